@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z, ZodError } from "zod";
+import type { Role } from "@/db/schema";
+import { actorFromHeaders, hasAnyRole, type Actor } from "./actor";
+import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
+import { errorFields, log } from "./logger";
+
+type RouteParams = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (req: NextRequest, ctx: RouteParams) => Promise<Response>;
+
+interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
+  query?: Q;
+  body?: B;
+  params?: P;
+}
+
+interface Context<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
+  req: NextRequest;
+  actor: A;
+  query: z.output<Q>;
+  body: z.output<B>;
+  params: z.output<P>;
+  requestId: string;
+}
+
+type Result = Response | object | null;
+
+const MAX_JSON_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A JSON answer with a status other than 200. */
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  return NextResponse.json(data, { status, headers });
+}
+
+/** Zod issues as the spec's `errors: [{ field, message }]`. */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((i) => ({ field: i.path.join(".") || "_", message: i.message }));
+}
+
+function toErrorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof AppError) {
+    return json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status);
+  }
+  if (error instanceof ZodError) {
+    const errors = fieldErrors(error);
+    return json({ message: errors[0]?.message ?? MESSAGES[400], errors }, 400);
+  }
+  if ((error as { code?: string })?.code === "23505") return json({ message: MESSAGES[409] }, 409);
+  log.error("request failed", { requestId, ...errorFields(error) });
+  return json({ message: MESSAGES[500] }, 500);
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
+  const text = await req.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Request body is not valid JSON");
+  }
+}
+
+/** Cookie-authenticated changes must come from our own pages (CSRF); bearer clients are exempt. */
+function checkOrigin(req: NextRequest, actor: Actor | null) {
+  if (!actor || actor.via !== "cookie" || SAFE_METHODS.has(req.method)) return;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const origin = req.headers.get("origin") ?? req.headers.get("referer");
+  let originHost: string | null = null;
+  try {
+    originHost = origin ? new URL(origin).host : null;
+  } catch {
+    originHost = null;
+  }
+  if (!originHost || originHost !== host) throw forbidden("Cross-site request refused");
+}
+
+function queryObject(req: NextRequest): Record<string, string> {
+  return Object.fromEntries(req.nextUrl.searchParams.entries());
+}
+
+function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A extends Actor | null>(
+  schemas: Schemas<Q, B, P>,
+  resolve: (req: NextRequest) => Promise<A>,
+  handler: (ctx: Context<Q, B, P, A>) => Promise<Result>,
+): RouteHandler {
+  return async (req, routeCtx) => {
+    const started = performance.now();
+    const requestId = req.headers.get("x-request-id") ?? randomUUID();
+    let response: Response;
+    let userId: number | undefined;
+    try {
+      const actor = await resolve(req);
+      userId = actor?.userId;
+      checkOrigin(req, actor);
+      const query = schemas.query ? schemas.query.parse(queryObject(req)) : {};
+      const params = schemas.params ? schemas.params.parse(await routeCtx.params) : await routeCtx.params;
+      const body = schemas.body ? schemas.body.parse(await readBody(req)) : undefined;
+      const result = await handler({ req, actor, query, body, params, requestId } as Context<Q, B, P, A>);
+      response = result instanceof Response ? result : json(result ?? {});
+    } catch (error) {
+      response = toErrorResponse(error, requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    log.info("request", {
+      requestId,
+      method: req.method,
+      path: req.nextUrl.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+      userId,
+    });
+    return response;
+  };
+}
+
+/**
+ * The one wrapper of every API route: resolves the actor, checks its role, parses query, params
+ * and body with zod, and answers errors in the spec's `{ message, errors? }` shape.
+ */
+export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
+  options: Schemas<Q, B, P> & { roles?: readonly Role[] },
+  handler: (ctx: Context<Q, B, P, Actor>) => Promise<Result>,
+): RouteHandler {
+  return build(
+    options,
+    async (req) => {
+      const actor = await actorFromHeaders(req.headers);
+      if (!actor) throw unauthorized();
+      if (options.roles && !hasAnyRole(actor, options.roles)) throw forbidden();
+      return actor;
+    },
+    handler,
+  );
+}
+
+/** A route open without sign-in (login, forgot password, health); the actor is passed when present. */
+export function publicRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
+  options: Schemas<Q, B, P>,
+  handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Result>,
+): RouteHandler {
+  return build(options, (req) => actorFromHeaders(req.headers), handler);
+}

@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+/** Empty strings in the environment mean "not set", so `.env.example` can list every key blank. */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Real PostgreSQL; without it the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+  DATA_DIR: z.string().default(".data"),
+  /** Embedded database location; "memory://" keeps it in memory (tests). */
+  PGLITE_DATA_DIR: optional(z.string()),
+  NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  NEXTAUTH_URL: optional(z.url()),
+  /** Run pg-boss workers inside the app process (the embedded default). */
+  RUN_WORKERS: optional(bool),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Create demo accounts and data on an empty database; off in production unless set. */
+  SEED_DEMO: optional(bool),
+  S3_BUCKET: optional(z.string().min(3)),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optional(z.url()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(bool),
+  /** Part size of multipart uploads, chosen by the server (S3's minimum is 5 MiB). */
+  UPLOAD_PART_SIZE: z.coerce.number().int().min(5 * 1024 * 1024).default(8 * 1024 * 1024),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+  MAIL_FROM: z.string().default("Assessment Platform <no-reply@assessment.local>"),
+  PUSHER_APP_ID: optional(z.string()),
+  PUSHER_KEY: optional(z.string()),
+  PUSHER_SECRET: optional(z.string()),
+  PUSHER_CLUSTER: optional(z.string()),
+});
+
+export type Env = z.infer<typeof schema> & { NEXTAUTH_SECRET: string; PUBLIC_URL: string };
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+}
+
+/** The embedded default keeps a generated secret under DATA_DIR so sessions survive restarts. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "nextauth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment configuration:\n${formatIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.NEXTAUTH_SECRET && env.DATABASE_URL) {
+    throw new Error("Invalid environment configuration:\n  NEXTAUTH_SECRET: required in production with DATABASE_URL");
+  }
+  return {
+    ...env,
+    NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? embeddedSecret(env.DATA_DIR),
+    PUBLIC_URL: env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`,
+  };
+}
+
+const holder = globalThis as unknown as { __env?: Env };
+
+/** The validated configuration, read once per process. */
+export function env(): Env {
+  holder.__env ??= loadEnv();
+  return holder.__env;
+}

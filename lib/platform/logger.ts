@@ -1,0 +1,27 @@
+import { env } from "./env";
+
+type Level = "debug" | "info" | "warn" | "error";
+const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/**
+ * One JSON line per event. Callers pass ids and counts only: never names, birth dates or other
+ * personal fields of students or users.
+ */
+function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
+  if (order[level] < order[env().LOG_LEVEL]) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+};
+
+/** The parts of an unknown error that are safe for a log line (never sent to a client). */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { error: error.message, stack: error.stack };
+  return { error: String(error) };
+}

@@ -1,0 +1,48 @@
+import { decode, encode } from "next-auth/jwt";
+import { env } from "./env";
+
+/** Claims of the platform's token: the same JWE serves as next-auth's session cookie and as a bearer jwt. */
+export interface TokenClaims {
+  /** user id the session acts as */
+  sub: string;
+  /** auth_sessions.id, checked on every request so logout ends the token server-side */
+  sid: string;
+  /** tenant id */
+  tid: number;
+}
+
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+export function sessionCookieName(): string {
+  return env().PUBLIC_URL.startsWith("https://") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+}
+
+export async function encodeToken(claims: TokenClaims): Promise<string> {
+  return encode({ token: { ...claims }, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export async function decodeToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const claims = await decode({ token, secret: env().NEXTAUTH_SECRET });
+    if (!claims || typeof claims.sid !== "string" || typeof claims.sub !== "string" || typeof claims.tid !== "number") {
+      return null;
+    }
+    return { sub: claims.sub, sid: claims.sid, tid: claims.tid };
+  } catch {
+    return null;
+  }
+}
+
+/** The raw token of a request: `Authorization: Bearer`, else the next-auth session cookie. */
+export function tokenFromRequest(headers: Headers): { token: string; via: "bearer" | "cookie" } | null {
+  const auth = headers.get("authorization");
+  if (auth?.toLowerCase().startsWith("bearer ")) return { token: auth.slice(7).trim(), via: "bearer" };
+  const cookies = headers.get("cookie");
+  if (!cookies) return null;
+  const name = sessionCookieName();
+  for (const part of cookies.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return { token: decodeURIComponent(value.join("=")), via: "cookie" };
+  }
+  return null;
+}

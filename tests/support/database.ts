@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import postgres from "postgres";
+import { openDatabase, type Database, type DatabaseHandle } from "@/db/client";
+import { applyMigrations } from "@/db/migrate";
+import * as schema from "@/db/schema";
+
+/**
+ * Each test file gets its own fresh database: with TEST_DATABASE_URL a new database cloned from a
+ * migrated template on that server; otherwise an in-memory PGlite restored from a migrated dump.
+ */
+export const TEMPLATE_DB = "ap_test_template";
+const PGLITE_DUMP = path.join(os.tmpdir(), "ap-test-pglite-template.tar.gz");
+
+export function serverUrl(dbName: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+/** Build the migrated template once per run (global setup). */
+export async function prepareTemplate(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) {
+    const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await admin.unsafe(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const handle = openDatabase({ url: serverUrl(TEMPLATE_DB), max: 1 });
+    await applyMigrations(handle);
+    await handle.close();
+    return;
+  }
+  const pglite = new PGlite("memory://");
+  await applyMigrations({ db: drizzle(pglite) as unknown as Database, kind: "pglite", pglite, close: () => pglite.close() });
+  const dump = await pglite.dumpDataDir("gzip");
+  writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Connection string of the file's database (null for PGlite). */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `ap_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+    const url = serverUrl(name);
+    const handle = openDatabase({ url, max: 5 });
+    return {
+      handle,
+      url,
+      async drop() {
+        await handle.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  if (!existsSync(PGLITE_DUMP)) throw new Error("PGlite template dump missing: global setup did not run");
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(PGLITE_DUMP)]) });
+  const handle: DatabaseHandle = {
+    db: drizzle(pglite, { schema, casing: "snake_case" }) as unknown as Database,
+    kind: "pglite",
+    pglite,
+    close: () => pglite.close(),
+  };
+  return { handle, url: null, drop: () => handle.close() };
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // `server-only` throws outside Next's react-server build; in tests lib modules run in Node.
+      "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts"),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/setup-db.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-0123", DATA_DIR: ".data/test" },
+  },
+});
