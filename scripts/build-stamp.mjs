@@ -1,0 +1,38 @@
+// Decides whether the production build in NEXT_DIST_DIR (default .next) matches the source tree,
+// so `npm start` and the test command build only when something changed.
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+function sourceStamp() {
+  const git = (args) => {
+    try {
+      return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    } catch {
+      return "";
+    }
+  };
+  const head = git(["rev-parse", "HEAD"]);
+  const dirty = git(["diff", "HEAD", "--", "app", "components", "lib", "db", "jobs", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json"]);
+  const untracked = git(["ls-files", "--others", "--exclude-standard", "app", "components", "lib", "db", "jobs", "public"]);
+  return createHash("sha256").update(head).update(dirty).update(untracked).digest("hex");
+}
+
+export function buildIfNeeded({ force = false } = {}) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const stampFile = path.join(distDir, "source-stamp");
+  const stamp = sourceStamp();
+  const built = existsSync(path.join(distDir, "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built && !force) return false;
+  console.log(`Building the app (next build into ${distDir})...`);
+  const started = Date.now();
+  const result = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) {
+    console.error("next build failed");
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampFile, stamp);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+  return true;
+}

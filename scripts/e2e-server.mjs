@@ -1,0 +1,63 @@
+// The app under end-to-end test: the production build, a fresh database (a new PostgreSQL database
+// when TEST_DATABASE_URL is set, else a fresh embedded PGlite), demo data, and a real SMTP server
+// that captures every mail as a file under tests/e2e/output/mail for the tests to read.
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import postgres from "postgres";
+
+const port = process.env.E2E_PORT || "3100";
+const smtpPort = Number(process.env.E2E_SMTP_PORT || 2525);
+const dataDir = path.resolve(".data/e2e");
+export const mailDir = path.resolve("tests/e2e/output/mail");
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+      writeFileSync(path.join(mailDir, `${Date.now()}-${++count}.eml`), `X-Envelope-To: ${to}\r\n` + Buffer.concat(chunks).toString("utf8"));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  DATA_DIR: dataDir,
+  NEXTAUTH_URL: `http://localhost:${port}`,
+  NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SEED_DEMO: "true",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+delete env.DATABASE_URL;
+if (process.env.TEST_DATABASE_URL) {
+  const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe("drop database if exists ap_e2e with (force)");
+  await admin.unsafe("create database ap_e2e");
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = "/ap_e2e";
+  env.DATABASE_URL = url.toString();
+}
+
+const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env });
+const stop = () => {
+  child.kill("SIGTERM");
+  smtp.close();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

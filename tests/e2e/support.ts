@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo-pass1";
+const mailDir = path.resolve("tests/e2e/output/mail");
+
+/** Mails captured by the e2e SMTP server for one recipient, newest last. */
+export function mailsTo(address: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
+    .filter((m) => m.split("\r\n")[0].toLowerCase().includes(address.toLowerCase()));
+}
+
+/** Wait until a mail to the address arrives and return it (mail goes through the job queue). */
+export async function waitForMail(address: string, since = 0, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = mailsTo(address);
+    if (mails.length > since) return mails[mails.length - 1];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+}
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+export function shot(name: string) {
+  return { path: path.join("tests/e2e/output/screenshots", `${name}.png`), fullPage: true };
+}
+
+/** The readable text of a captured mail: undoes quoted-printable soft breaks and escapes. */
+export function mailText(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
