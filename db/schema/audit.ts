@@ -1,0 +1,34 @@
+import { bigint, index, inet, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, tenantId } from "./columns";
+import { users } from "./identity";
+
+/**
+ * Who read or changed which student record, when and from where (FERPA-style access log).
+ * Append-only; no foreign key to the record so the trail outlives it.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The admin behind an impersonated session. */
+    impersonatorId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** view, create, update, delete, export, merge, transfer ... */
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: integer(),
+    studentId: integer(),
+    ipAddress: inet(),
+    userAgent: text(),
+    requestId: text(),
+    /** Names of the changed fields and similar; never the personal values themselves. */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_tenant_idx").on(t.tenantId, t.occurredAt),
+    index("audit_log_student_idx").on(t.tenantId, t.studentId, t.occurredAt),
+    index("audit_log_user_idx").on(t.tenantId, t.userId, t.occurredAt),
+  ],
+);

@@ -1,0 +1,30 @@
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { id, tenantId, timestamps, timestamptz } from "./columns";
+import { users } from "./identity";
+import { jobStatusEnum } from "./reporting";
+
+/** An uploaded CSV of students, enrollments or users, processed by a job. */
+export const bulkLoads = pgTable(
+  "bulk_loads",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** students, enrollments, users, associations ... */
+    type: text().notNull(),
+    status: jobStatusEnum().notNull().default("queued"),
+    originalFileName: text().notNull(),
+    /** Storage keys of the upload and of the result and error files. */
+    fileName: text().notNull(),
+    resultFileName: text(),
+    errorFileName: text(),
+    totalRows: integer(),
+    processedRows: integer().notNull().default(0),
+    errorRows: integer().notNull().default(0),
+    summary: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    startedAt: timestamptz(),
+    dateCompleted: timestamptz(),
+    ...timestamps,
+  },
+  (t) => [index("bulk_loads_tenant_idx").on(t.tenantId, t.createdAt), index("bulk_loads_status_idx").on(t.status, t.createdAt)],
+);

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { users } from "./identity";
+
+/** A tenant-wide message shown between its start and end dates. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    title: text().notNull(),
+    text: text().notNull(),
+    startDate: timestamptz().notNull(),
+    endDate: timestamptz().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("announcements_tenant_idx").on(t.tenantId, t.startDate),
+    check("announcements_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/** A message to one user (transfer requested, report ready ...); acknowledged is 0 or 1. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text().notNull().default("message"),
+    message: text().notNull(),
+    acknowledged: smallint().notNull().default(0),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.tenantId, t.userId, t.createdAt),
+    check("notifications_acknowledged_check", sql`${t.acknowledged} in (0, 1)`),
+  ],
+);

@@ -1,0 +1,33 @@
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, tenantId, timestamps } from "./columns";
+import { roleEnum } from "./identity";
+
+/** An outside system (student information system, vendor app) allowed to call a tenant's API. */
+export const tenantIntegrations = pgTable(
+  "tenant_integrations",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    token: text().notNull(),
+    description: text(),
+    clientId: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tenant_integrations_client_key").on(t.tenantId, t.clientId), uniqueIndex("tenant_integrations_token_key").on(t.token)],
+);
+
+/** A licence an integration holds, granting one role. */
+export const tenantIntegrationLicenses = pgTable(
+  "tenant_integration_licenses",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    tenantIntegrationId: integer()
+      .notNull()
+      .references(() => tenantIntegrations.id, { onDelete: "cascade" }),
+    licenseId: text().notNull(),
+    role: roleEnum().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("tenant_integration_licenses_integration_idx").on(t.tenantId, t.tenantIntegrationId)],
+);

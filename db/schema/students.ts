@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { dataCollections, dataCollectionSupports } from "./collections";
+import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { users } from "./identity";
+import { districts, locations, regions } from "./organisations";
+
+export const GENDERS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const genderEnum = pgEnum("gender", GENDERS);
+
+/** A child. tenantUniqueId is the state student id (SSID): text, it keeps leading zeros. */
+export const students = pgTable(
+  "students",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    tenantUniqueId: text().notNull(),
+    firstName: text().notNull(),
+    middleName: text(),
+    lastName: text().notNull(),
+    gender: genderEnum().notNull().default("UNKNOWN"),
+    dob: date({ mode: "string" }),
+    englishLanguageLearner: boolean().notNull().default(false),
+    /** Sum of the race codes' bits (10 bits). */
+    race: integer().notNull().default(0),
+    lowSes: boolean().notNull().default(false),
+    specialEducation: boolean().notNull().default(false),
+    specialEducationDisabilityCode: text(),
+    /** The location of the current point-of-authority enrollment. */
+    parentLocationId: integer().references(() => locations.id),
+    /** Set when the merge tool folded this record into another. */
+    mergedIntoStudentId: integer().references((): AnyPgColumn => students.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("students_tenant_unique_id_key").on(t.tenantId, t.tenantUniqueId),
+    index("students_location_idx").on(t.tenantId, t.parentLocationId, t.lastName, t.firstName),
+    index("students_name_idx").on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    check("students_race_check", sql`${t.race} between 0 and 1023`),
+  ],
+);
+
+/** A student at a location; the point of authority is the enrollment whose scores count. */
+export const studentEnrollments = pgTable(
+  "student_enrollments",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    regionId: integer()
+      .notNull()
+      .references(() => regions.id),
+    districtId: integer()
+      .notNull()
+      .references(() => districts.id),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    priorCare: text(),
+    isPointOfAuthority: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    input1: text(),
+    input2: text(),
+    input3: text(),
+    input4: text(),
+    input5: text(),
+    input6: text(),
+    input7: text(),
+    input8: text(),
+    input9: text(),
+    input10: text(),
+    option1: text(),
+    option2: text(),
+    option3: text(),
+    option4: text(),
+    option5: text(),
+    option6: text(),
+    option7: text(),
+    option8: text(),
+    option9: text(),
+    option10: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index("student_enrollments_location_idx").on(t.tenantId, t.locationId, t.active),
+    index("student_enrollments_student_idx").on(t.tenantId, t.studentId),
+    index("student_enrollments_district_idx").on(t.tenantId, t.districtId),
+    uniqueIndex("student_enrollments_one_poa_key").on(t.tenantId, t.studentId).where(sql`${t.isPointOfAuthority}`),
+  ],
+);
+
+/** A teacher's roster entry: the teacher (user) assigned to an enrollment. */
+export const enrollmentAssociations = pgTable(
+  "enrollment_associations",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studentEnrollmentId: integer()
+      .notNull()
+      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("enrollment_associations_key").on(t.tenantId, t.studentEnrollmentId, t.userId),
+    index("enrollment_associations_user_idx").on(t.tenantId, t.userId, t.locationId),
+    index("enrollment_associations_location_idx").on(t.tenantId, t.locationId),
+  ],
+);
+
+export const TEACHER_TYPES = ["Primary", "Secondary"] as const;
+export const teacherTypeEnum = pgEnum("teacher_type", TEACHER_TYPES);
+
+/** An enrollment assigned to a data collection; token lets the KRA/ELA apps open the child's test. */
+export const studentDataCollectionAssignments = pgTable(
+  "student_data_collection_assignments",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    studentEnrollmentId: integer()
+      .notNull()
+      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
+    dataCollectionId: integer()
+      .notNull()
+      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    teacherType: teacherTypeEnum().notNull().default("Primary"),
+    token: text().notNull(),
+    /** Note on the supports used (spec: support_comment). */
+    supportComment: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("student_data_collection_assignments_key").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId),
+    index("student_data_collection_assignments_enrollment_idx").on(t.tenantId, t.studentEnrollmentId),
+    uniqueIndex("student_data_collection_assignments_token_key").on(t.token),
+  ],
+);
+
+/** Supports a student used in a collection (spec: dataCollectionsStudentSupports). */
+export const studentSupports = pgTable(
+  "student_supports",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    assignmentId: integer()
+      .notNull()
+      .references(() => studentDataCollectionAssignments.id, { onDelete: "cascade" }),
+    supportId: integer()
+      .notNull()
+      .references(() => dataCollectionSupports.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("student_supports_key").on(t.tenantId, t.assignmentId, t.supportId)],
+);
+
+export const TRANSFER_STATUSES = ["pending", "approved", "declined"] as const;
+export const transferStatusEnum = pgEnum("transfer_status", TRANSFER_STATUSES);
+
+/** A request to move a child to another location; the receiving side approves or declines. */
+export const transfers = pgTable(
+  "transfers",
+  {
+    id: id(),
+    tenantId: tenantId(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id),
+    studentEnrollmentId: integer()
+      .notNull()
+      .references(() => studentEnrollments.id),
+    originLocationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    destinationLocationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    status: transferStatusEnum().notNull().default("pending"),
+    requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamptz(),
+    deleted: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("transfers_destination_idx").on(t.tenantId, t.destinationLocationId, t.status),
+    index("transfers_origin_idx").on(t.tenantId, t.originLocationId, t.status),
+    index("transfers_student_idx").on(t.tenantId, t.studentId),
+  ],
+);
