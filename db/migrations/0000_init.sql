@@ -9,6 +9,9 @@ CREATE TYPE "public"."transfer_status" AS ENUM('pending', 'approved', 'declined'
 CREATE TYPE "public"."score_action" AS ENUM('create', 'update', 'delete');--> statement-breakpoint
 CREATE TYPE "public"."filter_type" AS ENUM('DATA_FILTERS', 'VIEW_SETTINGS_FILTERS', 'VISIBLE_ITEMS_FILTERS', 'CUSTOM_LISTS_FILTERS', 'OTHER_FILTERS');--> statement-breakpoint
 CREATE TYPE "public"."job_status" AS ENUM('queued', 'in_progress', 'complete', 'failed');--> statement-breakpoint
+CREATE TYPE "public"."auth_token_purpose" AS ENUM('password_reset', 'registration');--> statement-breakpoint
+CREATE TYPE "public"."sign_in_attempt_kind" AS ENUM('login', 'forgot_password');--> statement-breakpoint
+CREATE TYPE "public"."sign_in_outcome" AS ENUM('success', 'failure', 'locked', 'limited', 'requested', 'cleared');--> statement-breakpoint
 CREATE TABLE "auth_sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"tenant_id" integer NOT NULL,
@@ -734,6 +737,27 @@ CREATE TABLE "audit_log" (
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "auth_tokens" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "auth_tokens_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"purpose" "auth_token_purpose" NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_attempts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sign_in_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" integer,
+	"kind" "sign_in_attempt_kind" NOT NULL,
+	"username" text,
+	"ip_address" text NOT NULL,
+	"outcome" "sign_in_outcome" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_impersonator_id_users_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -884,6 +908,9 @@ ALTER TABLE "bulk_loads" ADD CONSTRAINT "bulk_loads_user_id_users_id_fk" FOREIGN
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_impersonator_id_users_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sign_in_attempts" ADD CONSTRAINT "sign_in_attempts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_organizations_member_key" ON "user_organizations" USING btree ("user_id","org_type","parent_id");--> statement-breakpoint
 CREATE INDEX "user_organizations_org_idx" ON "user_organizations" USING btree ("tenant_id","org_type","parent_id");--> statement-breakpoint
@@ -966,4 +993,8 @@ CREATE INDEX "bulk_loads_tenant_idx" ON "bulk_loads" USING btree ("tenant_id","c
 CREATE INDEX "bulk_loads_status_idx" ON "bulk_loads" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_tenant_idx" ON "audit_log" USING btree ("tenant_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "audit_log_student_idx" ON "audit_log" USING btree ("tenant_id","student_id","occurred_at");--> statement-breakpoint
-CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("tenant_id","user_id","occurred_at");
+CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("tenant_id","user_id","occurred_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "auth_tokens_hash_key" ON "auth_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("tenant_id","user_id","purpose");--> statement-breakpoint
+CREATE INDEX "sign_in_attempts_username_idx" ON "sign_in_attempts" USING btree ("username","created_at");--> statement-breakpoint
+CREATE INDEX "sign_in_attempts_address_idx" ON "sign_in_attempts" USING btree ("ip_address","kind","created_at");

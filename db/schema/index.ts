@@ -10,3 +10,4 @@ export * from "./communication";
 export * from "./integrations";
 export * from "./bulk-load";
 export * from "./audit";
+export * from "./auth";
