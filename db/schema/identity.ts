@@ -62,11 +62,15 @@ export const tenants = pgTable("tenants", {
 });
 
 /** Further host prefixes that select a tenant (one alias maps to Maryland). */
-export const tenantHostAliases = pgTable("tenant_host_aliases", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: integer().notNull().references(() => tenants.id, { onDelete: "cascade" }),
-  hostPrefix: text().notNull().unique(),
-});
+export const tenantHostAliases = pgTable(
+  "tenant_host_aliases",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer().notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    hostPrefix: text().notNull().unique(),
+  },
+  (t) => [index("tenant_host_aliases_tenant_idx").on(t.tenantId)],
+);
 
 export const users = pgTable(
   "users",
@@ -111,7 +115,7 @@ export const userFeatures = pgTable(
     userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
     feature: featureEnum().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.feature] })],
+  (t) => [primaryKey({ columns: [t.userId, t.feature] }), index("user_features_tenant_idx").on(t.tenantId, t.feature)],
 );
 
 /**

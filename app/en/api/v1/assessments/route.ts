@@ -1,0 +1,4 @@
+import { apiRoute } from "@/lib/platform/api";
+import { listAssessments } from "@/lib/assessments/queries";
+
+export const GET = apiRoute({}, async ({ actor }) => ({ assessments: await listAssessments(actor) }));

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** Unix seconds, the API's date format; bounded to years a school could mean (1970-2100). */
+const unixSeconds = (name: string) =>
+  z.number({ error: `${name} is required` }).int(`${name} must be unix seconds`).min(0, `${name} is not a valid date`).max(4_102_444_800, `${name} is not a valid date`);
+
+export const createSchoolYearBody = z
+  .object({
+    label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").optional(),
+    startDate: unixSeconds("Start date"),
+    endDate: unixSeconds("End date"),
+  })
+  .refine((b) => b.endDate > b.startDate, { message: "End date must be after the start date", path: ["endDate"] });
+export type CreateSchoolYear = z.infer<typeof createSchoolYearBody>;

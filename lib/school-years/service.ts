@@ -1,0 +1,27 @@
+import "server-only";
+import { db } from "@/db/client";
+import { schoolYears } from "@/db/schema";
+import { hasAnyRole, type Actor } from "@/lib/platform/actor";
+import { conflict, forbidden } from "@/lib/platform/errors";
+import { log } from "@/lib/platform/logger";
+import { isUniqueViolation } from "@/lib/platform/pg-errors";
+import { unixToDate } from "@/lib/platform/unix-time";
+import { schoolYearWire } from "./queries";
+import { createSchoolYearBody, type CreateSchoolYear } from "./schemas";
+
+/** A school year is global (every tenant's calendar); only system admins create one. */
+export async function createSchoolYear(actor: Actor, input: CreateSchoolYear) {
+  if (!hasAnyRole(actor, ["ROLE_SYSTEM_ADMIN"])) throw forbidden();
+  const body = createSchoolYearBody.parse(input);
+  const startDate = unixToDate(body.startDate);
+  const endDate = unixToDate(body.endDate);
+  const label = body.label ?? `${startDate.slice(0, 4)}-${endDate.slice(0, 4)}`;
+  try {
+    const [row] = await db().insert(schoolYears).values({ label, startDate, endDate }).returning();
+    log.info("school year created", { userId: actor.userId, schoolYearId: row.id });
+    return { ...schoolYearWire(row), dataCollections: [] };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("A school year with this label already exists");
+    throw error;
+  }
+}

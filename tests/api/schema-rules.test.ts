@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, rows } from "@/db/client";
+import {
+  assessmentItems,
+  districts,
+  notifications,
+  scaleEntries,
+  scales,
+  schoolYears,
+  scores,
+  studentEnrollments,
+  studentOutputs,
+  students,
+} from "@/db/schema";
+import { apiRoute } from "@/lib/platform/api";
+import { pgErrorOf } from "@/lib/platform/pg-errors";
+import { isStudentStateIdViolation, mapStudentErrors } from "@/lib/students/errors";
+import { call, tokenFor } from "../support/api";
+import { makeAssessment, makeDataCollection, makeEnrollment, makeOrgTree, makeSchoolYear, makeStudent, makeTenant, makeUser } from "../support/factories";
+
+/** The Postgres error code a statement fails with (null when it succeeds). */
+async function failureOf(run: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    return pgErrorOf(error)?.code ?? "not a database error";
+  }
+}
+
+// The smallest student create path, so the rule is shown through the API wrapper as a client meets it.
+const createStudent = apiRoute(
+  { roles: ["ROLE_ADMIN"], body: z.object({ tenantUniqueId: z.string().min(1), firstName: z.string(), lastName: z.string() }) },
+  async ({ actor, body }) => {
+    const [row] = await db()
+      .insert(students)
+      .values({ tenantId: actor.tenantId, ...body })
+      .returning({ id: students.id })
+      .catch(mapStudentErrors);
+    return { student: row };
+  },
+);
+
+describe("student state id", () => {
+  it("is unique per tenant: a duplicate is refused at the database with a unique violation", async () => {
+    const tenant = await makeTenant();
+    await makeStudent(tenant.id, { tenantUniqueId: "0001234567" });
+    let caught: unknown;
+    await makeStudent(tenant.id, { tenantUniqueId: "0001234567" }).catch((e) => (caught = e));
+    expect(pgErrorOf(caught)).toEqual({ code: "23505", constraint: "students_tenant_unique_id_key" });
+    expect(isStudentStateIdViolation(caught)).toBe(true);
+    expect(() => mapStudentErrors(caught)).toThrow("Student State ID must be unique");
+  });
+
+  it("is refused through the API with 'Student State ID must be unique'; another tenant may reuse it", async () => {
+    const a = await makeTenant();
+    const b = await makeTenant();
+    const tokenA = await tokenFor(await makeUser(a.id, { roles: ["ROLE_ADMIN"] }));
+    const tokenB = await tokenFor(await makeUser(b.id, { roles: ["ROLE_ADMIN"] }));
+    const body = { tenantUniqueId: "0009990001", firstName: "Ada", lastName: "Lovelace" };
+    const first = await call(createStudent, "POST", "/en/api/v1/students", { token: tokenA, body });
+    expect(first.status).toBe(200);
+    const duplicate = await call(createStudent, "POST", "/en/api/v1/students", { token: tokenA, body: { ...body, firstName: "Other" } });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toEqual({
+      message: "Student State ID must be unique",
+      errors: [{ field: "tenantUniqueId", message: "Student State ID must be unique" }],
+    });
+    const otherTenant = await call(createStudent, "POST", "/en/api/v1/students", { token: tokenB, body });
+    expect(otherTenant.status).toBe(200);
+    const stored = await rows<{ tenant_id: number; first_name: string }>(
+      db(),
+      sql`select tenant_id, first_name from students where tenant_unique_id = '0009990001' order by tenant_id`,
+    );
+    expect(stored).toEqual([
+      { tenant_id: a.id, first_name: "Ada" },
+      { tenant_id: b.id, first_name: "Ada" },
+    ]);
+  });
+
+  it("passes other errors through unchanged", () => {
+    const other = new Error("boom");
+    expect(() => mapStudentErrors(other)).toThrow(other);
+  });
+});
+
+describe("checks and enums", () => {
+  it("keeps race within the 10-bit mask", async () => {
+    const tenant = await makeTenant();
+    expect(await failureOf(() => makeStudent(tenant.id, { race: 1023 }))).toBeNull();
+    expect(await failureOf(() => makeStudent(tenant.id, { race: 1024 }))).toBe("23514");
+    expect(await failureOf(() => makeStudent(tenant.id, { race: -1 }))).toBe("23514");
+  });
+
+  it("accepts the four genders only", async () => {
+    const tenant = await makeTenant();
+    for (const gender of ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const) {
+      expect(await failureOf(() => makeStudent(tenant.id, { gender }))).toBeNull();
+    }
+    const bad = await failureOf(() => db().execute(sql`insert into students (tenant_id, tenant_unique_id, first_name, last_name, gender) values (${tenant.id}, 'g1', 'A', 'B', 'OTHER')`));
+    expect(bad).toBe("22P02");
+  });
+
+  it("keeps acknowledged at 0 or 1 and output status to the spec's values", async () => {
+    const tenant = await makeTenant();
+    const user = await makeUser(tenant.id);
+    expect(await failureOf(() => db().insert(notifications).values({ tenantId: tenant.id, userId: user.id, message: "m", acknowledged: 1 }))).toBeNull();
+    expect(await failureOf(() => db().insert(notifications).values({ tenantId: tenant.id, userId: user.id, message: "m", acknowledged: 2 }))).toBe("23514");
+    const student = await makeStudent(tenant.id);
+    const collection = await makeDataCollection(tenant.id, { schoolYearId: (await makeSchoolYear()).id, assessmentId: (await makeAssessment()).id });
+    const [output] = await db().insert(studentOutputs).values({ tenantId: tenant.id, studentId: student.id, dataCollectionId: collection.id }).returning();
+    expect(output.outputStatus).toBe("No ISR");
+    expect(output.status).toBe("queued");
+    const bad = await failureOf(() =>
+      db().insert(studentOutputs).values({ tenantId: tenant.id, studentId: student.id, dataCollectionId: collection.id, outputStatus: "Lost" }),
+    );
+    expect(bad).toBe("23514");
+    const badJob = await failureOf(() =>
+      db().execute(sql`insert into reports (tenant_id, kind, status) values (${tenant.id}, 'kra.ssr', 'done')`),
+    );
+    expect(badJob).toBe("22P02");
+  });
+
+  it("refuses a school year that ends before it starts", async () => {
+    expect(await failureOf(() => db().insert(schoolYears).values({ label: "bad", startDate: "2030-07-01", endDate: "2030-06-30" }))).toBe("23514");
+  });
+});
+
+describe("keys and uniqueness", () => {
+  it("refuses a district of a region that does not exist", async () => {
+    const tenant = await makeTenant();
+    expect(await failureOf(() => db().insert(districts).values({ tenantId: tenant.id, regionId: 2_000_000_000, name: "X" }))).toBe("23503");
+  });
+
+  it("allows one point of authority per student", async () => {
+    const tenant = await makeTenant();
+    const { location } = await makeOrgTree(tenant.id);
+    const student = await makeStudent(tenant.id);
+    await makeEnrollment(tenant.id, student.id, location);
+    expect(await failureOf(() => makeEnrollment(tenant.id, student.id, location))).toBe("23505");
+    expect(await failureOf(() => makeEnrollment(tenant.id, student.id, location, { isPointOfAuthority: false }))).toBeNull();
+    const poas = await db().select().from(studentEnrollments).where(sql`${studentEnrollments.studentId} = ${student.id} and ${studentEnrollments.isPointOfAuthority}`);
+    expect(poas).toHaveLength(1);
+  });
+
+  it("keeps one score per enrollment, item and collection", async () => {
+    const tenant = await makeTenant();
+    const { location } = await makeOrgTree(tenant.id);
+    const enrollment = await makeEnrollment(tenant.id, (await makeStudent(tenant.id)).id, location);
+    const assessment = await makeAssessment();
+    const [scale] = await db().insert(scales).values({ assessmentId: assessment.id, code: "R", label: "Rubric" }).returning();
+    const [entry] = await db().insert(scaleEntries).values({ scaleId: scale.id, code: "A", label: "A", score: "3" }).returning();
+    const [item] = await db().insert(assessmentItems).values({ assessmentId: assessment.id, code: "LL1", label: "Letters", scaleId: scale.id }).returning();
+    const collection = await makeDataCollection(tenant.id, { schoolYearId: (await makeSchoolYear()).id, assessmentId: assessment.id });
+    const score = { tenantId: tenant.id, dataCollectionId: collection.id, studentEnrollmentId: enrollment.id, assessmentItemId: item.id, scaleEntryId: entry.id };
+    expect(await failureOf(() => db().insert(scores).values(score))).toBeNull();
+    expect(await failureOf(() => db().insert(scores).values(score))).toBe("23505");
+  });
+});
+
+describe("the schema as a whole", () => {
+  it("has the ten race codes as reference data", async () => {
+    const codes = await rows<{ bit_value: number }>(db(), sql`select bit_value from race_codes order by bit_value`);
+    expect(codes.map((c) => c.bit_value)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
+  });
+
+  it("stores every timestamp with its time zone", async () => {
+    const naive = await rows<{ table_name: string; column_name: string }>(
+      db(),
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and data_type = 'timestamp without time zone'`,
+    );
+    expect(naive).toEqual([]);
+  });
+
+  it("has an index leading with tenant_id on every tenant-owned table", async () => {
+    const missing = await rows<{ table_name: string }>(
+      db(),
+      sql`select c.table_name from information_schema.columns c
+          where c.table_schema = 'public' and c.column_name = 'tenant_id' and c.is_nullable = 'NO'
+            and not exists (
+              select 1 from pg_index i join pg_class t on t.oid = i.indrelid
+              join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
+              where t.relname = c.table_name and a.attname = 'tenant_id')
+          order by 1`,
+    );
+    expect(missing).toEqual([]);
+  });
+});
