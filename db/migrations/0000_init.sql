@@ -758,6 +758,23 @@ CREATE TABLE "sign_in_attempts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "files" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "files_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"tenant_id" integer NOT NULL,
+	"owner_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"bucket" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"upload_id" text,
+	"original_file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"declared_size" bigint NOT NULL,
+	"size" bigint,
+	"status" text DEFAULT 'uploading' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_impersonator_id_users_id_fk" FOREIGN KEY ("impersonator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -911,9 +928,9 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_impersonator_id_users_id_fk" F
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_attempts" ADD CONSTRAINT "sign_in_attempts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("tenant_id","user_id");--> statement-breakpoint
-CREATE INDEX "tenant_host_aliases_tenant_idx" ON "tenant_host_aliases" USING btree ("tenant_id");--> statement-breakpoint
-CREATE INDEX "user_features_tenant_idx" ON "user_features" USING btree ("tenant_id","feature");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_organizations_member_key" ON "user_organizations" USING btree ("user_id","org_type","parent_id");--> statement-breakpoint
 CREATE INDEX "user_organizations_org_idx" ON "user_organizations" USING btree ("tenant_id","org_type","parent_id");--> statement-breakpoint
 CREATE INDEX "user_roles_tenant_idx" ON "user_roles" USING btree ("tenant_id","role");--> statement-breakpoint
@@ -999,4 +1016,7 @@ CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("tenant_id","user_
 CREATE UNIQUE INDEX "auth_tokens_hash_key" ON "auth_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("tenant_id","user_id","purpose");--> statement-breakpoint
 CREATE INDEX "sign_in_attempts_username_idx" ON "sign_in_attempts" USING btree ("username","created_at");--> statement-breakpoint
-CREATE INDEX "sign_in_attempts_address_idx" ON "sign_in_attempts" USING btree ("ip_address","kind","created_at");
+CREATE INDEX "sign_in_attempts_address_idx" ON "sign_in_attempts" USING btree ("ip_address","kind","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "files_bucket_key_idx" ON "files" USING btree ("bucket","storage_key");--> statement-breakpoint
+CREATE INDEX "files_tenant_owner_idx" ON "files" USING btree ("tenant_id","owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "files_tenant_status_idx" ON "files" USING btree ("tenant_id","status","created_at");

@@ -11,3 +11,4 @@ export * from "./integrations";
 export * from "./bulk-load";
 export * from "./audit";
 export * from "./auth";
+export * from "./files";

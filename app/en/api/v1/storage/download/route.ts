@@ -1,0 +1,9 @@
+import { Readable } from "node:stream";
+import { publicRoute } from "@/lib/platform/api";
+import { openSignedDownload } from "@/lib/platform/storage/signed-routes";
+
+/** A file of the local driver, authorised by the URL's signature; streamed, never read into memory. */
+export const GET = publicRoute({}, async ({ req }) => {
+  const { body, headers } = await openSignedDownload(req.nextUrl);
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status: 200, headers });
+});

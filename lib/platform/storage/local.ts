@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError, notFound } from "../errors";
+import { INVALID_KEY, UPLOAD_NOT_FOUND, checkPartList, normalizeKey, partSizeFor } from "./rules";
+import { signedUrl } from "./signing";
+import {
+  DOWNLOAD_URL_TTL_SECONDS,
+  MIN_PART_SIZE,
+  MiB,
+  PART_URL_TTL_SECONDS,
+  type CompletedPart,
+  type ObjectBody,
+  type Storage,
+  type StoredObject,
+} from "./types";
+
+export const LOCAL_BUCKET = "local";
+export const PART_PATH = "/en/api/v1/storage/parts";
+export const DOWNLOAD_PATH = "/en/api/v1/storage/download";
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+interface UploadMeta {
+  key: string;
+  contentType: string;
+}
+
+/**
+ * Files on the local disk: `objects/<key>` with `meta/<key>.json` beside it, multipart parts staged
+ * in `uploads/<uploadId>/<n>.<md5>.part` (the ETag travels in the name, so a part lands with one
+ * atomic rename) and joined by streaming on completion. Signed URLs point at the app's own routes.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = "local" as const;
+  readonly bucket = LOCAL_BUCKET;
+  readonly maxPartSize: number;
+
+  constructor(
+    readonly root: string,
+    private readonly configuredPartSize: number,
+  ) {
+    this.maxPartSize = Math.max(64 * MiB, configuredPartSize);
+  }
+
+  private inside(area: string, relative: string): string {
+    const base = path.join(this.root, area);
+    const full = path.resolve(base, relative);
+    if (!full.startsWith(base + path.sep)) throw new AppError(400, INVALID_KEY);
+    return full;
+  }
+
+  private objectPath = (key: string) => this.inside("objects", normalizeKey(key));
+  private metaPath = (key: string) => this.inside("meta", `${normalizeKey(key)}.json`);
+
+  private uploadDir(uploadId: string): string {
+    if (!UPLOAD_ID.test(uploadId)) throw notFound(UPLOAD_NOT_FOUND);
+    return this.inside("uploads", uploadId);
+  }
+
+  private async uploadMeta(key: string, uploadId: string): Promise<{ dir: string; meta: UploadMeta }> {
+    const dir = this.uploadDir(uploadId);
+    const meta = await readFile(path.join(dir, "upload.json"), "utf8").then(
+      (text) => JSON.parse(text) as UploadMeta,
+      () => null,
+    );
+    if (!meta || meta.key !== normalizeKey(key)) throw notFound(UPLOAD_NOT_FOUND);
+    return { dir, meta };
+  }
+
+  /** Write to a temporary file in the same tree, then rename: readers never see half a file. */
+  private async writeAtomically(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
+    const tmp = path.join(this.root, "tmp", randomBytes(12).toString("hex"));
+    await mkdir(path.dirname(tmp), { recursive: true });
+    try {
+      await write(tmp);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async createMultipartUpload(input: { key: string; contentType: string; size?: number }) {
+    const key = normalizeKey(input.key);
+    const uploadId = randomBytes(16).toString("hex");
+    const dir = this.uploadDir(uploadId);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "upload.json"), JSON.stringify({ key, contentType: input.contentType } satisfies UploadMeta));
+    return { uploadId, bucket: this.bucket, s3FileName: key, partSize: partSizeFor(input.size, this.configuredPartSize) };
+  }
+
+  async presignPart(input: { key: string; uploadId: string; partNumber: number; expiresIn?: number }) {
+    const params = { key: normalizeKey(input.key), uploadId: input.uploadId, partNumber: String(input.partNumber) };
+    return signedUrl("PUT", PART_PATH, params, input.expiresIn ?? PART_URL_TTL_SECONDS);
+  }
+
+  /** Store one part from a request body stream; answers its quoted MD5 ETag, as S3 does, and its size. */
+  async writePart(input: { key: string; uploadId: string; partNumber: number }, body: Readable): Promise<{ etag: string; size: number }> {
+    if (!Number.isInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > 10_000) {
+      throw new AppError(400, "Part number is out of range");
+    }
+    const { dir } = await this.uploadMeta(input.key, input.uploadId);
+    const hash = createHash("md5");
+    let bytes = 0;
+    const max = this.maxPartSize;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        if (bytes > max) return done(new AppError(413, `A part may not exceed ${max / MiB} MiB`));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const tmp = path.join(dir, `${input.partNumber}.${randomBytes(8).toString("hex")}.tmp`);
+    try {
+      await pipeline(body, meter, createWriteStream(tmp));
+      if (bytes === 0) throw new AppError(400, "The part is empty");
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    const md5 = hash.digest("hex");
+    const final = `${input.partNumber}.${md5}.part`;
+    await rename(tmp, path.join(dir, final));
+    // A part sent again replaces the earlier one.
+    for (const name of await readdir(dir)) {
+      if (name.startsWith(`${input.partNumber}.`) && name.endsWith(".part") && name !== final) await rm(path.join(dir, name), { force: true });
+    }
+    return { etag: `"${md5}"`, size: bytes };
+  }
+
+  async completeMultipartUpload(input: { key: string; uploadId: string; parts: CompletedPart[] }) {
+    checkPartList(input.parts);
+    const { dir, meta } = await this.uploadMeta(input.key, input.uploadId);
+    const files: string[] = [];
+    for (const [i, part] of input.parts.entries()) {
+      const file = path.join(dir, `${part.PartNumber}.${part.ETag.replace(/"/g, "").toLowerCase()}.part`);
+      const info = await stat(file).catch(() => null);
+      if (!info) throw new AppError(400, `Part ${part.PartNumber} was not uploaded or its ETag does not match`);
+      if (info.size < MIN_PART_SIZE && i < input.parts.length - 1) {
+        throw new AppError(400, `Part ${part.PartNumber} is smaller than the minimum part size`);
+      }
+      files.push(file);
+    }
+    let size = 0;
+    await this.writeAtomically(this.objectPath(meta.key), async (tmp) => {
+      const out = createWriteStream(tmp);
+      for (const file of files) await pipeline(createReadStream(file), out, { end: false });
+      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      size = out.bytesWritten;
+    });
+    await this.writeMeta(meta.key, meta.contentType);
+    await rm(dir, { recursive: true, force: true });
+    return { size };
+  }
+
+  async abortMultipartUpload(input: { key: string; uploadId: string }) {
+    normalizeKey(input.key);
+    await rm(this.uploadDir(input.uploadId), { recursive: true, force: true });
+  }
+
+  private async writeMeta(key: string, contentType: string) {
+    const file = this.metaPath(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ contentType }));
+  }
+
+  async putObject(key: string, body: ObjectBody, contentType = "application/octet-stream") {
+    await this.writeAtomically(this.objectPath(key), async (tmp) => {
+      if (body instanceof Readable) await pipeline(body, createWriteStream(tmp));
+      else await writeFile(tmp, body);
+    });
+    await this.writeMeta(normalizeKey(key), contentType);
+  }
+
+  async getObject(key: string): Promise<StoredObject> {
+    const file = this.objectPath(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw notFound("File not found");
+    const meta = await readFile(this.metaPath(key), "utf8").then(
+      (text) => JSON.parse(text) as { contentType?: string },
+      () => ({ contentType: undefined }),
+    );
+    return { body: createReadStream(file), size: info.size, contentType: meta.contentType ?? "application/octet-stream" };
+  }
+
+  async presignDownload(key: string, options: { fileName?: string; expiresIn?: number } = {}) {
+    const params: Record<string, string> = { key: normalizeKey(key) };
+    if (options.fileName) params.fileName = options.fileName;
+    return signedUrl("GET", DOWNLOAD_PATH, params, options.expiresIn ?? DOWNLOAD_URL_TTL_SECONDS);
+  }
+
+  async deleteObject(key: string) {
+    await rm(this.objectPath(key), { force: true });
+    await rm(this.metaPath(key), { force: true });
+  }
+
+  async exists(key: string) {
+    const info = await stat(this.objectPath(key)).catch(() => null);
+    return Boolean(info?.isFile());
+  }
+}

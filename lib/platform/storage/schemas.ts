@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { FILE_PURPOSES } from "@/db/schema/files";
+
+/** The largest file the multipart protocol accepts. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+export const createUploadInput = z.object({
+  fileName: z
+    .string({ error: "File name is required" })
+    .trim()
+    .min(1, "File name is required")
+    .max(255, "File name may not exceed 255 characters"),
+  contentType: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, "Content type is not valid")
+    .default("application/octet-stream"),
+  size: z
+    .number({ error: "File size is required" })
+    .int("File size must be a whole number of bytes")
+    .positive("File size must be greater than 0")
+    .max(MAX_UPLOAD_BYTES, "File size may not exceed 2 GiB"),
+  purpose: z.enum(FILE_PURPOSES, { error: "Unknown file purpose" }),
+});
+export type CreateUploadInput = z.infer<typeof createUploadInput>;
+
+export const completeUploadInput = z.object({
+  s3FileName: z.string({ error: "s3FileName is required" }).min(1, "s3FileName is required").max(1024),
+  bucket: z.string({ error: "bucket is required" }).min(1, "bucket is required").max(255),
+  uploadId: z.string({ error: "uploadId is required" }).min(1, "uploadId is required").max(1024),
+  parts: z
+    .array(
+      z.object({
+        ETag: z.string({ error: "ETag is required" }).min(1, "ETag is required").max(200),
+        PartNumber: z.number({ error: "PartNumber is required" }).int().min(1).max(10_000),
+      }),
+      { error: "parts is required" },
+    )
+    .min(1, "The parts list is empty")
+    .max(10_000),
+});
+export type CompleteUploadInput = z.infer<typeof completeUploadInput>;

@@ -1,0 +1,126 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import { db } from "@/db/client";
+import { files, type FilePurpose, type Role } from "@/db/schema";
+import { hasAnyRole, type Actor } from "../actor";
+import { AppError, badRequest, forbidden, notFound } from "../errors";
+import { log } from "../logger";
+import { storage } from "./index";
+import { UPLOAD_NOT_FOUND, checkPartList, isTenantKey, normalizeKey, safeFileName, tenantPrefix } from "./rules";
+import type { CompleteUploadInput, CreateUploadInput } from "./schemas";
+
+/** Who may upload a file of each purpose. */
+const UPLOAD_ROLES: Record<FilePurpose, readonly Role[]> = {
+  "bulk-load": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  evidence: ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  "item-resource": ["ROLE_SYSTEM_ADMIN"],
+  "assessment-import": ["ROLE_SYSTEM_ADMIN"],
+  "tenant-resource": ["ROLE_SYSTEM_ADMIN", "ROLE_TENANT_ADMIN"],
+};
+
+/**
+ * Start a multipart upload: the server names the object under the actor's tenant (a client never
+ * chooses a key), picks the part size and presigns one URL per part.
+ */
+export async function createUpload(actor: Actor, input: CreateUploadInput) {
+  if (!hasAnyRole(actor, UPLOAD_ROLES[input.purpose])) throw forbidden();
+  const store = storage();
+  const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
+  const upload = await store.createMultipartUpload({ key, contentType: input.contentType, size: input.size });
+  const partCount = Math.ceil(input.size / upload.partSize);
+  try {
+    const parts = await Promise.all(
+      Array.from({ length: partCount }, async (_, i) => ({
+        partNumber: i + 1,
+        url: await store.presignPart({ key: upload.s3FileName, uploadId: upload.uploadId, partNumber: i + 1 }),
+      })),
+    );
+    const [row] = await db()
+      .insert(files)
+      .values({
+        tenantId: actor.tenantId,
+        ownerId: actor.userId,
+        purpose: input.purpose,
+        bucket: upload.bucket,
+        storageKey: upload.s3FileName,
+        uploadId: upload.uploadId,
+        originalFileName: input.fileName,
+        contentType: input.contentType,
+        declaredSize: input.size,
+      })
+      .returning({ id: files.id });
+    log.info("upload started", { fileId: row.id, tenantId: actor.tenantId, purpose: input.purpose, size: input.size, parts: partCount });
+    return { id: row.id, ...upload, parts };
+  } catch (error) {
+    await store.abortMultipartUpload({ key: upload.s3FileName, uploadId: upload.uploadId });
+    throw error;
+  }
+}
+
+/**
+ * Join the uploaded parts. Only the uploader completes, and only an upload of the actor's tenant:
+ * anything else is "not found". A repeated completion answers the finished file again.
+ */
+export async function completeUpload(actor: Actor, input: CompleteUploadInput) {
+  const key = normalizeKey(input.s3FileName);
+  if (!isTenantKey(key, actor.tenantId)) throw notFound(UPLOAD_NOT_FOUND);
+  const store = storage();
+  if (input.bucket !== store.bucket) throw badRequest("Unknown bucket");
+  checkPartList(input.parts);
+  const [row] = await db()
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, actor.tenantId), eq(files.bucket, input.bucket), eq(files.storageKey, key), eq(files.ownerId, actor.userId)))
+    .limit(1);
+  if (!row || row.uploadId !== input.uploadId || row.status === "aborted") throw notFound(UPLOAD_NOT_FOUND);
+  const answer = (size: number) => ({ id: row.id, s3FileName: row.storageKey, bucket: row.bucket, size });
+  if (row.status === "complete") return answer(row.size ?? 0);
+
+  const { size } = await store.completeMultipartUpload({ key, uploadId: input.uploadId, parts: input.parts });
+  if (size !== row.declaredSize) {
+    // The announced size chose the part count and passed the size limit: a different file is refused.
+    await store.deleteObject(key);
+    await db().update(files).set({ status: "aborted" }).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, row.id)));
+    throw new AppError(400, "The uploaded file does not match the announced size");
+  }
+  await db()
+    .update(files)
+    .set({ status: "complete", size, completedAt: new Date() })
+    .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, row.id)));
+  log.info("upload completed", { fileId: row.id, tenantId: actor.tenantId, size });
+  return answer(size);
+}
+
+/** A completed file of the actor's tenant, visible to its uploader and to tenant-wide roles. */
+export async function getFile(actor: Actor, fileId: number) {
+  const [row] = await db()
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId), eq(files.status, "complete")))
+    .limit(1);
+  if (!row || (row.ownerId !== actor.userId && !actor.tenantWide)) throw notFound("File not found");
+  return row;
+}
+
+/** A short-lived URL that downloads the file under its original name. */
+export async function fileDownloadUrl(actor: Actor, fileId: number, expiresIn?: number): Promise<string> {
+  const row = await getFile(actor, fileId);
+  return storage().presignDownload(row.storageKey, { fileName: row.originalFileName, expiresIn });
+}
+
+/** Abort uploads left unfinished (a scheduled job's work; S3 keeps unfinished parts until aborted). */
+export async function abortStaleUploads(olderThanMs = 24 * 3600_000): Promise<number> {
+  const stale = await db()
+    .select({ id: files.id, tenantId: files.tenantId, key: files.storageKey, uploadId: files.uploadId })
+    .from(files)
+    .where(and(eq(files.status, "uploading"), lt(files.createdAt, new Date(Date.now() - olderThanMs))));
+  for (const row of stale) {
+    if (row.uploadId) await storage().abortMultipartUpload({ key: row.key, uploadId: row.uploadId });
+    await db()
+      .update(files)
+      .set({ status: "aborted" })
+      .where(and(eq(files.tenantId, row.tenantId), eq(files.id, row.id), eq(files.status, "uploading")));
+  }
+  return stale.length;
+}

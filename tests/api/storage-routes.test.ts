@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { files, type Role } from "@/db/schema";
+import { LocalStorage, S3Storage, installStorage } from "@/lib/platform/storage";
+import { signedUrl } from "@/lib/platform/storage/signing";
+import { POST as createUpload } from "@/app/en/api/v1/system/create-multipart-upload/route";
+import { POST as completeUpload } from "@/app/en/api/v1/system/complete-multipart-upload/route";
+import { call, tokenFor } from "../support/api";
+import { makeTenant, makeUser } from "../support/factories";
+import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+
+const MiB = 1024 * 1024;
+const PARTS = "/en/api/v1/storage/parts";
+const DOWNLOAD = "/en/api/v1/storage/download";
+const CREATE = "/en/api/v1/system/create-multipart-upload";
+
+let store: StorageUnderTest & { driver: LocalStorage };
+beforeAll(async () => {
+  store = await useLocalStorage();
+});
+afterAll(async () => {
+  await store.stop();
+});
+
+async function adminToken(roles: Role[] = ["ROLE_ADMIN"]) {
+  const tenant = await makeTenant();
+  return tokenFor(await makeUser(tenant.id, { roles }));
+}
+
+async function startUpload(size = 6 * MiB) {
+  const res = await call(createUpload, "POST", CREATE, { token: await adminToken(), body: { fileName: "a.csv", size, purpose: "bulk-load" } });
+  expect(res.status).toBe(200);
+  return res.body as { id: number; uploadId: string; s3FileName: string; bucket: string; parts: { partNumber: number; url: string }[] };
+}
+
+const put = (url: string, body: BodyInit | null, headers?: Record<string, string>) => appFetch(url, { method: "PUT", body, headers });
+
+describe("create-multipart-upload input and roles", () => {
+  it("refuses a request without a token with 401 and a role that may not upload with 403", async () => {
+    const body = { fileName: "a.csv", size: 10, purpose: "bulk-load" };
+    expect(await call(createUpload, "POST", CREATE, { body })).toMatchObject({ status: 401, body: { message: "Authorization Error" } });
+    const teacher = await adminToken(["ROLE_TEACHER"]);
+    expect(await call(createUpload, "POST", CREATE, { token: teacher, body })).toMatchObject({
+      status: 403,
+      body: { message: "Token does not have the required permissions" },
+    });
+    expect((await call(createUpload, "POST", CREATE, { token: teacher, body: { ...body, purpose: "evidence" } })).status).toBe(200);
+    expect((await call(completeUpload, "POST", "/p", { body: { s3FileName: "x", bucket: "local", uploadId: "u", parts: [] } })).status).toBe(401);
+  });
+
+  it.each([
+    ["a size of 0", { size: 0 }, "File size must be greater than 0"],
+    ["a negative size", { size: -5 }, "File size must be greater than 0"],
+    ["a size over 2 GiB", { size: 2 * 1024 * MiB + 1 }, "File size may not exceed 2 GiB"],
+    ["a fractional size", { size: 1.5 }, "File size must be a whole number of bytes"],
+    ["a size given as text", { size: "100" }, "File size is required"],
+    ["no file name", { fileName: "" }, "File name is required"],
+    ["an unknown purpose", { purpose: "anything" }, "Unknown file purpose"],
+    ["a malformed content type", { contentType: "<script>" }, "Content type is not valid"],
+  ])("refuses %s with 400 and creates nothing", async (_label, change, message) => {
+    const token = await adminToken();
+    const before = await db().select({ id: files.id }).from(files);
+    const res = await call(createUpload, "POST", CREATE, { token, body: { fileName: "a.csv", size: 10, purpose: "bulk-load", ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await db().select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+});
+
+describe("signed part URLs of the local driver", () => {
+  it("stores a part and answers its quoted MD5 as ETag", async () => {
+    const upload = await startUpload();
+    const data = randomBytes(1000);
+    const res = await put(upload.parts[0].url, new Blob([data]));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBe(`"${createHash("md5").update(data).digest("hex")}"`);
+  });
+
+  it("refuses unsigned, tampered and expired part URLs with 403 and stores nothing", async () => {
+    const upload = await startUpload();
+    const url = new URL(upload.parts[0].url);
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete("signature");
+    expect(await (await put(unsigned.href, "x")).json()).toEqual({ message: "This link is not signed" });
+    const tampered = new URL(url);
+    tampered.searchParams.set("partNumber", "2");
+    const tamperedRes = await put(tampered.href, "x");
+    expect(tamperedRes.status).toBe(403);
+    expect(await tamperedRes.json()).toEqual({ message: "This link's signature is not valid" });
+    const params = { key: upload.s3FileName, uploadId: upload.uploadId, partNumber: "1" };
+    const expired = await put(signedUrl("PUT", PARTS, params, 60, Date.now() - 3_600_000), "x");
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toEqual({ message: "This link has expired" });
+    const asDownload = await appFetch(url.href.replace(PARTS, DOWNLOAD));
+    expect(asDownload.status).toBe(403);
+    const staged = await readdir(path.join(store.driver.root, "uploads", upload.uploadId));
+    expect(staged).toEqual(["upload.json"]);
+  });
+
+  it("refuses path traversal in a key or an upload id even when signed", async () => {
+    const upload = await startUpload();
+    const key = `tenants/1/../../../../etc/passwd`;
+    const traversal = await put(signedUrl("PUT", PARTS, { key, uploadId: upload.uploadId, partNumber: "1" }, 60), "x");
+    expect(traversal.status).toBe(400);
+    expect(await traversal.json()).toEqual({ message: "Invalid file key" });
+    const badId = await put(signedUrl("PUT", PARTS, { key: upload.s3FileName, uploadId: "../../objects", partNumber: "1" }, 60), "x");
+    expect(badId.status).toBe(404);
+    const otherKey = await put(signedUrl("PUT", PARTS, { key: "tenants/1/x.csv", uploadId: upload.uploadId, partNumber: "1" }, 60), "x");
+    expect(otherKey).toMatchObject({ status: 404 });
+    const download = await appFetch(signedUrl("GET", DOWNLOAD, { key: "../../nextauth-secret" }, 60));
+    expect(download.status).toBe(400);
+  });
+
+  it("refuses an empty part with 400 and a part over 64 MiB with 413", async () => {
+    const upload = await startUpload();
+    const empty = await put(upload.parts[0].url, new Blob([]));
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ message: "The part is empty" });
+    const announced = await put(upload.parts[0].url, "x", { "content-length": String(64 * MiB + 1) });
+    expect(announced.status).toBe(413);
+    // Without a length header the cap holds while streaming.
+    const chunk = new Uint8Array(MiB);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ > 65) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await put(upload.parts[0].url, endless);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ message: "A part may not exceed 64 MiB" });
+    expect(await readdir(path.join(store.driver.root, "uploads", upload.uploadId))).toEqual(["upload.json"]);
+  });
+});
+
+describe("signed download URLs of the local driver", () => {
+  it("streams the file as an attachment and refuses unsigned, tampered or expired links", async () => {
+    await store.driver.putObject("tenants/9/evidence/page.html", "<script>alert(1)</script>", "text/html");
+    const url = new URL(await store.driver.presignDownload("tenants/9/evidence/page.html", { fileName: "page.html" }));
+    const ok = await appFetch(url.href);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(ok.headers.get("content-security-policy")).toBe("sandbox");
+    expect(await ok.text()).toBe("<script>alert(1)</script>");
+
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete("signature");
+    expect((await appFetch(unsigned.href)).status).toBe(403);
+    const renamed = new URL(url);
+    renamed.searchParams.set("key", "tenants/8/evidence/page.html");
+    expect(await (await appFetch(renamed.href)).json()).toEqual({ message: "This link's signature is not valid" });
+    const expired = signedUrl("GET", DOWNLOAD, { key: "tenants/9/evidence/page.html" }, 60, Date.now() - 3_600_000);
+    expect(await (await appFetch(expired)).json()).toEqual({ message: "This link has expired" });
+    const missing = await appFetch(await store.driver.presignDownload("tenants/9/evidence/gone.html"));
+    expect(missing.status).toBe(404);
+  });
+
+  it("are not served by the app when files live in S3", async () => {
+    const upload = await startUpload();
+    installStorage(new S3Storage({ bucket: "elsewhere", region: "us-east-1", endpoint: "http://127.0.0.1:9", partSize: 8 * MiB }));
+    try {
+      const res = await put(upload.parts[0].url, "x");
+      expect(res.status).toBe(404);
+      expect((await appFetch(await store.driver.presignDownload(upload.s3FileName))).status).toBe(404);
+    } finally {
+      installStorage(store.driver);
+    }
+  });
+});
