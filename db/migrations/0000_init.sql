@@ -931,6 +931,8 @@ ALTER TABLE "sign_in_attempts" ADD CONSTRAINT "sign_in_attempts_tenant_id_tenant
 ALTER TABLE "files" ADD CONSTRAINT "files_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("tenant_id","user_id");--> statement-breakpoint
+CREATE INDEX "tenant_host_aliases_tenant_idx" ON "tenant_host_aliases" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "user_features_tenant_idx" ON "user_features" USING btree ("tenant_id","feature");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_organizations_member_key" ON "user_organizations" USING btree ("user_id","org_type","parent_id");--> statement-breakpoint
 CREATE INDEX "user_organizations_org_idx" ON "user_organizations" USING btree ("tenant_id","org_type","parent_id");--> statement-breakpoint
 CREATE INDEX "user_roles_tenant_idx" ON "user_roles" USING btree ("tenant_id","role");--> statement-breakpoint
