@@ -1,0 +1,131 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { PASSWORD_RULES, PASSWORDS_DIFFER, PASSWORDS_MATCH_LABEL } from "@/lib/auth/password-rules";
+import { completeRegistrationAction, resetPasswordAction } from "@/lib/auth/public-actions";
+import { MESSAGES } from "@/lib/platform/errors";
+
+interface Props {
+  mode: "reset" | "registration";
+  token: string;
+}
+
+/** One line of the live checklist; the state is in the text too, not only in the colour and mark. */
+function Check({ met, label }: { met: boolean; label: string }) {
+  return (
+    <li className={`flex items-center gap-2 ${met ? "text-green-800" : "text-slate-700"}`}>
+      <span aria-hidden="true" className={`inline-flex size-5 items-center justify-center rounded-full text-xs font-bold ${met ? "bg-green-700 text-white" : "bg-slate-200 text-slate-700"}`}>
+        {met ? "✓" : "•"}
+      </span>
+      <span>
+        {label}
+        <span className="sr-only">{met ? " (met)" : " (not met yet)"}</span>
+      </span>
+    </li>
+  );
+}
+
+/** New and repeat password with the live rule checklist, for the reset and registration pages. */
+export function PasswordForm({ mode, token }: Props) {
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [error, setError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [done, setDone] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  const checks = PASSWORD_RULES.map((rule) => ({ id: rule.id, label: rule.label, error: rule.error, met: rule.test(password) }));
+  const matches = password.length > 0 && password === repeat;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const broken = checks.find((c) => !c.met);
+    if (broken || !matches) {
+      setError(broken?.error ?? PASSWORDS_DIFFER);
+      return;
+    }
+    setError(undefined);
+    setFormError(undefined);
+    setLoading(true);
+    try {
+      const submit = mode === "reset" ? resetPasswordAction : completeRegistrationAction;
+      const result = await submit({ confirmationToken: token, password });
+      if (result.ok) setDone(result.message);
+      else if (result.field === "password") setError(result.message);
+      else setFormError(result.message);
+    } catch {
+      setFormError(MESSAGES[500]);
+    }
+    setLoading(false);
+  }
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-6">
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {done}
+        </p>
+        <div className="flex justify-end">
+          <Link href="/sign-in" className={buttonClasses("primary")}>
+            Confirm
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+          {formError}
+          {mode === "reset" && (
+            <>
+              {" "}
+              <Link href="/forgot" className="underline underline-offset-2">
+                Request a new link
+              </Link>
+            </>
+          )}
+        </div>
+      )}
+      <Field
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        aria-required="true"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error}
+      />
+      <Field
+        label="Repeat password"
+        name="repeat"
+        type="password"
+        autoComplete="new-password"
+        aria-required="true"
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+      />
+      <div>
+        <p id="password-rules-title" className="mb-2 text-sm font-medium text-slate-800">
+          Your password needs
+        </p>
+        <ul id="password-rules" aria-labelledby="password-rules-title" className="flex flex-col gap-1.5 text-sm">
+          {checks.map((c) => (
+            <Check key={c.id} met={c.met} label={c.label} />
+          ))}
+          <Check met={matches} label={PASSWORDS_MATCH_LABEL} />
+        </ul>
+      </div>
+      <Button type="submit" busy={loading} className="mt-2 w-full">
+        {mode === "reset" ? "Reset Password" : "Complete Registration"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ShellModel } from "@/lib/shell/model";
+import { cn } from "@/components/ui/cn";
+import { Icon } from "./icons";
+
+export interface ShellActions {
+  /** Makes the area's role the active one and goes to its dashboard. */
+  switchArea: (form: FormData) => Promise<void>;
+  /** Ends impersonation and returns to the administrator's own session. */
+  endImpersonation: (form: FormData) => Promise<void>;
+}
+
+export const LOGOUT_HREF = "/sign-out";
+
+interface Props {
+  shell: ShellModel;
+  actions: ShellActions;
+  /** "bar": the desktop header row; "menu": the full-screen menu's list. */
+  variant: "bar" | "menu";
+  onNavigate?: () => void;
+}
+
+const styles = {
+  bar: "inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-white hover:bg-white/10 aria-[current=page]:bg-white/15",
+  menu: "flex min-h-12 w-full items-center gap-3 rounded-md px-4 text-lg font-medium text-white hover:bg-white/10 aria-[current=page]:bg-white/15",
+};
+
+/** The header's links in the spec's order; the same list fills the narrow-screen menu. */
+export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
+  const pathname = usePathname();
+  const current = (href: string) => (pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined);
+  const cls = styles[variant];
+  const item = variant === "menu" ? "w-full" : undefined;
+  return (
+    <ul className={variant === "menu" ? "flex flex-col gap-1" : "flex items-center gap-1"}>
+      {shell.dashboardHref && (
+        <li className={item}>
+          <Link href={shell.dashboardHref} className={cls} aria-current={current(shell.dashboardHref)} onClick={onNavigate}>
+            Dashboard
+          </Link>
+        </li>
+      )}
+      {shell.areaLinks.map((link) => (
+        <li key={link.area} className={item}>
+          <form action={actions.switchArea}>
+            <input type="hidden" name="area" value={link.area} />
+            <button type="submit" className={cls}>
+              {link.label}
+            </button>
+          </form>
+        </li>
+      ))}
+      <li className={item}>
+        <Link href="/downloads" className={cls} aria-current={current("/downloads")} onClick={onNavigate}>
+          {variant === "menu" && <Icon name="download" />}
+          Downloads
+        </Link>
+      </li>
+      <li className={item}>
+        <a href={shell.supportUrl} target="_blank" rel="noopener noreferrer" className={cls}>
+          {variant === "menu" && <Icon name="help" />}
+          Support
+          <Icon name="external" className="size-3.5 opacity-80" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </li>
+      {variant === "bar" && (
+        <li>
+          <NotificationsBell count={shell.unreadCount} />
+        </li>
+      )}
+      <li className={item}>
+        <Link
+          href="/profile"
+          className={cls}
+          aria-current={current("/profile")}
+          aria-label={`Profile: ${shell.fullName}`}
+          onClick={onNavigate}
+        >
+          <Icon name="user" />
+          <span>
+            {shell.displayFirstName} {shell.displayLastName}
+          </span>
+        </Link>
+      </li>
+      <li className={item}>
+        {shell.impersonating ? (
+          <form action={actions.endImpersonation}>
+            <button type="submit" className={cn(cls, "bg-amber-400/20 ring-1 ring-amber-300/60")}>
+              <Icon name="logout" />
+              End Impersonation
+            </button>
+          </form>
+        ) : (
+          <Link href={LOGOUT_HREF} prefetch={false} className={cls} onClick={onNavigate}>
+            <Icon name="logout" />
+            Logout
+          </Link>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+/** The bell and its unread badge; the count is in the link's name, not only in the badge. */
+export function NotificationsBell({ count }: { count: number }) {
+  const label = count === 1 ? "Notifications, 1 unread" : `Notifications, ${count} unread`;
+  return (
+    <Link href="/notifications" aria-label={label} className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10">
+      <Icon name="bell" className="size-6" />
+      {count > 0 && (
+        <span
+          data-testid="unread-count"
+          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-bold leading-5 text-slate-950"
+          aria-hidden="true"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from "@tanstack/react-table";
+import { useState, type ReactNode } from "react";
+import { Button } from "./button";
+import { cn } from "./cn";
+
+export type { ColumnDef } from "@tanstack/react-table";
+
+export interface DataTableProps<T> {
+  /** Read by screen readers as the table's name; visually hidden unless showCaption. */
+  caption: string;
+  showCaption?: boolean;
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  pageSize?: number;
+  initialSorting?: SortingState;
+  /** Shown in place of the rows when there are none. */
+  empty?: ReactNode;
+  getRowId?: (row: T, index: number) => string;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** A sortable, paged table. Columns opt out of sorting with enableSorting: false. */
+export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 10, initialSorting = [], empty, getRowId }: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
+  // TanStack's hook returns functions the React Compiler cannot memoise; it is the library's documented use.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+
+  const total = data.length;
+  const first = total === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
+  const last = Math.min(total, (pagination.pageIndex + 1) * pagination.pageSize);
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className={cn(showCaption ? "px-4 py-3 text-left text-base font-semibold text-slate-900" : "sr-only")}>{caption}</caption>
+          <thead className="bg-slate-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} className="border-b border-slate-200">
+                {group.headers.map((header) => {
+                  const sortable = header.column.getCanSort();
+                  const sorted = header.column.getIsSorted();
+                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined}
+                      className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700"
+                    >
+                      {sortable ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900"
+                        >
+                          {label}
+                          <SortIcon direction={sorted} />
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-4 py-3 align-middle text-slate-800">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {total === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+                  {empty ?? "No records to show."}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {total > PAGE_SIZES[0] && (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-700">
+          <label className="flex items-center gap-2">
+            Rows per page
+            <select
+              className="h-8 rounded-md border border-slate-400 bg-white px-2"
+              value={pagination.pageSize}
+              onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="flex items-center gap-3">
+            <span aria-live="polite">
+              {first}–{last} of {total}
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+              Previous
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+              Next
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
+  return (
+    <svg viewBox="0 0 12 16" className={cn("h-3.5 w-2.5", direction ? "text-slate-900" : "text-slate-400")} aria-hidden="true" fill="currentColor">
+      <path d="M6 1 10.5 6h-9L6 1Z" opacity={direction === "desc" ? 0.3 : 1} />
+      <path d="M6 15 1.5 10h9L6 15Z" opacity={direction === "asc" ? 0.3 : 1} />
+    </svg>
+  );
+}

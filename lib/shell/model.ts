@@ -1,0 +1,52 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { users } from "@/db/schema";
+import { unreadNotificationCount } from "@/lib/notifications/unread";
+import type { Actor } from "@/lib/platform/actor";
+import { areaLinks, areaOfRole, cutName, dashboardPath, supportUrl, type Area, type AreaLink } from "./header";
+
+/** Everything the header and sidebar show, computed on the server for one page request. */
+export interface ShellModel {
+  area: Area | null;
+  /** The area whose sidebar and title the page shows: the page's own, else the active role's. */
+  navArea: Area | null;
+  tenantName: string;
+  displayFirstName: string;
+  displayLastName: string;
+  /** Full name, for the accessible label of the profile link. */
+  fullName: string;
+  dashboardHref: string | null;
+  areaLinks: AreaLink[];
+  supportUrl: string;
+  unreadCount: number;
+  impersonating: boolean;
+}
+
+export async function shellModel(actor: Actor, area: Area | null): Promise<ShellModel> {
+  const [[user], unreadCount] = await Promise.all([
+    db()
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
+      .limit(1),
+    unreadNotificationCount(actor),
+  ]);
+  const navArea = area ?? areaOfRole(actor.activeRole);
+  const firstName = user?.firstName ?? "";
+  const lastName = user?.lastName ?? "";
+  return {
+    area,
+    navArea,
+    tenantName: actor.tenantName,
+    displayFirstName: cutName(firstName),
+    displayLastName: cutName(lastName),
+    fullName: `${firstName} ${lastName}`.trim(),
+    // The spec's Dashboard link is the teacher's: shown while working in the teacher area.
+    dashboardHref: navArea === "teacher" ? dashboardPath("teacher") : null,
+    areaLinks: areaLinks(actor.roles, navArea),
+    supportUrl: supportUrl(actor.activeRole, navArea),
+    unreadCount,
+    impersonating: actor.impersonatorId !== null,
+  };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import type { Role } from "@/db/schema";
+import { actorFromHeaders, type Actor } from "@/lib/platform/actor";
+
+/** The actor of this page request, resolved once however many layouts and pages ask. */
+export const pageActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
+
+/** The path of the "no permission" arrival at /, which shows the spec's snackbar. */
+export function deniedPath(path: string): string {
+  return `/?denied=${encodeURIComponent(path)}`;
+}
+
+/**
+ * A page's guard (proxy.ts guards first; this one holds when a page is reached another way):
+ * no session goes to sign-in with reason bad-session, a missing role goes to / with the snackbar.
+ */
+export async function requirePageActor(options: { role?: Role; path: string }): Promise<Actor> {
+  const actor = await pageActor();
+  if (!actor) redirect("/sign-in?reason=bad-session");
+  if (options.role && !actor.roles.includes(options.role)) redirect(deniedPath(options.path));
+  return actor;
+}
