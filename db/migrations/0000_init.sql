@@ -98,6 +98,8 @@ CREATE TABLE "mail_outbox" (
 	"text_body" text NOT NULL,
 	"html_body" text,
 	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_at" timestamp with time zone,
 	"transport_message_id" text,
 	"error" text,
 	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,

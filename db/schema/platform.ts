@@ -11,8 +11,15 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
-    /** queued, sent (over SMTP) or kept (embedded default, not delivered elsewhere). */
+    /**
+     * queued, sending (claimed by one delivery attempt), sent (over SMTP), kept (embedded default,
+     * not delivered elsewhere) or failed (the SMTP server refused it for good).
+     */
     status: text().notNull().default("queued"),
+    /** Delivery attempts so far; also the fencing token of the current claim. */
+    attempts: integer().notNull().default(0),
+    /** When the current attempt claimed the row; a claim older than its lease may be taken over. */
+    claimedAt: timestamp({ withTimezone: true }),
     transportMessageId: text(),
     error: text(),
     meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),

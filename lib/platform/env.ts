@@ -19,8 +19,19 @@ const schema = z.object({
   PGLITE_DATA_DIR: optional(z.string()),
   NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   NEXTAUTH_URL: optional(z.url()),
-  /** Run pg-boss workers inside the app process (the embedded default). */
+  /**
+   * On PostgreSQL, run the job workers inside the app process (default true); set false when
+   * `npm run worker` runs them. The embedded database always runs them in the app process.
+   */
   RUN_WORKERS: optional(bool),
+  /** A job still active this long after it started is taken as lost (its worker died) and retried. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** First retry delay of a failed job; later retries back off exponentially. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** On SIGTERM, how long active jobs may run on before they are handed back to the queue. */
+  JOB_SHUTDOWN_SECONDS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Create demo accounts and data on an empty database; off in production unless set. */
   SEED_DEMO: optional(bool),

@@ -1,8 +1,9 @@
 import { publicRoute, json } from "@/lib/platform/api";
 import { databaseHealth } from "@/lib/platform/health";
+import { queueHealth } from "@/lib/platform/queue";
 
 export const GET = publicRoute({}, async () => {
-  const database = await databaseHealth();
-  const ok = database.ok;
-  return json({ status: ok ? "ok" : "degraded", database }, ok ? 200 : 503);
+  const [database, queue] = await Promise.all([databaseHealth(), queueHealth()]);
+  const ok = database.ok && queue.ok;
+  return json({ status: ok ? "ok" : "degraded", database, queue }, ok ? 200 : 503);
 });

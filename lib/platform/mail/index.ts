@@ -1,0 +1,2 @@
+export { mailSendJob, sendMail, sendMailInput, type SendMailInput } from "./send";
+export { deliverOutboxMail, mailLeaseSeconds } from "./deliver";

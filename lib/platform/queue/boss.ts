@@ -1,0 +1,111 @@
+import PgBoss from "pg-boss";
+import type { PGlite } from "@electric-sql/pglite";
+import { database } from "@/db/client";
+import { env } from "../env";
+import { errorFields, log } from "../logger";
+
+/** pg-boss keeps its tables in this schema of the application's database. */
+export const BOSS_SCHEMA = "pgboss";
+
+/** The process's pg-boss and what was set up on it; Next may load this module twice, so it lives on globalThis. */
+export interface QueueState {
+  boss?: PgBoss;
+  starting?: Promise<PgBoss>;
+  /** Queues created (and their settings applied) by this process, by name. */
+  ensured: Map<string, Promise<void>>;
+  /** Ids of this process's workers, by queue name (to wake one after a local send). */
+  workers: Map<string, string[]>;
+  /** Stopped instances: their active jobs were handed back, so their handlers must not settle them. */
+  retired: WeakSet<PgBoss>;
+}
+
+const holder = globalThis as unknown as { __queue?: QueueState };
+
+export function queueState(): QueueState {
+  holder.__queue ??= { ensured: new Map(), workers: new Map(), retired: new WeakSet() };
+  return holder.__queue;
+}
+
+/**
+ * pg-boss on the embedded database: parameterised statements through `query`; scripts (pg-boss's
+ * maintenance brings its own BEGIN/COMMIT) inside a transaction, so a failing script is rolled back
+ * instead of leaving PGlite's one shared session in an aborted transaction.
+ */
+export function pgliteAdapter(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values?.length) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.transaction((tx) => tx.exec(text));
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+function bossOptions(): PgBoss.ConstructorOptions {
+  const config = env();
+  const handle = database();
+  const common: PgBoss.ConstructorOptions = {
+    schema: BOSS_SCHEMA,
+    // Scheduled (cron) jobs are not used; their clock monitor would only poll.
+    schedule: false,
+    // Maintenance returns jobs of dead workers to the queue: run it well within their expiry.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.ceil(config.JOB_EXPIRE_SECONDS / 2))),
+    pollingIntervalSeconds: config.JOB_POLL_SECONDS,
+  };
+  if (handle.kind === "pglite") return { ...common, db: pgliteAdapter(handle.pglite!) };
+  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is required for the job queue on PostgreSQL");
+  return {
+    ...common,
+    connectionString: config.DATABASE_URL,
+    application_name: "assessment-platform-jobs",
+    max: 5,
+    // Passed through to pg's pool: an unreachable server fails health instead of hanging it.
+    connectionTimeoutMillis: 5000,
+  } as PgBoss.ConstructorOptions;
+}
+
+async function startBoss(): Promise<PgBoss> {
+  const boss = new PgBoss(bossOptions());
+  boss.on("error", (error) => log.error("job queue error", errorFields(error)));
+  await boss.start();
+  return boss;
+}
+
+/** The process's started pg-boss (installs or upgrades its own schema on first start). */
+export async function queue(): Promise<PgBoss> {
+  const state = queueState();
+  if (state.boss) return state.boss;
+  state.starting ??= startBoss().then(
+    (boss) => {
+      state.boss = boss;
+      state.starting = undefined;
+      return boss;
+    },
+    (error) => {
+      state.starting = undefined;
+      throw error;
+    },
+  );
+  return state.starting;
+}
+
+/**
+ * Stop the process's pg-boss. Graceful: workers take no new jobs, active ones get `timeoutMs` to
+ * finish and are then handed back (failed, hence retried). Not graceful: handed back at once.
+ * Either way the next `queue()` starts a fresh instance.
+ */
+export async function stopQueue(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+  const state = queueState();
+  const boss = state.boss ?? (await state.starting?.catch(() => undefined));
+  state.boss = undefined;
+  state.ensured.clear();
+  state.workers.clear();
+  if (!boss) return;
+  const graceful = options.graceful ?? true;
+  if (!graceful) state.retired.add(boss);
+  await boss.stop({ graceful, wait: true, timeout: options.timeoutMs ?? env().JOB_SHUTDOWN_SECONDS * 1000 });
+  state.retired.add(boss);
+}
+
+/** False once `boss` has stopped and handed its active jobs back to the queue. */
+export const isLive = (boss: PgBoss) => !queueState().retired.has(boss);

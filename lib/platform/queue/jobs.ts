@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import type PgBoss from "pg-boss";
+import type { z } from "zod";
+import { env } from "../env";
+import { queue, queueState } from "./boss";
+
+/**
+ * A kind of job: its queue name, the zod shape of its payload and its queue settings. Senders
+ * (lib/<domain>) and handlers (jobs/handlers) share this one definition.
+ */
+export interface JobKind<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  /** Seconds a run may take before it counts as lost and is retried; defaults to JOB_EXPIRE_SECONDS. */
+  expireInSeconds?: number;
+  /** Retries after the first attempt (default 3), with exponential backoff from JOB_RETRY_DELAY_SECONDS. */
+  retryLimit?: number;
+}
+
+export type JobPayload<K extends JobKind> = z.input<K["payload"]>;
+
+export function defineJob<S extends z.ZodType>(kind: JobKind<S>): JobKind<S> {
+  return kind;
+}
+
+/** A failure that another attempt cannot fix (bad payload, missing row): the job fails without retries. */
+export class PermanentJobError extends Error {
+  name = "PermanentJobError";
+}
+
+/** A failure worth retrying whose message is safe to log (no personal data). */
+export class RetryableJobError extends Error {
+  name = "RetryableJobError";
+}
+
+export function queueSettings(kind: JobKind): PgBoss.Queue {
+  const config = env();
+  return {
+    name: kind.name,
+    policy: "standard",
+    expireInSeconds: kind.expireInSeconds ?? config.JOB_EXPIRE_SECONDS,
+    retryLimit: kind.retryLimit ?? 3,
+    retryDelay: config.JOB_RETRY_DELAY_SECONDS,
+    retryBackoff: config.JOB_RETRY_DELAY_SECONDS > 0,
+  };
+}
+
+/** pg-boss needs a queue before send or work; settings are (re)applied once per process. */
+export function ensureQueue(boss: PgBoss, kind: JobKind): Promise<void> {
+  const { ensured } = queueState();
+  let ready = ensured.get(kind.name);
+  if (!ready) {
+    const settings = queueSettings(kind);
+    ready = boss
+      // pg-boss normalises the options object it is given: hand each call its own copy.
+      .createQueue(kind.name, { ...settings })
+      .then(() => boss.updateQueue(kind.name, { ...settings }))
+      .catch((error) => {
+        ensured.delete(kind.name);
+        throw error;
+      });
+    ensured.set(kind.name, ready);
+  }
+  return ready;
+}
+
+/** A stable job id for an idempotency key: a second send with the same key adds no job. */
+export function idempotentJobId(kind: string, key: string): string {
+  const hex = createHash("sha256").update(`${kind}\0${key}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface SendOptions {
+  /**
+   * Deduplicates sends while the job is still in the queue (pg-boss archives finished jobs after
+   * 12 hours). Handlers stay idempotent regardless: delivery is at least once.
+   */
+  idempotencyKey?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
+/**
+ * Validate the payload (a bad one never enters the queue) and enqueue it. Returns the job id; with
+ * an idempotency key, the id of the job already queued under that key.
+ */
+export async function sendJob<K extends JobKind>(kind: K, payload: JobPayload<K>, options: SendOptions = {}): Promise<string> {
+  const data = kind.payload.parse(payload) as object;
+  const boss = await queue();
+  await ensureQueue(boss, kind);
+  const id = options.idempotencyKey ? idempotentJobId(kind.name, options.idempotencyKey) : undefined;
+  const sent = await boss.send(kind.name, data, { ...(id ? { id } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+  // A worker of this process picks the job up now rather than at its next poll.
+  const local = queueState().workers.get(kind.name);
+  if (local?.length) boss.notifyWorker(local[0]);
+  return (sent ?? id)!;
+}

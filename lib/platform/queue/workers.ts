@@ -1,0 +1,111 @@
+import type PgBoss from "pg-boss";
+import type { z } from "zod";
+import { env } from "../env";
+import { log } from "../logger";
+import { BOSS_SCHEMA, isLive, queue, queueState, stopQueue } from "./boss";
+import { PermanentJobError, RetryableJobError, ensureQueue, type JobKind } from "./jobs";
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first delivery, 2 on the first retry, ... */
+  attempt: number;
+  /** No retry follows if this attempt fails. */
+  lastAttempt: boolean;
+}
+
+/** What a handler returns is kept as the job's output: ids and counts only, no personal data. */
+export type JobOutput = Record<string, unknown> | void;
+
+export interface JobHandler {
+  kind: JobKind;
+  /** Jobs of this kind one process runs at the same time. */
+  concurrency: number;
+  run(payload: unknown, context: JobContext): Promise<JobOutput>;
+}
+
+/** Bind a handler to its job kind; the payload reaches `run` already validated by the kind's schema. */
+export function handleJob<S extends z.ZodType>(
+  kind: JobKind<S>,
+  run: (payload: z.output<S>, context: JobContext) => Promise<JobOutput>,
+  options: { concurrency?: number } = {},
+): JobHandler {
+  return { kind, concurrency: options.concurrency ?? 1, run: run as JobHandler["run"] };
+}
+
+type Outcome = "completed" | "retry" | "failed";
+
+/** Only our own errors carry messages known to be free of personal data. */
+const loggable = (error: unknown) =>
+  error instanceof PermanentJobError || error instanceof RetryableJobError ? error.message : error instanceof Error ? error.name : "unknown";
+
+/**
+ * Run one delivery and settle it ourselves (awaited, unlike pg-boss's own settling), so a graceful
+ * stop ends only after the job's state is written. A permanent error uses up the job's retries.
+ */
+async function runJob(boss: PgBoss, handler: JobHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  const started = performance.now();
+  const attempt = job.retryCount + 1;
+  let outcome: Outcome = "completed";
+  let output: JobOutput = {};
+  let failure: unknown;
+  try {
+    const parsed = handler.kind.payload.safeParse(job.data);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => i.path.join(".") || "payload").join(", ");
+      throw new PermanentJobError(`invalid payload (${fields})`);
+    }
+    output = await handler.run(parsed.data, { jobId: job.id, attempt, lastAttempt: job.retryCount >= job.retryLimit });
+  } catch (error) {
+    failure = error;
+    outcome = error instanceof PermanentJobError || job.retryCount >= job.retryLimit ? "failed" : "retry";
+  }
+  const ms = Math.round(performance.now() - started);
+  if (!isLive(boss)) {
+    // This instance stopped and handed the job back; another delivery owns it now.
+    log.info("job", { kind: job.name, id: job.id, attempt, ms, outcome: "handed back" });
+    return;
+  }
+  try {
+    if (outcome === "completed") {
+      await boss.complete(job.name, job.id, output ?? {});
+    } else {
+      if (failure instanceof PermanentJobError) {
+        await boss.getDb().executeSql(`UPDATE ${BOSS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [job.name, job.id]);
+      }
+      await boss.fail(job.name, job.id, { message: loggable(failure) });
+    }
+  } catch {
+    // The queue is unreachable: pg-boss retries the job after it expires, which handlers tolerate.
+    log.warn("job state not recorded", { kind: job.name, id: job.id });
+  }
+  log.info("job", { kind: job.name, id: job.id, attempt, ms, outcome, ...(failure ? { error: loggable(failure) } : {}) });
+}
+
+/** Start this process's workers: `concurrency` pollers per kind, one job each at a time. */
+export async function startWorkers(handlers: JobHandler[]): Promise<void> {
+  const boss = await queue();
+  const { workers } = queueState();
+  for (const handler of handlers) {
+    if (workers.has(handler.kind.name)) continue;
+    await ensureQueue(boss, handler.kind);
+    const ids: string[] = [];
+    workers.set(handler.kind.name, ids);
+    for (let i = 0; i < handler.concurrency; i++) {
+      ids.push(
+        await boss.work(
+          handler.kind.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: env().JOB_POLL_SECONDS },
+          async ([job]) => runJob(boss, handler, job),
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * Stop taking jobs and stop the queue. Graceful (the default) lets active jobs finish within
+ * JOB_SHUTDOWN_SECONDS, then hands the rest back; `graceful: false` hands them back at once.
+ */
+export function stopWorkers(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+  return stopQueue(options);
+}
