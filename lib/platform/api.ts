@@ -5,6 +5,7 @@ import type { Role } from "@/db/schema";
 import { actorFromHeaders, hasAnyRole, type Actor } from "./actor";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
+import { isUniqueViolation } from "./pg-errors";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (req: NextRequest, ctx: RouteParams) => Promise<Response>;
@@ -47,7 +48,7 @@ function toErrorResponse(error: unknown, requestId: string): Response {
     const errors = fieldErrors(error);
     return json({ message: errors[0]?.message ?? MESSAGES[400], errors }, 400);
   }
-  if ((error as { code?: string })?.code === "23505") return json({ message: MESSAGES[409] }, 409);
+  if (isUniqueViolation(error)) return json({ message: MESSAGES[409] }, 409);
   log.error("request failed", { requestId, ...errorFields(error) });
   return json({ message: MESSAGES[500] }, 500);
 }

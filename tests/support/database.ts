@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,8 +12,10 @@ import * as schema from "@/db/schema";
  * Each test file gets its own fresh database: with TEST_DATABASE_URL a new database cloned from a
  * migrated template on that server; otherwise an in-memory PGlite restored from a migrated dump.
  */
-export const TEMPLATE_DB = "ap_test_template";
-const PGLITE_DUMP = path.join(os.tmpdir(), "ap-test-pglite-template.tar.gz");
+// Named per test run (the global setup's pid, inherited by the workers) so parallel runs never share one.
+const RUN_ID = (process.env.AP_TEST_RUN ??= String(process.pid));
+const TEMPLATE_DB = `ap_test_template_${RUN_ID}`;
+const PGLITE_DUMP = path.join(os.tmpdir(), `ap-test-pglite-template-${RUN_ID}.tar.gz`);
 
 export function serverUrl(dbName: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -21,8 +23,8 @@ export function serverUrl(dbName: string): string {
   return url.toString();
 }
 
-/** Build the migrated template once per run (global setup). */
-export async function prepareTemplate(): Promise<void> {
+/** Build the migrated template once per run (global setup); returns its teardown. */
+export async function prepareTemplate(): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) {
     const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -31,13 +33,18 @@ export async function prepareTemplate(): Promise<void> {
     const handle = openDatabase({ url: serverUrl(TEMPLATE_DB), max: 1 });
     await applyMigrations(handle);
     await handle.close();
-    return;
+    return async () => {
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await admin.end();
+    };
   }
   const pglite = new PGlite("memory://");
   await applyMigrations({ db: drizzle(pglite) as unknown as Database, kind: "pglite", pglite, close: () => pglite.close() });
   const dump = await pglite.dumpDataDir("gzip");
   writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
+  return async () => rmSync(PGLITE_DUMP, { force: true });
 }
 
 export interface TestDatabase {

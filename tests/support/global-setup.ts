@@ -1,5 +1,5 @@
 import { prepareTemplate } from "./database";
 
 export default async function globalSetup() {
-  await prepareTemplate();
+  return prepareTemplate();
 }
