@@ -1,0 +1,6 @@
+import { currentSession } from "@/lib/auth/login";
+import { apiRoute } from "@/lib/platform/api";
+import { tokenFromRequest } from "@/lib/platform/session-token";
+
+/** GET /login/me → {profileData, jwt, impersonated} for the bearer token or session cookie. */
+export const GET = apiRoute({}, async ({ actor, req }) => currentSession(actor, tokenFromRequest(req.headers)!.token));

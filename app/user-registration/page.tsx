@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { PasswordPage } from "@/components/auth/password-page";
+
+export const metadata: Metadata = { title: "User Registration" };
+
+/** /user-registration?token=…: the link of the registration mail. */
+export default async function UserRegistrationPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  return <PasswordPage mode="registration" token={(await searchParams).token} />;
+}

@@ -1,0 +1,83 @@
+import "server-only";
+import { isIP } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { auditLog, authSessions, userRoles } from "@/db/schema";
+import { defaultActiveRole, hasAnyRole, type Actor } from "@/lib/platform/actor";
+import { badRequest, forbidden, unauthorized } from "@/lib/platform/errors";
+import { log } from "@/lib/platform/logger";
+import { loadProfile, type ProfileData } from "./profile";
+import type { ImpersonateInput } from "./schemas";
+import { reachableUser } from "./scope";
+import { createSession, revokeSession, tokenForLiveSession, type RequestContext } from "./sessions";
+
+export const IMPERSONATOR_ROLES = ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"] as const;
+
+/** What starting or ending an impersonation answers: the session now in force. */
+export interface SessionAnswer {
+  profileData: ProfileData;
+  jwt: string;
+  impersonated: boolean;
+}
+
+/** The audit trail of an impersonation: who acted as whom, from where. */
+function auditRow(action: string, tenantId: number, userId: number, adminId: number, context: RequestContext, details: Record<string, unknown>) {
+  const ipAddress = isIP(context.ipAddress) ? context.ipAddress : null;
+  return { tenantId, userId, impersonatorId: adminId, action, entityType: "user", entityId: userId, ipAddress, userAgent: context.userAgent, details };
+}
+
+const rolesOf = async (userId: number) =>
+  (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+
+/**
+ * POST /login/impersonate: an admin acts as someone in their scope. The new session remembers the
+ * admin and the admin's own session, which ending the impersonation restores; both ends are audited.
+ */
+export async function startImpersonation(actor: Actor, input: ImpersonateInput, context: RequestContext): Promise<SessionAnswer> {
+  if (!hasAnyRole(actor, IMPERSONATOR_ROLES)) throw forbidden();
+  const { userIdToImpersonate } = input;
+  if (actor.impersonatorId !== null) throw badRequest("End the current impersonation before starting another");
+  if (userIdToImpersonate === actor.userId) throw badRequest("You cannot impersonate yourself");
+  const target = await reachableUser(actor, userIdToImpersonate);
+  const roles = await rolesOf(target.id);
+  if (roles.includes("ROLE_SYSTEM_ADMIN")) throw forbidden("A system administrator cannot be impersonated");
+  if (!target.enabled || target.locked || target.expired) throw badRequest("This user's account is disabled or locked");
+
+  const activeRole = defaultActiveRole(roles);
+  const session = await db().transaction(async (tx) => {
+    const created = await createSession(tx, {
+      tenantId: target.tenantId,
+      userId: target.id,
+      roles,
+      activeRole,
+      context,
+      impersonatorId: actor.userId,
+      parentSessionId: actor.sessionId,
+    });
+    await tx
+      .insert(auditLog)
+      .values(auditRow("impersonation_start", target.tenantId, target.id, actor.userId, context, { sessionId: created.sessionId, adminSessionId: actor.sessionId }));
+    return created;
+  });
+  log.info("impersonation started", { adminId: actor.userId, userId: target.id, sessionId: session.sessionId });
+  return { profileData: await loadProfile(target.id, activeRole), jwt: session.jwt, impersonated: true };
+}
+
+/** POST /logout/impersonate (and logout during one): end it and hand back the admin's own session. */
+export async function endImpersonation(actor: Actor, context: RequestContext): Promise<SessionAnswer> {
+  const adminId = actor.impersonatorId;
+  if (adminId === null) throw badRequest("You are not impersonating anyone");
+  const [session] = await db()
+    .select({ parentSessionId: authSessions.parentSessionId })
+    .from(authSessions)
+    .where(and(eq(authSessions.tenantId, actor.tenantId), eq(authSessions.id, actor.sessionId)));
+  await db().transaction(async (tx) => {
+    await revokeSession(actor.sessionId, tx);
+    await tx.insert(auditLog).values(auditRow("impersonation_end", actor.tenantId, actor.userId, adminId, context, { sessionId: actor.sessionId }));
+  });
+  log.info("impersonation ended", { adminId, userId: actor.userId, sessionId: actor.sessionId });
+  const restored = session?.parentSessionId ? await tokenForLiveSession(session.parentSessionId, await rolesOf(adminId)) : null;
+  // The admin's own session ended meanwhile (logout elsewhere, expiry): they sign in again.
+  if (!restored) throw unauthorized();
+  return { profileData: await loadProfile(restored.session.userId, restored.session.activeRole), jwt: restored.jwt, impersonated: false };
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { userRoles, users, type Role } from "@/db/schema";
+import { defaultActiveRole, type Actor } from "@/lib/platform/actor";
+import { AppError } from "@/lib/platform/errors";
+import { log } from "@/lib/platform/logger";
+import { endImpersonation, type SessionAnswer } from "./impersonation";
+import { isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt } from "./limits";
+import {
+  ACCOUNT_DISABLED,
+  ACCOUNT_LOCKED,
+  ACCOUNT_LOCKED_BY_ADMIN,
+  INVALID_CREDENTIALS,
+  LOGGED_OUT,
+  LOGIN_RATE_LIMITED,
+  type SignInErrorCode,
+} from "./messages";
+import { verifyPassword } from "./password";
+import { loadProfile, type ProfileData } from "./profile";
+import type { LoginInput } from "./schemas";
+import { createSession, revokeSession, type RequestContext } from "./sessions";
+import { hostLabel } from "./tenant-host";
+import { tenantForLabel } from "./tenants";
+
+/** A refused sign-in: the API answers status and message; the browser form shows the text of `code`. */
+export class SignInError extends AppError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: SignInErrorCode,
+  ) {
+    super(status, message);
+  }
+}
+
+export interface LoginResult {
+  profileData: ProfileData;
+  jwt: string;
+  sessionId: string;
+  roles: Role[];
+}
+
+/**
+ * POST /login and the browser's sign-in: address rate limit, account lockout, argon2id check, then a
+ * server-side session. On a tenant's own host only that tenant's people (and system admins) sign in.
+ */
+export async function login(input: LoginInput, context: RequestContext): Promise<LoginResult> {
+  const username = input.username.toLowerCase();
+  const attempt = (outcome: "success" | "failure" | "locked" | "limited", tenantId?: number) =>
+    recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome, tenantId });
+
+  if (await isLoginAddressLimited(context.ipAddress)) {
+    await attempt("limited");
+    throw new SignInError(429, LOGIN_RATE_LIMITED, "RateLimited");
+  }
+  if (await isAccountLocked(username)) {
+    await attempt("locked");
+    throw new SignInError(423, ACCOUNT_LOCKED, "AccountLocked");
+  }
+
+  const [user] = await db().select().from(users).where(eq(sql`lower(${users.username})`, username)).limit(1);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  const roles = user ? (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role) : [];
+  const hostTenant = user && passwordOk ? await tenantForLabel(hostLabel(context.host)) : null;
+  const foreignHost = hostTenant !== null && hostTenant.id !== user?.tenantId && !roles.includes("ROLE_SYSTEM_ADMIN");
+
+  if (!user || !passwordOk || foreignHost) {
+    await attempt("failure", user?.tenantId);
+    if (await isAccountLocked(username)) throw new SignInError(423, ACCOUNT_LOCKED, "AccountLocked");
+    throw new SignInError(401, INVALID_CREDENTIALS, "CredentialsSignin");
+  }
+  if (!user.enabled || user.expired) {
+    await attempt("locked", user.tenantId);
+    throw new SignInError(403, ACCOUNT_DISABLED, "AccountDisabled");
+  }
+  if (user.locked) {
+    await attempt("locked", user.tenantId);
+    throw new SignInError(423, ACCOUNT_LOCKED_BY_ADMIN, "AccountLockedByAdmin");
+  }
+
+  const activeRole = defaultActiveRole(roles);
+  const session = await db().transaction(async (tx) => {
+    await recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome: "success", tenantId: user.tenantId }, tx);
+    return createSession(tx, { tenantId: user.tenantId, userId: user.id, roles, activeRole, context });
+  });
+  log.info("signed in", { userId: user.id, tenantId: user.tenantId, sessionId: session.sessionId });
+  await pruneSignInAttemptsSometimes();
+  return { profileData: await loadProfile(user.id, activeRole), jwt: session.jwt, sessionId: session.sessionId, roles };
+}
+
+/** GET /login/me: the caller's profile, the token they called with, and whether it is an impersonation. */
+export async function currentSession(actor: Actor, jwt: string) {
+  return { profileData: await loadProfile(actor.userId, actor.activeRole), jwt, impersonated: actor.impersonatorId !== null };
+}
+
+export type LogoutAnswer = { message: string } | SessionAnswer;
+
+/** GET /logout ends the session server-side; during an impersonation it returns to the admin's session (spec section 4). */
+export async function logout(actor: Actor, context: RequestContext): Promise<LogoutAnswer> {
+  if (actor.impersonatorId !== null) return endImpersonation(actor, context);
+  await revokeSession(actor.sessionId);
+  log.info("signed out", { userId: actor.userId, tenantId: actor.tenantId, sessionId: actor.sessionId });
+  return { message: LOGGED_OUT };
+}

@@ -1,0 +1,54 @@
+/** Texts people see on the sign-in pages and from the auth API (pure: the browser forms use them too). */
+
+export const USERNAME_REQUIRED = "Username is required";
+export const USERNAME_FORMAT = "Invalid username format";
+export const PASSWORD_REQUIRED = "Password is required";
+export const EMAIL_REQUIRED = "Email is required";
+export const EMAIL_FORMAT = "Invalid email format";
+export const INVALID_CREDENTIALS = "Invalid username or password";
+
+export const LOCKOUT_FAILURES = 5;
+export const LOCKOUT_MINUTES = 15;
+export const ACCOUNT_LOCKED = `Your account is locked after ${LOCKOUT_FAILURES} failed sign-in attempts. Try again in ${LOCKOUT_MINUTES} minutes or reset your password with 'Forgot password?'.`;
+export const ACCOUNT_LOCKED_BY_ADMIN = "Your account is locked. Contact your administrator.";
+export const ACCOUNT_DISABLED = "Your account is disabled. Contact your administrator.";
+export const LOGIN_RATE_LIMITED = "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.";
+export const FORGOT_RATE_LIMITED = "Too many password reset requests from your network. Please wait 15 minutes and try again.";
+
+export const FORGOT_SENT = "An email has been sent and contains a link to reset your password.";
+export const RESET_DONE = "Password has been successfully reset.";
+export const REGISTRATION_DONE = "User registration completed.";
+export const RESET_LINK_INVALID = "This password reset link is invalid, has expired or was already used. Request a new one with 'Forgot password?'.";
+export const REGISTRATION_LINK_INVALID = "This registration link is invalid, has expired or was already used. Ask your administrator for a new one.";
+export const LOGGED_OUT = "You have been logged out.";
+
+/** Why a person arrived at the sign-in page (?reason=). */
+export const REASON_TEXT: Record<string, string> = {
+  "401": "Your session has ended. Please sign in again.",
+  logout: LOGGED_OUT,
+  "header-route": "Please sign in to open that page.",
+  "bad-session": "Your session is missing or has expired. Please sign in.",
+};
+
+/**
+ * Codes a failed browser sign-in carries back from next-auth (?error=), mapped to their text; any
+ * other code reads as invalid credentials, so a crafted link cannot put words on the page.
+ */
+export const SIGN_IN_ERROR_CODES = {
+  CredentialsSignin: INVALID_CREDENTIALS,
+  AccountLocked: ACCOUNT_LOCKED,
+  AccountLockedByAdmin: ACCOUNT_LOCKED_BY_ADMIN,
+  AccountDisabled: ACCOUNT_DISABLED,
+  RateLimited: LOGIN_RATE_LIMITED,
+  InvalidUsername: USERNAME_FORMAT,
+  UsernameRequired: USERNAME_REQUIRED,
+  PasswordRequired: PASSWORD_REQUIRED,
+} as const;
+export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_CODES;
+
+export function signInErrorText(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return (SIGN_IN_ERROR_CODES as Record<string, string>)[code] ?? INVALID_CREDENTIALS;
+}
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

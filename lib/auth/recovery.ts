@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { tenants, users, type AuthTokenPurpose } from "@/db/schema";
+import { hasAnyRole, type Actor } from "@/lib/platform/actor";
+import { env } from "@/lib/platform/env";
+import { fieldError, forbidden, tooManyRequests } from "@/lib/platform/errors";
+import { log } from "@/lib/platform/logger";
+import { sendMail } from "@/lib/platform/mail";
+import { isEmailMailLimited, isForgotAddressLimited, recordAttempt } from "./limits";
+import { FORGOT_RATE_LIMITED, FORGOT_SENT, REGISTRATION_DONE, REGISTRATION_LINK_INVALID, RESET_DONE, RESET_LINK_INVALID } from "./messages";
+import { hashPassword } from "./password";
+import type { ForgotPasswordInput, ResetPasswordInput } from "./schemas";
+import { reachableUser } from "./scope";
+import { revokeUserSessions, type RequestContext } from "./sessions";
+import { hostLabel } from "./tenant-host";
+import { tenantForLabel } from "./tenants";
+import { consumeToken, issueToken } from "./tokens";
+import { registrationMail, resetMail } from "./mails";
+
+/** The most accounts one address may share; beyond that nothing more is mailed. */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
+
+/**
+ * POST /forgot-password/email: a reset link to every enabled account with that address (on a
+ * tenant's host, that tenant's only). The answer is the same whether or not any account matched.
+ */
+export async function requestPasswordReset(input: ForgotPasswordInput, context: RequestContext): Promise<{ message: string }> {
+  const address = input.email.toLowerCase();
+  const attempt = (outcome: "requested" | "limited") =>
+    recordAttempt({ kind: "forgot_password", username: address, ipAddress: context.ipAddress, outcome });
+  if (await isForgotAddressLimited(context.ipAddress)) {
+    await attempt("limited");
+    throw tooManyRequests(FORGOT_RATE_LIMITED);
+  }
+  if (await isEmailMailLimited(address)) {
+    await attempt("limited");
+    return { message: FORGOT_SENT };
+  }
+  await attempt("requested");
+  const hostTenant = await tenantForLabel(hostLabel(context.host));
+  const accounts = await db()
+    .select({ user: users, tenantName: tenants.name })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(sql`lower(${users.email})`, address), eq(users.enabled, true), hostTenant ? eq(users.tenantId, hostTenant.id) : undefined))
+    .limit(MAX_ACCOUNTS_PER_EMAIL);
+  for (const { user, tenantName } of accounts) {
+    const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "password_reset" });
+    const link = `${env().PUBLIC_URL}/reset-password?token=${token}`;
+    await sendMail({ tenantId: user.tenantId, to: user.email, ...resetMail({ user, tenantName, link }), meta: { kind: "password_reset", userId: user.id } });
+  }
+  log.info("password reset requested", { matched: accounts.length });
+  return { message: FORGOT_SENT };
+}
+
+/** Set a new password from a mailed link: the token is used up, old sessions end, a lockout lifts. */
+async function setPasswordFromLink(input: ResetPasswordInput, purpose: AuthTokenPurpose, invalidText: string, context: RequestContext) {
+  const passwordHash = await hashPassword(input.password);
+  return db().transaction(async (tx) => {
+    const owner = await consumeToken(tx, input.confirmationToken, purpose);
+    if (!owner) throw fieldError("confirmationToken", invalidText);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, owner.userId)))
+      .returning({ id: users.id, username: users.username });
+    await revokeUserSessions(owner.tenantId, owner.userId, undefined, tx);
+    await recordAttempt({ kind: "login", username: user.username, ipAddress: context.ipAddress, outcome: "cleared", tenantId: owner.tenantId }, tx);
+    log.info(purpose === "registration" ? "registration completed" : "password reset", { userId: user.id, tenantId: owner.tenantId });
+  });
+}
+
+/** POST /forgot-password/reset {confirmationToken, password}. */
+export async function resetPassword(input: ResetPasswordInput, context: RequestContext): Promise<{ message: string }> {
+  await setPasswordFromLink(input, "password_reset", RESET_LINK_INVALID, context);
+  return { message: RESET_DONE };
+}
+
+/** POST /user-registration {confirmationToken, password}: the invited person chooses a password. */
+export async function completeRegistration(input: ResetPasswordInput, context: RequestContext): Promise<{ message: string }> {
+  await setPasswordFromLink(input, "registration", REGISTRATION_LINK_INVALID, context);
+  return { message: REGISTRATION_DONE };
+}
+
+export const INVITER_ROLES = ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"] as const;
+
+/**
+ * Mail a person the link that completes their registration (valid 7 days). The users service calls
+ * it after creating an account (once the account's transaction has committed); admins may resend.
+ */
+export async function sendRegistrationInvite(actor: Actor, userId: number): Promise<{ sent: true }> {
+  if (!hasAnyRole(actor, INVITER_ROLES)) throw forbidden();
+  const user = await reachableUser(actor, userId);
+  const [tenant] = await db().select({ name: tenants.name }).from(tenants).where(eq(tenants.id, user.tenantId));
+  const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "registration" });
+  const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
+  await sendMail({ tenantId: user.tenantId, to: user.email, ...registrationMail({ user, tenantName: tenant.name, link }), meta: { kind: "registration", userId: user.id } });
+  log.info("registration invite sent", { userId: user.id, tenantId: user.tenantId, by: actor.userId });
+  return { sent: true };
+}

@@ -1,0 +1,50 @@
+import type { Role } from "@/db/schema";
+
+/** Where each role works and which paths need what (pure: shared by proxy.ts and pages). */
+
+export const AREAS: readonly { prefix: string; role: Role }[] = [
+  { prefix: "/teacher", role: "ROLE_TEACHER" },
+  { prefix: "/administrator", role: "ROLE_ADMIN" },
+  { prefix: "/system", role: "ROLE_SYSTEM_ADMIN" },
+];
+
+/** Pages any signed-in person may open. */
+const SIGNED_IN_PREFIXES = ["/profile", "/downloads"];
+
+/** Pages open without a session (the spec: sign-in, forgot and any reset or registration page). */
+export function isPublicPath(pathname: string): boolean {
+  if (pathname === "/" || pathname === "/sign-in" || pathname === "/sign-out") return true;
+  if (pathname === "/forgot" || pathname.startsWith("/forgot/")) return true;
+  // Only a top-level page, so "reset" inside a role area's path never opens that area.
+  const first = pathname.split("/")[1] ?? "";
+  return first.includes("reset") || first.includes("user-registration");
+}
+
+function under(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The role a path requires; null when any signed-in person may open it. */
+export function requiredRole(pathname: string): Role | null {
+  return AREAS.find((a) => under(pathname, a.prefix))?.role ?? null;
+}
+
+export function isSignedInOnlyPath(pathname: string): boolean {
+  return SIGNED_IN_PREFIXES.some((p) => under(pathname, p));
+}
+
+/** The dashboard of an active role; roles without an area of their own land on their profile. */
+export function dashboardFor(activeRole: Role | "none"): string {
+  const area = AREAS.find((a) => a.role === activeRole);
+  return area ? `${area.prefix}/dashboard` : "/profile";
+}
+
+/** Sign-in arrival reasons (platform.md section 2). */
+export const SIGN_IN_REASONS = ["401", "logout", "header-route", "bad-session"] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
+
+/** A same-site path to return to after sign-in; anything else (absolute or protocol-relative URLs) is dropped. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}

@@ -1,0 +1,76 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { csrfCookieName, csrfTokenOf, newCsrfCookieValue, secureCookies } from "@/lib/auth/cookies";
+import { readGateClaims } from "@/lib/auth/jwt";
+import { isPublicPath, requiredRole } from "@/lib/auth/routes";
+import { hostLabel, requestHost } from "@/lib/auth/tenant-host";
+import { sessionCookieName } from "@/lib/platform/session-token";
+
+/**
+ * The request gate (Next 16's middleware): the host's tenant label for pages, the beta and legacy
+ * flags, and the session check of every page that is not public. It decodes the token only (no
+ * database); pages and services check the session row and roles again.
+ */
+
+const FLAG_PATHS: Record<string, { name: string; value: string | null }> = {
+  "/beta": { name: "beta", value: "true" },
+  "/legacy": { name: "legacy", value: "true" },
+  "/legacy-stop": { name: "legacy", value: null },
+};
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function setFlag(req: NextRequest, flag: { name: string; value: string | null }) {
+  const response = NextResponse.redirect(new URL("/", req.url));
+  const options = { path: "/", sameSite: "lax" as const, secure: secureCookies(), httpOnly: false };
+  if (flag.value) response.cookies.set(flag.name, flag.value, { ...options, maxAge: YEAR_SECONDS });
+  else response.cookies.set(flag.name, "", { ...options, maxAge: 0 });
+  return response;
+}
+
+/** The sign-in form posts next-auth's CSRF token; a missing or forged cookie is replaced before the page renders. */
+function withCsrfCookie(req: NextRequest, headers: Headers) {
+  const name = csrfCookieName();
+  if (csrfTokenOf(req.cookies.get(name)?.value)) return NextResponse.next({ request: { headers } });
+  const value = newCsrfCookieValue();
+  const others = (headers.get("cookie") ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .filter((c) => c && !c.startsWith(`${name}=`));
+  headers.set("cookie", [...others, `${name}=${value}`].join("; "));
+  const response = NextResponse.next({ request: { headers } });
+  response.cookies.set(name, value, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies() });
+  return response;
+}
+
+export async function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  const flag = FLAG_PATHS[pathname];
+  if (flag) return setFlag(req, flag);
+
+  const headers = new Headers(req.headers);
+  headers.set("x-tenant-label", hostLabel(requestHost(req.headers)));
+  if (isPublicPath(pathname)) {
+    return pathname === "/sign-in" ? withCsrfCookie(req, headers) : NextResponse.next({ request: { headers } });
+  }
+
+  const claims = await readGateClaims(req.cookies.get(sessionCookieName())?.value);
+  if (!claims) {
+    const signIn = new URL("/sign-in", req.url);
+    signIn.searchParams.set("reason", "bad-session");
+    signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
+    return NextResponse.redirect(signIn);
+  }
+  const role = requiredRole(pathname);
+  // A token without roles (issued elsewhere) passes: the page checks from the database.
+  if (role && claims.roles && !claims.roles.includes(role)) {
+    const home = new URL("/", req.url);
+    home.searchParams.set("denied", pathname);
+    return NextResponse.redirect(home);
+  }
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Pages only: not Next's assets, the APIs (they answer 401 JSON themselves) or public files.
+  matcher: ["/((?!_next/|api/|en/api/|.*\\.[A-Za-z0-9]+$).*)"],
+};
