@@ -12,3 +12,4 @@ export * from "./bulk-load";
 export * from "./audit";
 export * from "./auth";
 export * from "./files";
+export * from "./downloads";
