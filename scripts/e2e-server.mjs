@@ -41,6 +41,7 @@ const env = {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   SEED_DEMO: "true",
   NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_MANUAL_SIG_HANDLE: "true",
 };
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) {

@@ -21,6 +21,8 @@ if (!process.env.NEXTAUTH_SECRET) {
 process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 process.env.NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// instrumentation.ts handles SIGTERM itself so in-process jobs finish before exit.
+process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 
 buildIfNeeded({ force: process.argv.includes("--build") });
 
