@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
 
 export interface ShellActions {
-  /** Makes the area's role the active one and goes to its dashboard. */
+  /** Makes the role of form field `role` the active one and goes to its dashboard. */
   switchArea: (form: FormData) => Promise<void>;
   /** Ends impersonation and returns to the administrator's own session. */
   endImpersonation: (form: FormData) => Promise<void>;
@@ -46,7 +46,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
       {shell.areaLinks.map((link) => (
         <li key={link.area} className={item}>
           <form action={actions.switchArea}>
-            <input type="hidden" name="area" value={link.area} />
+            <input type="hidden" name="role" value={link.role} />
             <button type="submit" className={cls}>
               {link.label}
             </button>

@@ -11,14 +11,14 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 
 /** A labelled input with its hint and error, wired with aria-describedby and aria-invalid. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, hint, id, className, required, ...rest },
+  { label, error, hint, id, className, required, "aria-describedby": extraDescribedBy, ...rest },
   ref,
 ) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, errorId, extraDescribedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">

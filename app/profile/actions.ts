@@ -1,0 +1,11 @@
+"use server";
+
+import { updateOwnProfile } from "@/lib/auth/account";
+import { ownProfileSchema } from "@/lib/auth/schemas";
+import { action } from "@/lib/platform/action";
+
+/** The profile page's save: the same service as PUT /users on one's own account. */
+export const updateProfileAction = action({ input: ownProfileSchema }, async (actor, input) => {
+  const { profileData } = await updateOwnProfile(actor, input);
+  return { firstName: profileData.firstName, lastName: profileData.lastName };
+});

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { AssessmentsTable, SchoolYearsTable, TenantsTable } from "@/components/dashboards/system-tables";
+import { Stat } from "@/components/ui/card";
+import { PageHeading } from "@/components/ui/page-heading";
+import { systemDashboard } from "@/lib/dashboards/system";
+import { formatDate, formatNumber } from "@/lib/shell/format";
+import { requirePageActor } from "@/lib/shell/page-actor";
+
+export const metadata: Metadata = { title: "System dashboard" };
+
+export default async function SystemDashboardPage() {
+  const actor = await requirePageActor({ role: "ROLE_SYSTEM_ADMIN", path: "/system/dashboard" });
+  const d = await systemDashboard(actor);
+  const kra = d.assessments.filter((a) => a.family === "KRA").length;
+  const current = d.schoolYears.find((y) => y.current);
+  return (
+    <>
+      <PageHeading title="System dashboard" description={`Every tenant · ${formatDate(new Date())}`} />
+      <dl className="mb-8 grid grid-cols-1 gap-4 tablet:grid-cols-3">
+        <Stat label="Tenants" value={formatNumber(d.tenants.length)} detail="State programmes on the platform" />
+        <Stat label="Assessments" value={formatNumber(d.assessments.length)} detail={`${kra} KRA · ${d.assessments.length - kra} ELA`} />
+        <Stat label="School years" value={formatNumber(d.schoolYears.length)} detail={current ? `Current: ${current.label}` : "No school year covers today"} />
+      </dl>
+      <div className="flex flex-col gap-8">
+        <TenantsTable tenants={d.tenants} />
+        <div className="grid grid-cols-1 gap-8 desktop:grid-cols-2">
+          <AssessmentsTable assessments={d.assessments} />
+          <SchoolYearsTable years={d.schoolYears} />
+        </div>
+      </div>
+    </>
+  );
+}

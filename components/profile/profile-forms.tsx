@@ -1,0 +1,143 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox, Field } from "@/components/ui/field";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
+import type { ActionResult } from "@/lib/platform/action";
+import type { FieldError } from "@/lib/platform/errors";
+import { PasswordChecklist } from "./password-checklist";
+
+export interface ProfileValues {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  tenantMemberId: string;
+  disableTransferEmails: boolean;
+}
+
+type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string };
+export type SaveProfile = (input: SaveInput) => Promise<ActionResult<unknown>>;
+
+const byField = (errors: FieldError[] = []) => Object.fromEntries(errors.map((e) => [e.field, e.message]));
+
+/** Own details: names, email, member id and the transfer-mail opt-out. */
+export function DetailsForm({ initial, save }: { initial: ProfileValues; save: SaveProfile }) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await save({ ...values, tenantMemberId: values.tenantMemberId || null }).catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      setErrors({});
+      showSnackbar("Profile saved", "success");
+      router.refresh();
+      return;
+    }
+    setErrors(byField(result?.errors));
+    showSnackbar(result?.message ?? "Something went wrong", "error");
+  }
+
+  return (
+    <Card title="Personal details">
+      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
+        <Field label="First name" required autoComplete="given-name" value={values.firstName} onChange={set("firstName")} error={errors.firstName} maxLength={100} />
+        <Field label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set("lastName")} error={errors.lastName} maxLength={100} />
+        <Field label="Email" type="email" required autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />
+        <Field
+          label="Member ID"
+          hint="Your identifier in the state programme, if it gave you one."
+          value={values.tenantMemberId}
+          onChange={set("tenantMemberId")}
+          error={errors.tenantMemberId}
+          maxLength={100}
+        />
+        <Checkbox
+          className="tablet:col-span-2"
+          label="Do not email me about student transfers"
+          checked={values.disableTransferEmails}
+          onChange={set("disableTransferEmails")}
+        />
+        <div className="flex justify-end tablet:col-span-2">
+          <Button type="submit" busy={busy}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** A new password with the live rule checklist; other sessions end when it changes. */
+export function PasswordChangeForm({ id, save, impersonating }: { id: number; save: SaveProfile; impersonating: boolean }) {
+  const { showSnackbar } = useSnackbar();
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
+    if (broken || password !== repeat) {
+      setError(broken?.error ?? PASSWORDS_DIFFER);
+      return;
+    }
+    setBusy(true);
+    const result = await save({ id, password }).catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      setError(undefined);
+      setPassword("");
+      setRepeat("");
+      showSnackbar("Password changed. Your other sessions have been signed out.", "success");
+      return;
+    }
+    setError(result?.message ?? "Something went wrong");
+  }
+
+  if (impersonating) {
+    return (
+      <Card title="Password">
+        <p className="text-sm text-slate-700">A password cannot be changed while impersonating.</p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title="Password">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error}
+            aria-describedby="profile-password-rules"
+          />
+          <Field label="Repeat password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        </div>
+        <PasswordChecklist id="profile-password-rules" password={password} repeat={repeat} />
+        <div className="flex justify-end">
+          <Button type="submit" busy={busy}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

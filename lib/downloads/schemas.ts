@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { DOWNLOAD_SLOTS } from "./slots";
+
+export const slotParams = z.object({ slot: z.enum(DOWNLOAD_SLOTS, { error: "Unknown download" }) });
+
+/** Publish an uploaded file (from the multipart protocol) in a slot. */
+export const publishInput = z.object({
+  slot: z.enum(DOWNLOAD_SLOTS, { error: "Unknown download" }),
+  fileId: z.coerce.number({ error: "File id is required" }).int("File id is required").positive("File id is required"),
+  version: z
+    .string({ error: "Version must be text" })
+    .trim()
+    .max(40, "Version must be at most 40 characters")
+    .regex(/^[\w.+ -]*$/, "Version may hold letters, digits, spaces, dots, dashes and plus signs")
+    .nullish()
+    .transform((v) => v || null),
+});
+export type PublishInput = z.input<typeof publishInput>;
