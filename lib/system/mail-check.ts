@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { mailOutbox, users } from "@/db/schema";
+import { hasAnyRole, type Actor } from "@/lib/platform/actor";
+import { forbidden, notFound } from "@/lib/platform/errors";
+import { sendMail } from "@/lib/platform/mail";
+import { env } from "@/lib/platform/env";
+
+export interface MailCheck {
+  outboxId: number;
+  /** queued, sending, sent (delivered over SMTP), kept (no SMTP configured) or failed */
+  status: string;
+  transport: "smtp" | "outbox";
+  sentAt: number | null;
+}
+
+function requireSystemAdmin(actor: Actor) {
+  if (!hasAnyRole(actor, ["ROLE_SYSTEM_ADMIN"])) throw forbidden();
+}
+
+/**
+ * A system administrator checks mail delivery end to end: a message to their own address goes
+ * through the job queue and the configured transport, and its outbox row shows the outcome.
+ */
+export async function sendTestMail(actor: Actor): Promise<MailCheck> {
+  requireSystemAdmin(actor);
+  const [me] = await db().select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  if (!me) throw notFound();
+  const { outboxId } = await sendMail({
+    tenantId: actor.tenantId,
+    to: me.email,
+    subject: "Assessment Platform mail delivery check",
+    text: "This message confirms that the Assessment Platform can deliver mail. No action is needed.",
+    meta: { kind: "mail-check", userId: actor.userId },
+  });
+  return mailCheckStatus(actor, outboxId);
+}
+
+export async function mailCheckStatus(actor: Actor, outboxId: number): Promise<MailCheck> {
+  requireSystemAdmin(actor);
+  const [row] = await db()
+    .select({ id: mailOutbox.id, status: mailOutbox.status, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.tenantId, actor.tenantId)));
+  if (!row) throw notFound();
+  return {
+    outboxId: row.id,
+    status: row.status,
+    transport: env().SMTP_URL ? "smtp" : "outbox",
+    sentAt: row.sentAt ? Math.floor(row.sentAt.getTime() / 1000) : null,
+  };
+}
