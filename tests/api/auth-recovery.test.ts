@@ -5,6 +5,7 @@ import { authTokens, signInAttempts, users } from "@/db/schema";
 import { POST as forgot } from "@/app/en/api/v1/forgot-password/email/route";
 import { POST as reset } from "@/app/en/api/v1/forgot-password/reset/route";
 import { POST as register } from "@/app/en/api/v1/user-registration/route";
+import { POST as invite } from "@/app/en/api/v1/users/[id]/registration-invite/route";
 import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { sendRegistrationInvite } from "@/lib/auth/recovery";
 import { actorForSession } from "@/lib/platform/actor";
@@ -196,6 +197,24 @@ describe("POST /user-registration", () => {
     await expect(sendRegistrationInvite(await actorOf(admin), stranger.id)).rejects.toMatchObject({ status: 404 });
     expect(await mailsTo(stranger.email)).toHaveLength(0);
     expect(await db().select().from(authTokens).where(eq(authTokens.userId, stranger.id))).toHaveLength(0);
+  });
+});
+
+describe("POST /users/{id}/registration-invite", () => {
+  it("mails the invite for an admin, refuses others, hides other tenants' users", async () => {
+    const tenant = await makeTenant();
+    const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN"] });
+    const teacher = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
+    const invited = await makeUser(tenant.id);
+    const stranger = await makeUser((await makeTenant()).id);
+    const send = (token: string, id: unknown) => call(invite, "POST", `/en/api/v1/users/${id}/registration-invite`, { token, params: { id: String(id) } });
+    const adminJwt = await tokenFor(admin);
+    expect(await send(adminJwt, invited.id)).toMatchObject({ status: 200, body: { sent: true } });
+    expect(await mailsTo(invited.email)).toHaveLength(1);
+    expect((await send(await tokenFor(teacher), invited.id)).status).toBe(403);
+    expect(await send(adminJwt, stranger.id)).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(await send(adminJwt, "abc")).toMatchObject({ status: 400, body: { message: "User id is required" } });
+    expect(await mailsTo(invited.email)).toHaveLength(1);
   });
 });
 
