@@ -2,13 +2,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import { csrfCookieName, csrfTokenOf, newCsrfCookieValue, secureCookies } from "@/lib/auth/cookies";
 import { readGateClaims } from "@/lib/auth/jwt";
 import { isPublicPath, requiredRole } from "@/lib/auth/routes";
-import { hostLabel, requestHost } from "@/lib/auth/tenant-host";
 import { sessionCookieName } from "@/lib/platform/session-token";
 
 /**
- * The request gate (Next 16's middleware): the host's tenant label for pages, the beta and legacy
- * flags, and the session check of every page that is not public. It decodes the token only (no
- * database); pages and services check the session row and roles again.
+ * The request gate (Next 16's middleware): the beta and legacy flags, the sign-in form's CSRF
+ * cookie, and the session check of every page that is not public. It decodes the token only (no
+ * database); pages and services check the session row and roles again. The host's tenant is read
+ * where it is used (sign-in pages, login, forgot password) from the same Host header.
  */
 
 const FLAG_PATHS: Record<string, { name: string; value: string | null }> = {
@@ -28,9 +28,10 @@ function setFlag(req: NextRequest, flag: { name: string; value: string | null })
 }
 
 /** The sign-in form posts next-auth's CSRF token; a missing or forged cookie is replaced before the page renders. */
-function withCsrfCookie(req: NextRequest, headers: Headers) {
+function withCsrfCookie(req: NextRequest) {
   const name = csrfCookieName();
-  if (csrfTokenOf(req.cookies.get(name)?.value)) return NextResponse.next({ request: { headers } });
+  if (csrfTokenOf(req.cookies.get(name)?.value)) return NextResponse.next();
+  const headers = new Headers(req.headers);
   const value = newCsrfCookieValue();
   const others = (headers.get("cookie") ?? "")
     .split(";")
@@ -47,11 +48,7 @@ export async function proxy(req: NextRequest) {
   const flag = FLAG_PATHS[pathname];
   if (flag) return setFlag(req, flag);
 
-  const headers = new Headers(req.headers);
-  headers.set("x-tenant-label", hostLabel(requestHost(req.headers)));
-  if (isPublicPath(pathname)) {
-    return pathname === "/sign-in" ? withCsrfCookie(req, headers) : NextResponse.next({ request: { headers } });
-  }
+  if (isPublicPath(pathname)) return pathname === "/sign-in" ? withCsrfCookie(req) : NextResponse.next();
 
   const claims = await readGateClaims(req.cookies.get(sessionCookieName())?.value);
   if (!claims) {
@@ -67,7 +64,7 @@ export async function proxy(req: NextRequest) {
     home.searchParams.set("denied", pathname);
     return NextResponse.redirect(home);
   }
-  return NextResponse.next({ request: { headers } });
+  return NextResponse.next();
 }
 
 export const config = {

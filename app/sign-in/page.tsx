@@ -5,20 +5,21 @@ import { AuthLayout, Notice } from "@/components/auth/auth-layout";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { csrfCookieName, csrfTokenOf } from "@/lib/auth/cookies";
 import { REASON_TEXT, signInErrorText } from "@/lib/auth/messages";
-import { safeReturnPath } from "@/lib/auth/routes";
+import { firstParam, safeReturnPath } from "@/lib/auth/routes";
 import { requestHost } from "@/lib/auth/tenant-host";
 import { brandingForHost } from "@/lib/auth/tenants";
 import { actorFromHeaders } from "@/lib/platform/actor";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Search = { reason?: string; error?: string; callbackUrl?: string };
+type Search = Record<"reason" | "error" | "callbackUrl", string | string[] | undefined>;
 
 /** /sign-in: the tenant's logos, the arrival reason, and the form (proxy.ts has set the CSRF cookie). */
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const requestHeaders = await headers();
   if (await actorFromHeaders(requestHeaders)) redirect("/");
-  const { reason, error, callbackUrl } = await searchParams;
+  const search = await searchParams;
+  const [reason, error, callbackUrl] = [firstParam(search.reason), firstParam(search.error), firstParam(search.callbackUrl)];
   const branding = await brandingForHost(requestHost(requestHeaders));
   const csrfToken = csrfTokenOf((await cookies()).get(csrfCookieName())?.value) ?? "";
   const reasonText = reason ? REASON_TEXT[reason] : undefined;

@@ -43,6 +43,11 @@ export function dashboardFor(activeRole: Role | "none"): string {
 export const SIGN_IN_REASONS = ["401", "logout", "header-route", "bad-session"] as const;
 export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 
+/** One value of a search parameter, which Next hands over as an array when it is repeated. */
+export function firstParam(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** A same-site path to return to after sign-in; anything else (absolute or protocol-relative URLs) is dropped. */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
