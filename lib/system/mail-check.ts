@@ -14,6 +14,9 @@ export interface MailCheck {
   sentAt: number | null;
 }
 
+/** Which transport delivers mail: SMTP when configured, else the outbox only. */
+export const mailTransport = (): MailCheck["transport"] => (env().SMTP_URL ? "smtp" : "outbox");
+
 function requireSystemAdmin(actor: Actor) {
   if (!hasAnyRole(actor, ["ROLE_SYSTEM_ADMIN"])) throw forbidden();
 }
@@ -46,7 +49,7 @@ export async function mailCheckStatus(actor: Actor, outboxId: number): Promise<M
   return {
     outboxId: row.id,
     status: row.status,
-    transport: env().SMTP_URL ? "smtp" : "outbox",
+    transport: mailTransport(),
     sentAt: row.sentAt ? Math.floor(row.sentAt.getTime() / 1000) : null,
   };
 }

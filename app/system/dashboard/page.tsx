@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { MailCheck } from "@/components/system/mail-check";
 import { AssessmentsTable, SchoolYearsTable, TenantsTable } from "@/components/dashboards/system-tables";
 import { Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { systemDashboard } from "@/lib/dashboards/system";
+import { mailTransport } from "@/lib/system/mail-check";
+import { mailCheckStatusAction, sendTestMailAction } from "./actions";
 import { formatDate, formatNumber } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
@@ -23,10 +26,9 @@ export default async function SystemDashboardPage() {
       </dl>
       <div className="flex flex-col gap-8">
         <TenantsTable tenants={d.tenants} />
-        <div className="grid grid-cols-1 gap-8 desktop:grid-cols-2">
-          <AssessmentsTable assessments={d.assessments} />
-          <SchoolYearsTable years={d.schoolYears} />
-        </div>
+        <AssessmentsTable assessments={d.assessments} />
+        <SchoolYearsTable years={d.schoolYears} />
+        <MailCheck transport={mailTransport()} send={sendTestMailAction} status={mailCheckStatusAction} />
       </div>
     </>
   );

@@ -1,0 +1,19 @@
+import { expect, test } from "@playwright/test";
+import { shot, signIn } from "./support";
+
+// Runs against `npm start` on its embedded defaults (PGlite, local files, outbox mail, in-process
+// workers), as a fresh clone would: sign in with a demo account and run a job through the queue.
+test("the product on its embedded defaults signs in and runs a job", async ({ page }) => {
+  const health = await page.request.get("/en/api/v1/health");
+  expect(await health.json()).toMatchObject({ status: "ok", database: { ok: true, detail: "pglite" }, queue: { ok: true } });
+
+  await signIn(page, "system@demo.test");
+  await expect(page).toHaveURL(/\/system\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "System dashboard", level: 1 })).toBeVisible();
+
+  const mail = page.getByRole("region", { name: "Mail delivery" });
+  await expect(mail).toContainText("No SMTP server is configured");
+  await mail.getByRole("button", { name: "Send a test message" }).click();
+  await expect(mail.getByRole("status")).toContainText("Kept in the outbox (no mail server is configured)", { timeout: 20_000 });
+  await page.screenshot(shot("smoke-system-dashboard"));
+});
