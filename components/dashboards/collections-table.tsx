@@ -13,10 +13,10 @@ const columns: ColumnDef<CollectionProgress, unknown>[] = [
     accessorKey: "name",
     header: "Collection",
     cell: ({ row }) => (
-      <div className="min-w-48">
+      <div className="min-w-44">
         <p className="font-medium text-slate-900">{row.original.name}</p>
         <p className="text-xs text-slate-600">
-          {row.original.assessmentName} · {row.original.schoolYear}
+          {row.original.assessmentName} · <span className="whitespace-nowrap">{row.original.schoolYear}</span>
         </p>
       </div>
     ),
@@ -30,8 +30,9 @@ const columns: ColumnDef<CollectionProgress, unknown>[] = [
     accessorKey: "cycleStartDate",
     header: "Window",
     cell: ({ row }) => (
-      <span className="whitespace-nowrap">
-        {formatDate(row.original.cycleStartDate)} – {formatDate(row.original.cycleEndDate)}
+      <span className="flex flex-col whitespace-nowrap">
+        <span>{formatDate(row.original.cycleStartDate)} –</span>
+        <span>{formatDate(row.original.cycleEndDate)}</span>
       </span>
     ),
   },
@@ -49,11 +50,14 @@ const columns: ColumnDef<CollectionProgress, unknown>[] = [
     accessorKey: "completion",
     header: "Completion",
     cell: ({ row }) => (
-      <div className="min-w-40">
-        <Progress value={row.original.completion} label={`Completion of ${row.original.name}`} />
-        <p className="mt-1 text-xs text-slate-600">
-          {formatNumber(row.original.scored)} of {formatNumber(row.original.students * row.original.items)} scores
+      <div className="w-40">
+        <p className="mb-1 flex items-baseline justify-between gap-2 text-xs text-slate-600">
+          <span className="text-sm font-semibold tabular-nums text-slate-900">{row.original.completion}%</span>
+          <span className="tabular-nums">
+            {formatNumber(row.original.scored)} of {formatNumber(row.original.students * row.original.items)}
+          </span>
         </p>
+        <Progress value={row.original.completion} label={`Completion of ${row.original.name}`} hideValue />
       </div>
     ),
   },

@@ -48,6 +48,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
           <form action={actions.switchArea}>
             <input type="hidden" name="role" value={link.role} />
             <button type="submit" className={cls}>
+              {variant === "menu" && <Icon name="switch" />}
               {link.label}
             </button>
           </form>

@@ -1,6 +1,6 @@
 import type { NavIcon } from "@/lib/shell/navigation";
 
-type IconName = NavIcon | "bell" | "menu" | "close" | "download" | "help" | "user" | "logout" | "external" | "collapse" | "expand" | "offline";
+type IconName = NavIcon | "bell" | "menu" | "close" | "download" | "help" | "user" | "logout" | "external" | "collapse" | "expand" | "offline" | "switch";
 
 /** Outline icons on a 24-unit grid; decorative, so hidden from assistive technology. */
 const PATHS: Record<IconName, string> = {
@@ -20,6 +20,7 @@ const PATHS: Record<IconName, string> = {
   external: "M10 6H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-4M14 4h6m0 0v6m0-6L10 14",
   collapse: "M11 19l-7-7 7-7m8 14-7-7 7-7",
   expand: "M13 5l7 7-7 7M5 5l7 7-7 7",
+  switch: "M8 7h12m0 0-4-4m4 4-4 4M16 17H4m0 0 4 4m-4-4 4-4",
   offline: "M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 3.6-2.3m3.4-.6c2.6 0 5 1 6.9 2.8M1.4 9.3a15 15 0 0 1 4.2-2.7M10.7 5A15 15 0 0 1 22.6 9.3M12 20h.01",
 };
 

@@ -27,8 +27,8 @@ export function Stat({ label, value, detail }: { label: string; value: ReactNode
   );
 }
 
-/** A completion bar with its percentage as text (the bar alone is not enough for everyone). */
-export function Progress({ value, label }: { value: number; label: string }) {
+/** A completion bar with its percentage as text (the bar alone is not enough for everyone); hideValue when the caller shows it. */
+export function Progress({ value, label, hideValue }: { value: number; label: string; hideValue?: boolean }) {
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div className="flex items-center gap-3">
@@ -42,7 +42,7 @@ export function Progress({ value, label }: { value: number; label: string }) {
       >
         <div className={cn("h-full rounded-full", pct >= 100 ? "bg-success" : "bg-brand-600")} style={{ width: `${pct}%` }} />
       </div>
-      <span className="w-10 text-right text-sm tabular-nums text-slate-700">{pct}%</span>
+      {!hideValue && <span className="w-10 text-right text-sm tabular-nums text-slate-700">{pct}%</span>}
     </div>
   );
 }

@@ -9,14 +9,14 @@ import {
   type ColumnDef,
   type SortingState,
 } from "@tanstack/react-table";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
 
 export type { ColumnDef } from "@tanstack/react-table";
 
 export interface DataTableProps<T> {
-  /** Read by screen readers as the table's name; visually hidden unless showCaption. */
+  /** The table's name; shown as a heading above it with showCaption, else read by screen readers only. */
   caption: string;
   showCaption?: boolean;
   columns: ColumnDef<T, unknown>[];
@@ -32,6 +32,7 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 /** A sortable, paged table. Columns opt out of sorting with enableSorting: false. */
 export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 10, initialSorting = [], empty, getRowId }: DataTableProps<T>) {
+  const headingId = useId();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
   // TanStack's hook returns functions the React Compiler cannot memoise; it is the library's documented use.
@@ -54,9 +55,15 @@ export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 1
 
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className={cn(showCaption ? "px-4 py-3 text-left text-base font-semibold text-slate-900" : "sr-only")}>{caption}</caption>
+      {showCaption && (
+        <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+          {caption}
+        </h2>
+      )}
+      {/* The scroll box is focusable so keyboard users can scroll a table wider than the screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={showCaption ? headingId : undefined} aria-label={showCaption ? undefined : caption}>
+        <table className="w-full border-collapse text-left text-sm" aria-labelledby={showCaption ? headingId : undefined}>
+          {!showCaption && <caption className="sr-only">{caption}</caption>}
           <thead className="bg-slate-50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} className="border-b border-slate-200">

@@ -90,9 +90,11 @@ async function scopedCollections(actor: Actor, now: Date): Promise<CollectionPro
       select i.data_collection_id, count(*) as n from data_collection_items i
       where i.tenant_id = ${t} and i.data_collection_id in (select id from cols) group by i.data_collection_id
     ), scored as (
+      -- Driven from the collections' scores, probing unique keys (see the teacher dashboard).
       select sc.data_collection_id, count(*) as n
       from scores sc
-      join assigned m on m.data_collection_id = sc.data_collection_id and m.student_enrollment_id = sc.student_enrollment_id
+      join student_data_collection_assignments a on a.tenant_id = ${t} and a.data_collection_id = sc.data_collection_id and a.student_enrollment_id = sc.student_enrollment_id
+      join student_enrollments e on e.tenant_id = ${t} and e.id = sc.student_enrollment_id and e.active and ${s.location("e.location_id")}
       join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = sc.data_collection_id and i.assessment_item_id = sc.assessment_item_id
       where sc.tenant_id = ${t} and sc.data_collection_id in (select id from cols)
       group by sc.data_collection_id

@@ -45,12 +45,16 @@ async function teacherCollections(actor: Actor, now: Date): Promise<CollectionPr
       where i.tenant_id = ${t} and i.data_collection_id in (select data_collection_id from students)
       group by i.data_collection_id
     ), scored as (
-      select s.data_collection_id, count(*) as n
-      from scores s
-      join mine m on m.data_collection_id = s.data_collection_id and m.student_enrollment_id = s.student_enrollment_id
-      join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id
-      where s.tenant_id = ${t}
-      group by s.data_collection_id
+      -- One index range per (collection, child) on the scores key: a teacher has a class, not a state,
+      -- and this plan holds even before the tables have statistics (the embedded database never auto-analyzes).
+      select m.data_collection_id, sum(x.n) as n
+      from mine m
+      cross join lateral (
+        select count(*) as n from scores s
+        join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id
+        where s.tenant_id = ${t} and s.data_collection_id = m.data_collection_id and s.student_enrollment_id = m.student_enrollment_id
+      ) x
+      group by m.data_collection_id
     )
     select dc.id, dc.collection_name as name, a.name as assessment_name, a.taxonomy, sy.label as school_year,
       dc.cycle_start_date, dc.cycle_end_date, st.n as students, coalesce(it.n, 0) as items, coalesce(sc.n, 0) as scored

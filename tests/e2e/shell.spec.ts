@@ -1,0 +1,250 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, shot, signIn } from "./support";
+
+/**
+ * The application shell with the demo data: each account's landing area, area switching,
+ * impersonation, the permission snackbar, unknown paths, the narrow-screen menu, the dashboards,
+ * profile and downloads pages, and axe-core on each of them.
+ */
+
+/** Screenshots with animations finished, so fades and the menu are captured at rest. */
+const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+
+const header = (page: Page) => page.getByRole("navigation", { name: "Application" });
+
+async function signInTo(page: Page, username: string, landing: RegExp) {
+  await signIn(page, username);
+  await expect(page).toHaveURL(landing);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("landing areas", () => {
+  const accounts: [string, RegExp, string][] = [
+    ["system@demo.test", /\/system\/dashboard$/, "System dashboard"],
+    ["tenant.admin@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["district.admin@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["teacher@demo.test", /\/teacher\/dashboard$/, "Teacher dashboard"],
+    ["admin.teacher@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["ohio.teacher@demo.test", /\/teacher\/dashboard$/, "Teacher dashboard"],
+  ];
+  for (const [username, landing, heading] of accounts) {
+    test(`${username} lands in their area`, async ({ page }) => {
+      await signInTo(page, username, landing);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await page.screenshot(snap(`shell-landing-${username.split("@")[0]}`));
+    });
+  }
+});
+
+test("the teacher dashboard shows real collections, the header and the sidebar", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  const nav = header(page);
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Downloads" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /Support/ })).toHaveAttribute("target", "_blank");
+  await expect(nav.getByRole("link", { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /^Profile: / })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Logout" })).toBeVisible();
+  // A teacher holds no other area, so no area links.
+  await expect(nav.getByRole("button", { name: "Administration" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Teacher navigation" })).toBeVisible();
+  const table = page.getByRole("table", { name: "My data collections" });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("progressbar").first()).toBeVisible();
+  await page.screenshot(snap("shell-teacher-dashboard-1280"));
+  await expectNoSeriousViolations(page);
+
+  // The first Tab reaches the skip link, which moves focus to the main content.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main-content")).toBeFocused();
+
+  // The sidebar collapses to its mini width and opens again.
+  const sidebar = page.locator("#app-sidebar");
+  expect(Math.round((await sidebar.boundingBox())!.width)).toBe(240);
+  await page.getByRole("button", { name: "Collapse navigation" }).click();
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(65);
+  await page.getByRole("button", { name: "Expand navigation" }).click();
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(240);
+});
+
+test("a multi-role person switches areas from the header", async ({ page }) => {
+  await signInTo(page, "admin.teacher@demo.test", /\/administrator\/dashboard$/);
+  await expect(header(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await header(page).getByRole("button", { name: "Teacher" }).click();
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Teacher dashboard" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Teacher" })).toHaveCount(0);
+  await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await page.screenshot(snap("shell-switched-to-teacher"));
+  // The active role sticks: the profile page keeps the teacher's sidebar.
+  await header(page).getByRole("link", { name: /^Profile: / }).click();
+  await expect(page.getByRole("navigation", { name: "Teacher navigation" })).toBeVisible();
+  await header(page).getByRole("button", { name: "Administration" }).click();
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Administration dashboard" })).toBeVisible();
+});
+
+test("an administrator impersonates a teacher and ends it", async ({ page, request }) => {
+  const teacher = await request.post("/en/api/v1/login", { data: { username: "teacher@demo.test", password: DEMO_PASSWORD } });
+  expect(teacher.ok()).toBe(true);
+  const teacherId = (await teacher.json()).profileData.id as number;
+
+  await signInTo(page, "tenant.admin@demo.test", /\/administrator\/dashboard$/);
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch("/en/api/v1/login/impersonate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userIdToImpersonate: id }),
+    });
+    return res.status;
+  }, teacherId);
+  expect(status).toBe(200);
+
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  await expect(page.getByText(/You are working as/)).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Logout" })).toHaveCount(0);
+  await page.screenshot(snap("shell-impersonating"));
+  await header(page).getByRole("button", { name: "End Impersonation" }).click();
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await expect(page.getByText(/You are working as/)).toHaveCount(0);
+  await expect(header(page).getByRole("link", { name: "Logout" })).toBeVisible();
+});
+
+test("a teacher opening /system is sent home with the permission snackbar", async ({ page }) => {
+  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  await page.goto("/system");
+  await expect(page).toHaveURL(/\/teacher\/dashboard/);
+  const snackbar = page.getByTestId("snackbar");
+  await expect(snackbar).toContainText("You don't have enough permissions to view '/system' page");
+  await expect(snackbar).toHaveAttribute("data-type", "error");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  await page.screenshot(snap("shell-permission-snackbar"));
+  // It hides itself after 6000 ms.
+  await expect(snackbar).toHaveCount(0, { timeout: 9_000 });
+});
+
+test("an unknown path shows its warning", async ({ page }) => {
+  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  await page.goto("/no-such-place");
+  await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();
+  await page.screenshot(snap("shell-not-found"));
+});
+
+test("on a narrow screen the navigation is a full-screen menu that opens and closes", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInTo(page, "admin.teacher@demo.test", /\/administrator\/dashboard$/);
+  await expect(header(page)).toBeHidden();
+  await expect(page.locator("#app-sidebar")).toBeHidden();
+  await page.screenshot(snap("shell-admin-dashboard-375"));
+
+  const open = page.getByRole("button", { name: "Menu" });
+  await open.click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Downloads" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Teacher" })).toBeVisible();
+  await page.screenshot(snap("shell-menu-375"));
+  // Focus stays inside the menu; Escape closes it and focus returns to the Menu button.
+  for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
+  expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // A link in the menu navigates and closes it.
+  await open.click();
+  await menu.getByRole("link", { name: "Downloads" }).click();
+  await expect(page).toHaveURL(/\/downloads$/);
+  await expect(menu).toBeHidden();
+  await page.screenshot(snap("shell-downloads-375"));
+  await open.click();
+  await menu.getByRole("button", { name: "Close" }).click();
+  await expect(menu).toBeHidden();
+});
+
+test("administrator and system dashboards show counts from the database", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInTo(page, "district.admin@demo.test", /\/administrator\/dashboard$/);
+  for (const label of ["Regions", "Districts", "Locations", "Students", "Teachers", "Open collections", "Completion"]) {
+    await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+  }
+  await expect(page.getByRole("table", { name: "Open and upcoming data collections" })).toBeVisible();
+  await page.screenshot(snap("shell-admin-dashboard-1280"));
+  await expectNoSeriousViolations(page);
+
+  await page.goto("/sign-out");
+  await signInTo(page, "system@demo.test", /\/system\/dashboard$/);
+  const tenants = page.getByRole("table", { name: "Tenants" });
+  await expect(tenants.getByRole("cell", { name: "Maryland", exact: true })).toBeVisible();
+  await expect(tenants.getByRole("cell", { name: "Ohio", exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "School years" })).toBeVisible();
+  await page.screenshot(snap("shell-system-dashboard-1280"));
+  await expectNoSeriousViolations(page);
+});
+
+test("the profile page saves the person's own details", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  await header(page).getByRole("link", { name: /^Profile: / }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const first = page.getByLabel("First name");
+  const original = await first.inputValue();
+  await first.fill("Maximiliana-Josefine");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("Profile saved");
+  // The header cuts a first name longer than 15 characters to 14 and an ellipsis.
+  await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText("Maximiliana-Jo…");
+  await page.getByLabel("New password").fill("short");
+  await expect(page.getByRole("listitem").filter({ hasText: "8 to 30 characters" })).toContainText("(not met yet)");
+  await page.screenshot(snap("shell-profile-1280"));
+  await first.fill(original);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText(original.slice(0, 14));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot(snap("shell-profile-375"));
+});
+
+test("a system admin publishes an installer that a teacher then downloads", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInTo(page, "system@demo.test", /\/system\/dashboard$/);
+  await header(page).getByRole("link", { name: "Downloads" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
+  const rpm = page.getByRole("article", { name: "File watcher for Linux (rpm)" });
+  await expect(rpm.getByText("Not yet available", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await rpm.getByRole("button", { name: /Upload/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload File watcher for Linux (rpm)" });
+  await dialog.getByLabel("Installer file").setInputFiles({ name: "file-watcher-3.2.0.x86_64.rpm", mimeType: "application/x-rpm", buffer: Buffer.from("rpm bytes") });
+  await dialog.getByLabel("Version (optional)").fill("3.2.0");
+  await dialog.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("File watcher for Linux (rpm) published");
+  await expect(rpm.getByText("file-watcher-3.2.0.x86_64.rpm")).toBeVisible();
+  await expect(rpm.getByText("Version 3.2.0")).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot(snap("shell-downloads-1280"));
+
+  const context = await browser.newContext();
+  const teacher = await context.newPage();
+  await signInTo(teacher, "ohio.teacher@demo.test", /\/teacher\/dashboard$/);
+  await teacher.goto("/downloads");
+  const card = teacher.getByRole("article", { name: "File watcher for Linux (rpm)" });
+  await expect(card.getByRole("button", { name: /Upload|Replace/ })).toHaveCount(0);
+  const [download] = await Promise.all([teacher.waitForEvent("download"), card.getByRole("link", { name: /Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe("file-watcher-3.2.0.x86_64.rpm");
+  await expectNoSeriousViolations(teacher);
+  await context.close();
+});
