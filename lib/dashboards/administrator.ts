@@ -90,7 +90,8 @@ async function scopedCollections(actor: Actor, now: Date): Promise<CollectionPro
       select i.data_collection_id, count(*) as n from data_collection_items i
       where i.tenant_id = ${t} and i.data_collection_id in (select id from cols) group by i.data_collection_id
     ), scored as (
-      -- Driven from the collections' scores, probing unique keys (see the teacher dashboard).
+      -- Plain joins from the collections' scores: with statistics the planner hash-joins a tenant's
+      -- millions of scores, or probes the scores key for a district's children.
       select sc.data_collection_id, count(*) as n
       from scores sc
       join student_data_collection_assignments a on a.tenant_id = ${t} and a.data_collection_id = sc.data_collection_id and a.student_enrollment_id = sc.student_enrollment_id
