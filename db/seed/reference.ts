@@ -1,0 +1,96 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Executor } from "../client";
+import { assessmentHierarchyItems, assessmentItems, assessments, scaleEntries, scales, schoolYears } from "../schema";
+import type { AssessmentDef } from "./assessment-content";
+
+/** The school year a date falls in (1 July to 30 June): 2026-11-22 is in 2026-2027. */
+export function schoolYearOf(now: Date): { label: string; startDate: string; endDate: string } {
+  const start = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return { label: `${start}-${start + 1}`, startDate: `${start}-07-01`, endDate: `${start + 1}-06-30` };
+}
+
+/** Last, current and next school year (global rows, shared by every tenant); returns the current one's id. */
+export async function ensureSchoolYears(executor: Executor, now: Date): Promise<number> {
+  const current = schoolYearOf(now);
+  const years = [-1, 0, 1].map((offset) => schoolYearOf(new Date(Date.UTC(now.getUTCFullYear() + offset, now.getUTCMonth(), 1))));
+  await executor.insert(schoolYears).values(years).onConflictDoNothing();
+  const [row] = await executor.select({ id: schoolYears.id }).from(schoolYears).where(eq(schoolYears.label, current.label));
+  return row.id;
+}
+
+export interface SeededItem {
+  id: number;
+  code: string;
+  domain: string;
+  hierarchyItemId: number;
+  scaleId: number;
+  sortOrder: number;
+}
+
+export interface SeededAssessment {
+  id: number;
+  items: SeededItem[];
+}
+
+async function loadAssessment(executor: Executor, id: number): Promise<SeededAssessment> {
+  const items = await executor
+    .select({
+      id: assessmentItems.id,
+      code: assessmentItems.code,
+      domain: assessmentHierarchyItems.code,
+      hierarchyItemId: assessmentHierarchyItems.id,
+      scaleId: assessmentItems.scaleId,
+      sortOrder: assessmentItems.sortOrder,
+    })
+    .from(assessmentItems)
+    .innerJoin(assessmentHierarchyItems, eq(assessmentHierarchyItems.id, assessmentItems.hierarchyItemId))
+    .where(eq(assessmentItems.assessmentId, id))
+    .orderBy(assessmentItems.sortOrder);
+  return { id, items: items.map((i) => ({ ...i, scaleId: i.scaleId! })) };
+}
+
+/** A shared assessment (offered to every tenant), created once with its domains, scales and items. */
+export async function ensureSharedAssessment(executor: Executor, def: AssessmentDef): Promise<SeededAssessment> {
+  const [existing] = await executor
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(isNull(assessments.tenantId), eq(assessments.name, def.name)));
+  if (existing) return loadAssessment(executor, existing.id);
+
+  const { domains, scales: scaleDefs, items, ...fields } = def;
+  const [assessment] = await executor.insert(assessments).values(fields).returning({ id: assessments.id });
+  const domainRows = await executor
+    .insert(assessmentHierarchyItems)
+    .values(domains.map(([code, label], i) => ({ assessmentId: assessment.id, code, label, sortOrder: i + 1 })))
+    .returning({ id: assessmentHierarchyItems.id, code: assessmentHierarchyItems.code });
+  const scaleRows = await executor
+    .insert(scales)
+    .values(scaleDefs.map((s) => ({ assessmentId: assessment.id, code: s.code, label: s.label })))
+    .returning({ id: scales.id, code: scales.code });
+  const scaleId = new Map(scaleRows.map((s) => [s.code, s.id]));
+  await executor.insert(scaleEntries).values(
+    scaleDefs.flatMap((s) =>
+      s.entries.map(([code, label, score, color], i) => ({
+        scaleId: scaleId.get(s.code)!,
+        code,
+        label,
+        score: score === null ? null : String(score),
+        color,
+        sortOrder: i + 1,
+      })),
+    ),
+  );
+  const domainId = new Map(domainRows.map((d) => [d.code, d.id]));
+  await executor.insert(assessmentItems).values(
+    items.map((item, i) => ({
+      assessmentId: assessment.id,
+      hierarchyItemId: domainId.get(item.domain)!,
+      scaleId: scaleId.get(item.scale)!,
+      code: item.code,
+      label: item.label,
+      itemType: item.itemType,
+      sortOrder: i + 1,
+    })),
+  );
+  return loadAssessment(executor, assessment.id);
+}
