@@ -38,6 +38,7 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("button", { name: "Login" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+    await expect(page.getByText("Loading…")).toHaveCount(0);
     await page.screenshot(shot("auth-teacher-landed"));
   });
 
