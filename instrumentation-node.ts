@@ -1,11 +1,13 @@
 import { closeDatabase, database } from "./db/client";
 import { applyMigrations } from "./db/migrate";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemoIfEmpty } from "./db/seed/demo";
 import { startInProcessWorkers, stopInProcessWorkers } from "./jobs/runtime";
 import { env } from "./lib/platform/env";
 import { errorFields, log } from "./lib/platform/logger";
 
 /**
- * Start-up of the app process: migrate, start the in-process job workers, print where to sign in.
+ * Start-up of the app process: migrate, load demo data into an empty database, start the in-process
+ * job workers, print where to sign in and with what.
  * A failure stops the process with a message that says why.
  */
 export async function boot(): Promise<void> {
@@ -15,6 +17,9 @@ export async function boot(): Promise<void> {
     const started = performance.now();
     await applyMigrations(handle);
     log.info("database ready", { kind: handle.kind, migrateMs: Math.round(performance.now() - started) });
+    const seedStarted = performance.now();
+    const { seeded } = await seedDemoIfEmpty();
+    if (seeded) log.info("demo data loaded", { ms: Math.round(performance.now() - seedStarted) });
     const workers = await startInProcessWorkers();
     // scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so active jobs can finish before exit.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
@@ -27,10 +32,20 @@ export async function boot(): Promise<void> {
         });
       }
     }
-    console.log(`\n  Assessment platform is running: sign in at ${config.PUBLIC_URL}/sign-in\n`);
+    console.log(await banner(config.PUBLIC_URL));
   } catch (error) {
     log.error("start-up failed", errorFields(error));
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+}
+
+async function banner(url: string): Promise<string> {
+  const lines = ["", `  Assessment platform is running: sign in at ${url}/sign-in`];
+  if (await demoAccountsPresent()) {
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(width)}  ${account.description}`);
+  }
+  return lines.join("\n") + "\n";
 }
