@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { endImpersonationAction, switchActiveRoleAction } from "@/lib/auth/actions";
+import { endImpersonationAction } from "@/lib/auth/actions";
 import { AREA_ROLE, type Area } from "@/lib/shell/header";
 import { shellModel } from "@/lib/shell/model";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { switchAreaAction } from "./actions";
 
-const actions = { switchArea: switchActiveRoleAction, endImpersonation: endImpersonationAction };
+const actions = { switchArea: switchAreaAction, endImpersonation: endImpersonationAction };
 
 /**
  * The signed-in frame shared by the area layouts (which need the area's role) and the profile and

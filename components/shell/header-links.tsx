@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ShellModel } from "@/lib/shell/model";
 import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
+import { NotificationsBell } from "./notifications-bell";
 
 export interface ShellActions {
   /** Makes the role of form field `role` the active one and goes to its dashboard. */
@@ -70,7 +71,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
       </li>
       {variant === "bar" && (
         <li>
-          <NotificationsBell count={shell.unreadCount} />
+          <NotificationsBell count={shell.unreadCount} items={shell.notifications} />
         </li>
       )}
       <li className={item}>
@@ -103,24 +104,5 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
         )}
       </li>
     </ul>
-  );
-}
-
-/** The bell and its unread badge; the count is in the link's name, not only in the badge. */
-export function NotificationsBell({ count }: { count: number }) {
-  const label = count === 1 ? "Notifications, 1 unread" : `Notifications, ${count} unread`;
-  return (
-    <Link href="/notifications" aria-label={label} className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10">
-      <Icon name="bell" className="size-6" />
-      {count > 0 && (
-        <span
-          data-testid="unread-count"
-          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-bold leading-5 text-slate-950"
-          aria-hidden="true"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      )}
-    </Link>
   );
 }

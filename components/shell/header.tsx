@@ -3,9 +3,10 @@
 import Link from "next/link";
 import type { ShellModel } from "@/lib/shell/model";
 import type { NavItem } from "@/lib/shell/navigation";
-import { HeaderLinks, NotificationsBell, type ShellActions } from "./header-links";
+import { HeaderLinks, type ShellActions } from "./header-links";
 import { Icon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
+import { NotificationsBell } from "./notifications-bell";
 import { SIDEBAR_ID } from "./sidebar";
 
 interface HeaderProps {
@@ -46,7 +47,7 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
           <HeaderLinks shell={shell} actions={actions} variant="bar" />
         </nav>
         <div className="ml-auto flex items-center gap-1 desktop:hidden">
-          <NotificationsBell count={shell.unreadCount} />
+          <NotificationsBell count={shell.unreadCount} items={shell.notifications} />
           <MobileMenu shell={shell} actions={actions} navTitle={navTitle} navItems={navItems} />
         </div>
       </div>

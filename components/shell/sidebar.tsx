@@ -15,7 +15,7 @@ export const SIDEBAR_ID = "app-sidebar";
 export function Sidebar({ title, items, expanded }: { title: string; items: NavItem[]; expanded: boolean | null }) {
   const pathname = usePathname();
   const width = expanded === null ? "w-[65px] desktop:w-[240px]" : expanded ? "w-[240px]" : "w-[65px]";
-  const labelClass = expanded === null ? "sr-only desktop:not-sr-only" : expanded ? "" : "sr-only";
+  const labelClass = expanded === null ? "max-desktop:sr-only" : expanded ? "" : "sr-only";
   return (
     <aside
       id={SIDEBAR_ID}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
@@ -11,4 +11,22 @@ export async function unreadNotificationCount(actor: Actor): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId), eq(notifications.acknowledged, 0)));
   return row?.n ?? 0;
+}
+
+export interface NotificationSummary {
+  id: number;
+  message: string;
+  acknowledged: boolean;
+  createdAt: string;
+}
+
+/** The newest of the actor's own notifications, for the bell's panel. */
+export async function recentNotifications(actor: Actor, limit = 5): Promise<NotificationSummary[]> {
+  const rows = await db()
+    .select({ id: notifications.id, message: notifications.message, acknowledged: notifications.acknowledged, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, message: r.message, acknowledged: r.acknowledged === 1, createdAt: r.createdAt.toISOString() }));
 }

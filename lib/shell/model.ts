@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
-import { unreadNotificationCount } from "@/lib/notifications/unread";
+import { recentNotifications, unreadNotificationCount, type NotificationSummary } from "@/lib/notifications/unread";
 import type { Actor } from "@/lib/platform/actor";
 import { areaLinks, areaOfRole, cutName, dashboardPath, supportUrl, type Area, type AreaLink } from "./header";
 
@@ -20,17 +20,19 @@ export interface ShellModel {
   areaLinks: AreaLink[];
   supportUrl: string;
   unreadCount: number;
+  notifications: NotificationSummary[];
   impersonating: boolean;
 }
 
 export async function shellModel(actor: Actor, area: Area | null): Promise<ShellModel> {
-  const [[user], unreadCount] = await Promise.all([
+  const [[user], unreadCount, notifications] = await Promise.all([
     db()
       .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
       .limit(1),
     unreadNotificationCount(actor),
+    recentNotifications(actor),
   ]);
   const navArea = area ?? areaOfRole(actor.activeRole);
   const firstName = user?.firstName ?? "";
@@ -47,6 +49,7 @@ export async function shellModel(actor: Actor, area: Area | null): Promise<Shell
     areaLinks: areaLinks(actor.roles, navArea),
     supportUrl: supportUrl(actor.activeRole, navArea),
     unreadCount,
+    notifications,
     impersonating: actor.impersonatorId !== null,
   };
 }

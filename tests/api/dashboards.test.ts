@@ -4,7 +4,7 @@ import { announcements, notifications } from "@/db/schema";
 import { administratorDashboard } from "@/lib/dashboards/administrator";
 import { systemDashboard } from "@/lib/dashboards/system";
 import { teacherDashboard } from "@/lib/dashboards/teacher";
-import { unreadNotificationCount } from "@/lib/notifications/unread";
+import { recentNotifications, unreadNotificationCount } from "@/lib/notifications/unread";
 import { shellModel } from "@/lib/shell/model";
 import { AppError } from "@/lib/platform/errors";
 import { makeTenant, makeUser } from "../support/factories";
@@ -202,6 +202,10 @@ describe("header model", () => {
     ]);
     expect(await unreadNotificationCount(await actorOf(w.teacher))).toBe(2);
     expect(await unreadNotificationCount(await actorOf(w.teacherB))).toBe(0);
+    const recent = await recentNotifications(await actorOf(w.teacher), 2);
+    expect(recent).toHaveLength(2);
+    expect(recent.map((n) => n.message).sort()).not.toContain("someone else's");
+    expect(await recentNotifications(await actorOf(w.teacherB))).toEqual([]);
   });
 
   it("builds the header for a multi-role person in each area", async () => {

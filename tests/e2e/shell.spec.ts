@@ -50,7 +50,8 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Downloads" })).toBeVisible();
   await expect(nav.getByRole("link", { name: /Support/ })).toHaveAttribute("target", "_blank");
-  await expect(nav.getByRole("link", { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+  const bell = nav.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
   await expect(nav.getByRole("link", { name: /^Profile: / })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Logout" })).toBeVisible();
   // A teacher holds no other area, so no area links.
@@ -76,6 +77,30 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(65);
   await page.getByRole("button", { name: "Expand navigation" }).click();
   await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(240);
+
+  // The bell opens the newest notifications; Escape closes them and returns focus to the bell.
+  await bell.click();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("listitem").first()).toBeVisible();
+  await page.screenshot(snap("shell-notifications-1280"));
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("region", { name: "Notifications" })).toHaveCount(0);
+  await expect(bell).toBeFocused();
+
+  // Losing the network shows the spec's offline warning until it returns.
+  const offline = page.getByText("Your device currently offline. You will not be able to login, save data, or see fresh data.");
+  await page.context().setOffline(true);
+  await expect(offline).toBeVisible();
+  await page.screenshot(snap("shell-offline-1280"));
+  await page.context().setOffline(false);
+  await expect(offline).toHaveCount(0);
+
+  // On a tablet the sidebar starts mini and the header links move into the menu.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.reload();
+  await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(65);
+  await expect(header(page)).toBeHidden();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await page.screenshot(snap("shell-teacher-dashboard-1000"));
 });
 
 test("a multi-role person switches areas from the header", async ({ page }) => {
