@@ -47,8 +47,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // The README's own start command on a fresh data folder and no configuration.
-      command: "rm -rf .data/smoke && node scripts/start.mjs",
+      // The README's own first command (npm run demo) on a fresh data folder and no configuration.
+      command: "rm -rf .data/smoke && node scripts/start.mjs --demo",
       url: `http://localhost:${SMOKE_PORT}/en/api/v1/health`,
       env: { PORT: String(SMOKE_PORT), DATA_DIR: ".data/smoke", DATABASE_URL: "", SMTP_URL: "", S3_BUCKET: "" },
       timeout: 300_000,

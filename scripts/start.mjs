@@ -1,4 +1,6 @@
 // `npm start`: builds when needed and runs the whole product (app and, by default, its workers).
+// `npm run demo` (--demo) also loads the demo tenants and accounts into an empty database: the
+// explicit request that production (NODE_ENV=production) needs before it creates demo accounts.
 // On a fresh clone with no environment it uses the embedded defaults under .data/: PGlite, local
 // files, mail kept in the outbox. Migrations, demo data and workers start inside the app process
 // (instrumentation.ts).
@@ -20,6 +22,7 @@ if (!process.env.NEXTAUTH_SECRET) {
 }
 process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 process.env.NODE_ENV = "production";
+if (process.argv.includes("--demo")) process.env.SEED_DEMO ||= "true";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // instrumentation.ts handles SIGTERM itself so in-process jobs finish before exit.
 process.env.NEXT_MANUAL_SIG_HANDLE = "true";
