@@ -1,14 +1,17 @@
-import { env } from "./env";
-
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/** Read directly, not through env(): a log line must never fail, even when the configuration is invalid. */
+function threshold(): number {
+  return order[(process.env.LOG_LEVEL as Level | "silent" | undefined) ?? "info"] ?? order.info;
+}
 
 /**
  * One JSON line per event. Callers pass ids and counts only: never names, birth dates or other
  * personal fields of students or users.
  */
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < order[env().LOG_LEVEL]) return;
+  if (order[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
