@@ -67,7 +67,7 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid environment configuration:\n${formatIssues(parsed.error)}`);
