@@ -39,7 +39,7 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
         <Link href={homeHref} className="flex min-w-0 items-center gap-3 rounded-md px-1 py-1">
           <Logo />
           <span className="flex min-w-0 flex-col leading-tight">
-            <span className="truncate text-base font-semibold">Assessment Platform</span>
+            <span className="truncate text-sm font-semibold tablet:text-base">Assessment Platform</span>
             <span className="truncate text-xs text-brand-100">{shell.tenantName}</span>
           </span>
         </Link>

@@ -4,7 +4,7 @@ import { db, rows } from "@/db/client";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
-import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+import { inDistrictScope, inRegionScope, locationIdsInScope } from "@/lib/organisations/scope";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
 export interface AdministratorDashboard {
@@ -24,34 +24,51 @@ export interface AdministratorDashboard {
 /** An administrator's reach is what their administrative links cover (tenant admins: everything). */
 const ADMIN = { administrative: true } as const;
 
-/** Scope conditions on aliased columns; a district or region counts when it holds something in scope. */
-function scope(actor: Actor) {
+/**
+ * The ids an admin reaches, resolved once up front: a region or district counts when it holds a
+ * location in reach. Literal id lists give the planner true row estimates for the big joins below.
+ */
+type Reach = { all: true } | { all: false; regions: number[]; districts: number[]; locations: number[] };
+
+async function reachOf(actor: Actor): Promise<Reach> {
+  if (actor.tenantWide) return { all: true };
   const t = actor.tenantId;
-  const location = (col: string): SQL => inLocationScope(actor, sql.raw(col), ADMIN);
-  const district = (col: string): SQL =>
-    sql`(${inDistrictScope(actor, sql.raw(col), ADMIN)} or ${sql.raw(col)} in (
-      select sl.district_id from locations sl where sl.tenant_id = ${t} and ${location("sl.id")}))`;
-  const region = (col: string): SQL =>
-    sql`(${inRegionScope(actor, sql.raw(col), ADMIN)} or ${sql.raw(col)} in (
-      select sd.region_id from districts sd where sd.tenant_id = ${t} and ${district("sd.id")}))`;
-  return { location, district, region };
+  const found = await locationIdsInScope(actor, ADMIN);
+  const locations = found === "all" ? [] : found;
+  const districtRows = await rows<{ id: number; region_id: number }>(
+    db(),
+    sql`select d.id, d.region_id from districts d where d.tenant_id = ${t}
+      and (${inDistrictScope(actor, sql.raw("d.id"), ADMIN)} or d.id in (select l.district_id from locations l where l.tenant_id = ${t} and l.id = any(${ids(locations)})))`,
+  );
+  const regionRows = await rows<{ id: number }>(
+    db(),
+    sql`select r.id from regions r where r.tenant_id = ${t}
+      and (${inRegionScope(actor, sql.raw("r.id"), ADMIN)} or r.id = any(${ids(districtRows.map((d) => d.region_id))}))`,
+  );
+  return { all: false, regions: regionRows.map((r) => r.id), districts: districtRows.map((d) => d.id), locations };
 }
 
-async function organisationCounts(actor: Actor) {
+const ids = (list: number[]) => sql`${`{${list.join(",")}}`}::int[]`;
+
+/** Condition: the column holds an id of the given kind within reach. */
+function within(reach: Reach, kind: "regions" | "districts" | "locations", column: string): SQL {
+  return reach.all ? sql`true` : sql`${sql.raw(column)} = any(${ids(reach[kind])})`;
+}
+
+async function organisationCounts(actor: Actor, reach: Reach) {
   const t = actor.tenantId;
-  const s = scope(actor);
-  const teacherScope = actor.tenantWide
+  const teacherScope = reach.all
     ? sql`true`
     : sql`exists (select 1 from user_organizations uo where uo.tenant_id = ${t} and uo.user_id = ur.user_id
-        and uo.org_type = 'location' and ${s.location("uo.parent_id")})`;
+        and uo.org_type = 'location' and ${within(reach, "locations", "uo.parent_id")})`;
   const [row] = await rows<Record<"regions" | "districts" | "locations" | "students" | "teachers", number | string>>(
     db(),
     sql`select
-      (select count(*) from regions r where r.tenant_id = ${t} and r.active and ${s.region("r.id")}) as regions,
-      (select count(*) from districts d where d.tenant_id = ${t} and d.active and ${s.district("d.id")}) as districts,
-      (select count(*) from locations l where l.tenant_id = ${t} and l.active and ${s.location("l.id")}) as locations,
+      (select count(*) from regions r where r.tenant_id = ${t} and r.active and ${within(reach, "regions", "r.id")}) as regions,
+      (select count(*) from districts d where d.tenant_id = ${t} and d.active and ${within(reach, "districts", "d.id")}) as districts,
+      (select count(*) from locations l where l.tenant_id = ${t} and l.active and ${within(reach, "locations", "l.id")}) as locations,
       (select count(distinct e.student_id) from student_enrollments e
-        where e.tenant_id = ${t} and e.active and ${s.location("e.location_id")}) as students,
+        where e.tenant_id = ${t} and e.active and ${within(reach, "locations", "e.location_id")}) as students,
       (select count(distinct ur.user_id) from user_roles ur
         join users u on u.id = ur.user_id and u.tenant_id = ${t} and u.enabled
         where ur.tenant_id = ${t} and ur.role = 'ROLE_TEACHER' and ${teacherScope}) as teachers`,
@@ -65,41 +82,62 @@ async function organisationCounts(actor: Actor) {
   };
 }
 
-/** Open and upcoming collections assigned to an organisation in scope, with completion in scope. */
-async function scopedCollections(actor: Actor, now: Date): Promise<CollectionProgress[]> {
+/**
+ * Scores per collection of the `assigned` children, only of the collection's items. A tenant admin
+ * counts every score of the collections (one hash join over millions of rows); anyone narrower
+ * probes the scores key child by child, which stays fast whatever the planner's estimates.
+ */
+function scoredCounts(actor: Actor, reach: Reach): SQL {
   const t = actor.tenantId;
-  const s = scope(actor);
+  if (reach.all) {
+    // Scores are counted per child first (a grouped subquery is never flattened), then matched to
+    // the assigned children: one index-only pass over the collections' scores. The "+ 0" keeps the
+    // planner off the item index, whose path fetches every score row from the heap.
+    return sql`select per.data_collection_id, sum(per.n) as n
+      from (
+        select sc.data_collection_id, sc.student_enrollment_id, count(*) as n
+        from scores sc
+        join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = sc.data_collection_id and i.assessment_item_id = sc.assessment_item_id + 0
+        where sc.tenant_id = ${t} and sc.data_collection_id in (select id from cols)
+        group by sc.data_collection_id, sc.student_enrollment_id
+      ) per
+      join assigned m on m.data_collection_id = per.data_collection_id and m.student_enrollment_id = per.student_enrollment_id
+      group by per.data_collection_id`;
+  }
+  return sql`select m.data_collection_id, sum(x.n) as n
+    from assigned m
+    cross join lateral (
+      select count(*) as n from scores s
+      join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id
+      where s.tenant_id = ${t} and s.data_collection_id = m.data_collection_id and s.student_enrollment_id = m.student_enrollment_id
+    ) x
+    group by m.data_collection_id`;
+}
+
+/** Open and upcoming collections assigned to an organisation in scope, with completion in scope. */
+async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise<CollectionProgress[]> {
+  const t = actor.tenantId;
   const at = now.toISOString();
   const result = await rows<ProgressRow>(
     db(),
     sql`with cols as (
       select dc.id from data_collections dc
       where dc.tenant_id = ${t} and dc.deleted_at is null and dc.cycle_end_date >= ${at}::timestamptz
-        and (${actor.tenantWide ? sql`true` : sql`false`}
-          or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${s.location("la.location_id")})
-          or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${s.district("da.district_id")})
-          or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${s.region("ra.region_id")}))
+        and (${reach.all ? sql`true` : sql`false`}
+          or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${within(reach, "locations", "la.location_id")})
+          or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${within(reach, "districts", "da.district_id")})
+          or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${within(reach, "regions", "ra.region_id")}))
     ), assigned as (
       select a.data_collection_id, a.student_enrollment_id
       from student_data_collection_assignments a
-      join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active and ${s.location("e.location_id")}
+      join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active and ${within(reach, "locations", "e.location_id")}
       where a.tenant_id = ${t} and a.data_collection_id in (select id from cols)
     ), students as (
       select data_collection_id, count(*) as n from assigned group by data_collection_id
     ), items as (
       select i.data_collection_id, count(*) as n from data_collection_items i
       where i.tenant_id = ${t} and i.data_collection_id in (select id from cols) group by i.data_collection_id
-    ), scored as (
-      -- Plain joins from the collections' scores: with statistics the planner hash-joins a tenant's
-      -- millions of scores, or probes the scores key for a district's children.
-      select sc.data_collection_id, count(*) as n
-      from scores sc
-      join student_data_collection_assignments a on a.tenant_id = ${t} and a.data_collection_id = sc.data_collection_id and a.student_enrollment_id = sc.student_enrollment_id
-      join student_enrollments e on e.tenant_id = ${t} and e.id = sc.student_enrollment_id and e.active and ${s.location("e.location_id")}
-      join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = sc.data_collection_id and i.assessment_item_id = sc.assessment_item_id
-      where sc.tenant_id = ${t} and sc.data_collection_id in (select id from cols)
-      group by sc.data_collection_id
-    )
+    ), scored as (${scoredCounts(actor, reach)})
     select dc.id, dc.collection_name as name, a.name as assessment_name, a.taxonomy, sy.label as school_year,
       dc.cycle_start_date, dc.cycle_end_date, coalesce(st.n, 0) as students, coalesce(it.n, 0) as items, coalesce(sd.n, 0) as scored
     from cols
@@ -117,7 +155,8 @@ async function scopedCollections(actor: Actor, now: Date): Promise<CollectionPro
 export async function administratorDashboard(actor: Actor, now = new Date()): Promise<AdministratorDashboard> {
   if (!actor.roles.includes("ROLE_ADMIN")) throw forbidden();
   const started = performance.now();
-  const [counts, collections] = await Promise.all([organisationCounts(actor), scopedCollections(actor, now)]);
+  const reach = await reachOf(actor);
+  const [counts, collections] = await Promise.all([organisationCounts(actor, reach), scopedCollections(actor, reach, now)]);
   const open = collections.filter((c) => c.status === "Open");
   log.info("dashboard", { area: "administrator", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return { tenantWide: actor.tenantWide, ...counts, openCollections: open.length, completion: overallCompletion(open), collections };

@@ -193,6 +193,7 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await menu.getByRole("link", { name: "Downloads" }).click();
   await expect(page).toHaveURL(/\/downloads$/);
   await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
   await page.screenshot(snap("shell-downloads-375"));
   await open.click();
   await menu.getByRole("button", { name: "Close" }).click();
