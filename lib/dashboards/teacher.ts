@@ -51,8 +51,9 @@ async function teacherCollections(actor: Actor, now: Date): Promise<CollectionPr
       from mine m
       cross join lateral (
         select count(*) as n from scores s
-        join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id
         where s.tenant_id = ${t} and s.data_collection_id = m.data_collection_id and s.student_enrollment_id = m.student_enrollment_id
+          and exists (select 1 from data_collection_items i
+            where i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id)
       ) x
       group by m.data_collection_id
     )
