@@ -117,6 +117,20 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/sign-in\?reason=bad-session/);
   });
 
+  test("a session ended elsewhere is cleared on the next page and arrives with reason 401", async ({ page, playwright, baseURL }) => {
+    await signIn(page, "teacher@demo.test");
+    await expect(page).toHaveURL(/\/teacher\/dashboard/);
+    const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+    expect(cookie).toBeTruthy();
+    // The same token used as a bearer jwt by another client, which logs out: the session ends server-side.
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${cookie!.value}` } });
+    expect((await api.get("/en/api/v1/logout")).status()).toBe(200);
+    await api.dispose();
+    await page.goto("/teacher/dashboard");
+    await expect(page).toHaveURL(/\/sign-in\?reason=401/);
+    expect((await page.context().cookies()).some((c) => c.name.endsWith("next-auth.session-token") && c.value)).toBe(false);
+  });
+
   test("the host's first label picks the tenant logo", async ({ page, baseURL }) => {
     const port = new URL(baseURL!).port;
     for (const [host, name] of [
