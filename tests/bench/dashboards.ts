@@ -1,6 +1,8 @@
 // Dashboard render time: the full server-rendered page (session, guard, dashboard queries, HTML) of
 // each area for a demo account, against a running app with demo data. Prints p50/p95 per page.
 //   BENCH_URL=http://localhost:3000 BENCH_COUNT=30 npx tsx tests/bench/dashboards.ts
+export {};
+
 const base = process.env.BENCH_URL ?? "http://localhost:3000";
 const count = Number(process.env.BENCH_COUNT ?? 30);
 const password = process.env.BENCH_PASSWORD ?? "Demo-pass1";
