@@ -4,28 +4,14 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { PASSWORD_RULES, PASSWORDS_DIFFER, PASSWORDS_MATCH_LABEL } from "@/lib/auth/password-rules";
+import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
+import { PasswordChecklist } from "./password-checklist";
 import { completeRegistrationAction, resetPasswordAction } from "@/lib/auth/public-actions";
 import { MESSAGES } from "@/lib/platform/errors";
 
 interface Props {
   mode: "reset" | "registration";
   token: string;
-}
-
-/** One line of the live checklist; the state is in the text too, not only in the colour and mark. */
-function Check({ met, label }: { met: boolean; label: string }) {
-  return (
-    <li className={`flex items-center gap-2 ${met ? "text-green-800" : "text-slate-700"}`}>
-      <span aria-hidden="true" className={`inline-flex size-5 items-center justify-center rounded-full text-xs font-bold ${met ? "bg-green-700 text-white" : "bg-slate-200 text-slate-700"}`}>
-        {met ? "✓" : "•"}
-      </span>
-      <span>
-        {label}
-        <span className="sr-only">{met ? " (met)" : " (not met yet)"}</span>
-      </span>
-    </li>
-  );
 }
 
 /** New and repeat password with the live rule checklist, for the reset and registration pages. */
@@ -37,12 +23,11 @@ export function PasswordForm({ mode, token }: Props) {
   const [done, setDone] = useState<string>();
   const [loading, setLoading] = useState(false);
 
-  const checks = PASSWORD_RULES.map((rule) => ({ id: rule.id, label: rule.label, error: rule.error, met: rule.test(password) }));
   const matches = password.length > 0 && password === repeat;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const broken = checks.find((c) => !c.met);
+    const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
     if (broken || !matches) {
       setError(broken?.error ?? PASSWORDS_DIFFER);
       return;
@@ -112,17 +97,7 @@ export function PasswordForm({ mode, token }: Props) {
         value={repeat}
         onChange={(e) => setRepeat(e.target.value)}
       />
-      <div>
-        <p id="password-rules-title" className="mb-2 text-sm font-medium text-slate-800">
-          Your password needs
-        </p>
-        <ul id="password-rules" aria-labelledby="password-rules-title" className="flex flex-col gap-1.5 text-sm">
-          {checks.map((c) => (
-            <Check key={c.id} met={c.met} label={c.label} />
-          ))}
-          <Check met={matches} label={PASSWORDS_MATCH_LABEL} />
-        </ul>
-      </div>
+      <PasswordChecklist id="password-rules" password={password} repeat={repeat} />
       <Button type="submit" busy={loading} className="mt-2 w-full">
         {mode === "reset" ? "Reset Password" : "Complete Registration"}
       </Button>

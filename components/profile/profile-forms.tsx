@@ -9,7 +9,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
 import type { ActionResult } from "@/lib/platform/action";
 import type { FieldError } from "@/lib/platform/errors";
-import { PasswordChecklist } from "./password-checklist";
+import { PasswordChecklist } from "@/components/auth/password-checklist";
 
 export interface ProfileValues {
   id: number;
@@ -131,7 +131,7 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
           />
           <Field label="Repeat password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
         </div>
-        <PasswordChecklist id="profile-password-rules" password={password} repeat={repeat} />
+        <PasswordChecklist id="profile-password-rules" password={password} repeat={repeat} columns={2} />
         <div className="flex justify-end">
           <Button type="submit" busy={busy}>
             Change password
