@@ -4,16 +4,17 @@ import { users } from "./identity";
 
 /**
  * Who read or changed which student record, when and from where (FERPA-style access log).
- * Append-only; no foreign key to the record so the trail outlives it.
+ * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0002), and no foreign key
+ * into it cascades or sets null. No foreign key to the record so the trail outlives it.
  */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    userId: integer().references(() => users.id),
     /** The admin behind an impersonated session. */
-    impersonatorId: integer().references(() => users.id, { onDelete: "set null" }),
+    impersonatorId: integer().references(() => users.id),
     /** view, create, update, delete, export, merge, transfer ... */
     action: text().notNull(),
     entityType: text().notNull(),

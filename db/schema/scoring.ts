@@ -64,7 +64,8 @@ export const scoreActionEnum = pgEnum("score_action", SCORE_ACTIONS);
 
 /**
  * Append-only history of every grade change (the spec's grade history). Keeps no foreign key to
- * scores: a deleted grade's history stays.
+ * scores: a deleted grade's history stays. A trigger refuses UPDATE, DELETE and TRUNCATE, and no
+ * foreign key into it cascades or sets null (migration 0002): deleting a parent with history fails.
  */
 export const scoreHistory = pgTable(
   "score_history",
@@ -74,17 +75,17 @@ export const scoreHistory = pgTable(
     scoreId: integer().notNull(),
     dataCollectionId: integer()
       .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+      .references(() => dataCollections.id),
     studentEnrollmentId: integer()
       .notNull()
-      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
+      .references(() => studentEnrollments.id),
     assessmentItemId: integer()
       .notNull()
       .references(() => assessmentItems.id),
     scaleEntryId: integer().references(() => scaleEntries.id),
     comment: text(),
     action: scoreActionEnum().notNull(),
-    changedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    changedBy: integer().references(() => users.id),
     changedAt: createdAt(),
   },
   (t) => [index("score_history_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId, t.changedAt)],

@@ -81,3 +81,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
   return { handle, url: null, drop: () => handle.close() };
 }
+
+/** The PostgreSQL error a statement fails with (null when it succeeds), whichever driver raised it. */
+export async function dbFailure(run: () => Promise<unknown>): Promise<{ code: string; message: string } | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    for (let e = error as { code?: unknown; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+      if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: e.message ?? "" };
+    }
+    throw error;
+  }
+}
