@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { csrfCookieName, csrfTokenOf, newCsrfCookieValue, secureCookies } from "@/lib/auth/cookies";
 import { readGateClaims } from "@/lib/auth/jwt";
-import { isPublicPath, requiredRole } from "@/lib/auth/routes";
+import { can } from "@/lib/auth/permissions";
+import { isPublicPath, requiredPermission } from "@/lib/auth/routes";
 import { sessionCookieName } from "@/lib/platform/session-token";
 
 /**
@@ -57,9 +58,9 @@ export async function proxy(req: NextRequest) {
     signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
     return NextResponse.redirect(signIn);
   }
-  const role = requiredRole(pathname);
+  const permission = requiredPermission(pathname);
   // A token without roles (issued elsewhere) passes: the page checks from the database.
-  if (role && claims.roles && !claims.roles.includes(role)) {
+  if (permission && claims.roles && !can({ roles: claims.roles }, permission)) {
     const home = new URL("/", req.url);
     home.searchParams.set("denied", pathname);
     return NextResponse.redirect(home);

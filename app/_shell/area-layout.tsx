@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { endImpersonationAction } from "@/lib/auth/actions";
-import { AREA_ROLE, type Area } from "@/lib/shell/header";
+import { areaPermission, type Area } from "@/lib/shell/header";
 import { shellModel } from "@/lib/shell/model";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { switchAreaAction } from "./actions";
@@ -13,7 +13,7 @@ const actions = { switchArea: switchAreaAction, endImpersonation: endImpersonati
  * downloads pages (area null: any signed-in person; the active role decides the sidebar).
  */
 export async function ShellLayout({ area, path, children }: { area: Area | null; path: string; children: ReactNode }) {
-  const actor = await requirePageActor({ role: area ? AREA_ROLE[area] : undefined, path });
+  const actor = await requirePageActor({ permission: area ? areaPermission(area) : undefined, path });
   return (
     <AppShell shell={await shellModel(actor, area)} actions={actions}>
       {children}

@@ -5,4 +5,4 @@ import { publishInput } from "@/lib/downloads/schemas";
 import { publishDownload } from "@/lib/downloads/service";
 
 /** The downloads page's publish step, after the file is uploaded through the multipart protocol. */
-export const publishDownloadAction = action({ input: publishInput, roles: ["ROLE_SYSTEM_ADMIN"] }, (actor, input) => publishDownload(actor, input));
+export const publishDownloadAction = action({ input: publishInput, permission: "system.downloads" }, (actor, input) => publishDownload(actor, input));

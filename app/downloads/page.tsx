@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DownloadCard } from "@/components/downloads/download-card";
 import { PageHeading } from "@/components/ui/page-heading";
+import { can } from "@/lib/auth/permissions";
 import { listDownloads } from "@/lib/downloads/queries";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { publishDownloadAction } from "./actions";
@@ -15,7 +16,7 @@ const GROUPS = [
 export default async function DownloadsPage() {
   const actor = await requirePageActor({ path: "/downloads" });
   const entries = await listDownloads(actor);
-  const publish = actor.roles.includes("ROLE_SYSTEM_ADMIN") ? publishDownloadAction : null;
+  const publish = can(actor, "system.downloads") ? publishDownloadAction : null;
   return (
     <>
       <PageHeading

@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { forbidden } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { hashPassword } from "./password";
+import { holdsRole } from "./permissions";
 import { loadProfile, type ProfileData } from "./profile";
 import { dashboardFor } from "./routes";
 import type { OwnProfileInput, SwitchRoleInput } from "./schemas";
@@ -46,7 +47,7 @@ export async function updateOwnProfile(actor: Actor, input: OwnProfileInput): Pr
  * Answers the role's dashboard, where the browser goes next.
  */
 export async function switchActiveRole(actor: Actor, { role }: SwitchRoleInput): Promise<{ activeRole: Role; dashboard: string }> {
-  if (!actor.roles.includes(role)) throw forbidden();
+  if (!holdsRole(actor, role)) throw forbidden();
   await db()
     .update(authSessions)
     .set({ activeRole: role })

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { actorFromHeaders } from "@/lib/platform/actor";
 import { AppError } from "@/lib/platform/errors";
 import { switchActiveRole } from "./account";
+import { holdsRole } from "./permissions";
 import { sessionCookie } from "./cookies";
 import { endImpersonation, startImpersonation } from "./impersonation";
 import { impersonateSchema, switchRoleSchema } from "./schemas";
@@ -32,7 +33,7 @@ export async function switchActiveRoleAction(form: FormData): Promise<void> {
   if (!actor) redirect("/sign-out?reason=401");
   const input = switchRoleSchema.safeParse({ role: form.get("role") });
   let target = "/";
-  if (input.success && actor.roles.includes(input.data.role)) target = (await switchActiveRole(actor, input.data)).dashboard;
+  if (input.success && holdsRole(actor, input.data.role)) target = (await switchActiveRole(actor, input.data)).dashboard;
   redirect(target);
 }
 

@@ -3,15 +3,15 @@ import { isIP } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog, authSessions, userRoles } from "@/db/schema";
-import { defaultActiveRole, hasAnyRole, type Actor } from "@/lib/platform/actor";
+import type { Actor } from "@/lib/platform/actor";
 import { badRequest, forbidden, unauthorized } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
+import { IMPERSONATION_ABOVE_OWN } from "./messages";
+import { authorize, defaultActiveRole, mayImpersonateRoles } from "./permissions";
 import { loadProfile, type ProfileData } from "./profile";
 import type { ImpersonateInput } from "./schemas";
 import { reachableUser } from "./scope";
 import { createSession, revokeSession, tokenForLiveSession, type RequestContext } from "./sessions";
-
-export const IMPERSONATOR_ROLES = ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"] as const;
 
 /** What starting or ending an impersonation answers: the session now in force. */
 export interface SessionAnswer {
@@ -34,13 +34,13 @@ const rolesOf = async (userId: number) =>
  * admin and the admin's own session, which ending the impersonation restores; both ends are audited.
  */
 export async function startImpersonation(actor: Actor, input: ImpersonateInput, context: RequestContext): Promise<SessionAnswer> {
-  if (!hasAnyRole(actor, IMPERSONATOR_ROLES)) throw forbidden();
+  authorize(actor, "users.impersonate");
   const { userIdToImpersonate } = input;
   if (actor.impersonatorId !== null) throw badRequest("End the current impersonation before starting another");
   if (userIdToImpersonate === actor.userId) throw badRequest("You cannot impersonate yourself");
   const target = await reachableUser(actor, userIdToImpersonate);
   const roles = await rolesOf(target.id);
-  if (roles.includes("ROLE_SYSTEM_ADMIN")) throw forbidden("A system administrator cannot be impersonated");
+  if (!mayImpersonateRoles(actor, roles)) throw forbidden(IMPERSONATION_ABOVE_OWN);
   if (!target.enabled || target.locked || target.expired) throw badRequest("This user's account is disabled or locked");
 
   const activeRole = defaultActiveRole(roles);

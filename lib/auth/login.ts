@@ -2,10 +2,11 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { userRoles, users, type Role } from "@/db/schema";
-import { defaultActiveRole, type Actor } from "@/lib/platform/actor";
+import type { Actor } from "@/lib/platform/actor";
 import { AppError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { endImpersonation, type SessionAnswer } from "./impersonation";
+import { can, defaultActiveRole } from "./permissions";
 import { isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt } from "./limits";
 import {
   ACCOUNT_DISABLED,
@@ -63,7 +64,7 @@ export async function login(input: LoginInput, context: RequestContext): Promise
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   const roles = user ? (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role) : [];
   const hostTenant = user && passwordOk ? await tenantForLabel(hostLabel(context.host)) : null;
-  const foreignHost = hostTenant !== null && hostTenant.id !== user?.tenantId && !roles.includes("ROLE_SYSTEM_ADMIN");
+  const foreignHost = hostTenant !== null && hostTenant.id !== user?.tenantId && !can({ roles }, "signIn.anyHost");
 
   if (!user || !passwordOk || foreignHost) {
     await attempt("failure", user?.tenantId);

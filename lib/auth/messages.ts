@@ -52,3 +52,6 @@ export function signInErrorText(code: string | null | undefined): string | null 
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Impersonation never reaches above the admin's own roles or organisations. */
+export const IMPERSONATION_ABOVE_OWN = "You can only impersonate users whose roles and organisations are within your own";

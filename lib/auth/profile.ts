@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { tenants, userFeatures, userRoles, users, type Role } from "@/db/schema";
-import { defaultActiveRole } from "@/lib/platform/actor";
+import { defaultActiveRole, holdsRole } from "./permissions";
 import { notFound } from "@/lib/platform/errors";
 import { brandFor } from "./tenant-host";
 
@@ -29,7 +29,7 @@ export interface ProfileData {
 
 /** The active role a session keeps: the stored one while the user still holds it, else by priority. */
 export function resolveActiveRole(roles: Role[], stored: string | null | undefined): Role | "none" {
-  return stored && roles.includes(stored as Role) ? (stored as Role) : defaultActiveRole(roles);
+  return stored && holdsRole({ roles }, stored as Role) ? (stored as Role) : defaultActiveRole(roles);
 }
 
 /** A user's profile (never the password hash); callers have already scoped the id to the caller's tenant. */

@@ -2,14 +2,15 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { tenants, users, type AuthTokenPurpose } from "@/db/schema";
-import { hasAnyRole, type Actor } from "@/lib/platform/actor";
+import type { Actor } from "@/lib/platform/actor";
 import { env } from "@/lib/platform/env";
-import { fieldError, forbidden, tooManyRequests } from "@/lib/platform/errors";
+import { fieldError, tooManyRequests } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { sendMail } from "@/lib/platform/mail";
 import { isEmailMailLimited, isForgotAddressLimited, recordAttempt } from "./limits";
 import { FORGOT_RATE_LIMITED, FORGOT_SENT, REGISTRATION_DONE, REGISTRATION_LINK_INVALID, RESET_DONE, RESET_LINK_INVALID } from "./messages";
 import { hashPassword } from "./password";
+import { authorize } from "./permissions";
 import type { ForgotPasswordInput, ResetPasswordInput } from "./schemas";
 import { reachableUser } from "./scope";
 import { revokeUserSessions, type RequestContext } from "./sessions";
@@ -83,14 +84,12 @@ export async function completeRegistration(input: ResetPasswordInput, context: R
   return { message: REGISTRATION_DONE };
 }
 
-export const INVITER_ROLES = ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"] as const;
-
 /**
  * Mail a person the link that completes their registration (valid 7 days). The users service calls
  * it after creating an account (once the account's transaction has committed); admins may resend.
  */
 export async function sendRegistrationInvite(actor: Actor, userId: number): Promise<{ sent: true }> {
-  if (!hasAnyRole(actor, INVITER_ROLES)) throw forbidden();
+  authorize(actor, "users.invite");
   const user = await reachableUser(actor, userId);
   const [tenant] = await db().select({ name: tenants.name }).from(tenants).where(eq(tenants.id, user.tenantId));
   const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "registration" });

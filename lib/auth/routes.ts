@@ -1,11 +1,13 @@
 import type { Role } from "@/db/schema";
+import type { Permission } from "./permissions";
 
 /** Where each role works and which paths need what (pure: shared by proxy.ts and pages). */
 
-export const AREAS: readonly { prefix: string; role: Role }[] = [
-  { prefix: "/teacher", role: "ROLE_TEACHER" },
-  { prefix: "/administrator", role: "ROLE_ADMIN" },
-  { prefix: "/system", role: "ROLE_SYSTEM_ADMIN" },
+/** Each area is entered by making its role the active one, and needs its area permission. */
+export const AREAS: readonly { prefix: string; role: Role; permission: Permission }[] = [
+  { prefix: "/teacher", role: "ROLE_TEACHER", permission: "area.teacher" },
+  { prefix: "/administrator", role: "ROLE_ADMIN", permission: "area.administrator" },
+  { prefix: "/system", role: "ROLE_SYSTEM_ADMIN", permission: "area.system" },
 ];
 
 /** Pages any signed-in person may open. */
@@ -24,9 +26,9 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** The role a path requires; null when any signed-in person may open it. */
-export function requiredRole(pathname: string): Role | null {
-  return AREAS.find((a) => under(pathname, a.prefix))?.role ?? null;
+/** The permission a path requires; null when any signed-in person may open it. */
+export function requiredPermission(pathname: string): Permission | null {
+  return AREAS.find((a) => under(pathname, a.prefix))?.permission ?? null;
 }
 
 export function isSignedInOnlyPath(pathname: string): boolean {

@@ -7,19 +7,18 @@ import { notFound } from "@/lib/platform/errors";
 import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
 
 /**
- * A user an administrator may act on: a system admin reaches anyone, a tenant admin anyone in the
- * tenant, an admin those linked to an organisation under the admin's administrative links.
+ * A user an administrator may act on, always in the actor's own tenant (system admins included): a
+ * tenant-wide admin anyone there, an admin those linked to an organisation under their administrative links.
  * Anyone else answers 404, as another tenant's row does.
  */
 export async function reachableUser(actor: Actor, userId: number) {
-  const systemAdmin = actor.roles.includes("ROLE_SYSTEM_ADMIN");
   const [user] = await db()
     .select()
     .from(users)
-    .where(systemAdmin ? eq(users.id, userId) : and(eq(users.id, userId), eq(users.tenantId, actor.tenantId)))
+    .where(and(eq(users.id, userId), eq(users.tenantId, actor.tenantId)))
     .limit(1);
   if (!user) throw notFound("User not found");
-  if (systemAdmin || actor.tenantWide) return user;
+  if (actor.tenantWide) return user;
   const admin = { administrative: true };
   const [linked] = await db()
     .select({ id: userOrganizations.id })

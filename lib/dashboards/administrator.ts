@@ -1,8 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { forbidden } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { inDistrictScope, inRegionScope, locationIdsInScope } from "@/lib/organisations/scope";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
@@ -153,7 +153,7 @@ async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise
 }
 
 export async function administratorDashboard(actor: Actor, now = new Date()): Promise<AdministratorDashboard> {
-  if (!actor.roles.includes("ROLE_ADMIN")) throw forbidden();
+  authorize(actor, "area.administrator");
   const started = performance.now();
   const reach = await reachOf(actor);
   const [counts, collections] = await Promise.all([organisationCounts(actor, reach), scopedCollections(actor, reach, now)]);

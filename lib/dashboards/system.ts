@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { forbidden } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { familyOf } from "./completion";
 
@@ -43,7 +43,7 @@ type Count = number | string;
 
 /** The platform at a glance for system administrators, who work across every tenant. */
 export async function systemDashboard(actor: Actor, now = new Date()): Promise<SystemDashboard> {
-  if (!actor.roles.includes("ROLE_SYSTEM_ADMIN")) throw forbidden();
+  authorize(actor, "area.system");
   const started = performance.now();
   const today = now.toISOString().slice(0, 10);
   const [tenants, assessments, schoolYears] = await Promise.all([

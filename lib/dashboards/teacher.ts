@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { forbidden } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
@@ -99,7 +99,7 @@ export async function currentAnnouncements(actor: Actor, now: Date, limit = 3): 
 }
 
 export async function teacherDashboard(actor: Actor, now = new Date()): Promise<TeacherDashboard> {
-  if (!actor.roles.includes("ROLE_TEACHER")) throw forbidden();
+  authorize(actor, "area.teacher");
   const started = performance.now();
   const [collections, rosteredStudents, announcements] = await Promise.all([
     teacherCollections(actor, now),

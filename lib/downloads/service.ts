@@ -2,8 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { downloads, files } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { fieldError, forbidden } from "@/lib/platform/errors";
+import { fieldError } from "@/lib/platform/errors";
 import { errorFields, log } from "@/lib/platform/logger";
 import { storage } from "@/lib/platform/storage";
 import { getFile } from "@/lib/platform/storage/uploads";
@@ -16,7 +17,7 @@ import { acceptsFile, DOWNLOAD_UPLOAD_PURPOSE, slotInfo } from "./slots";
  * The replaced file is removed from storage once the new one is live.
  */
 export async function publishDownload(actor: Actor, raw: PublishInput): Promise<DownloadEntry> {
-  if (!actor.roles.includes("ROLE_SYSTEM_ADMIN")) throw forbidden();
+  authorize(actor, "system.downloads");
   const input = publishInput.parse(raw);
   const info = slotInfo(input.slot);
   const file = await getFile(actor, input.fileId);

@@ -2,13 +2,11 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
-import { districts, locations, regions, userOrganizations, users, type OrgType, type Role } from "@/db/schema";
-import { hasAnyRole, type Actor } from "@/lib/platform/actor";
+import { districts, locations, regions, userOrganizations, users, type OrgType } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
 import { districtVisible, inLocationScope, regionVisible } from "./scope";
-
-/** Roles that may look at another user's organisation links. */
-const USER_ADMIN_ROLES: Role[] = ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"];
 
 export interface UserOrganization {
   id: number;
@@ -34,7 +32,7 @@ const locationDistrict = alias(districts, "location_district");
  */
 export async function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean } = {}): Promise<UserOrganization[]> {
   const self = actor.userId === userId;
-  if (!self && !hasAnyRole(actor, USER_ADMIN_ROLES)) throw forbidden();
+  if (!self && !can(actor, "users.read")) throw forbidden();
   const [user] = await db()
     .select({ id: users.id })
     .from(users)

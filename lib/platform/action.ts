@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { z, ZodError } from "zod";
-import type { Role } from "@/db/schema";
-import { actorFromHeaders, hasAnyRole, type Actor } from "./actor";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { actorFromHeaders, type Actor } from "./actor";
 import { AppError, MESSAGES, type FieldError } from "./errors";
 import { fieldErrors } from "./api";
 import { errorFields, log } from "./logger";
@@ -10,17 +10,17 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; message: stri
 
 /**
  * The server-action twin of apiRoute: server actions are public endpoints, so each one resolves the
- * actor, checks the role and parses its input again, and answers with the same error texts.
+ * actor, checks the permission and parses its input again, and answers with the same error texts.
  */
 export function action<S extends z.ZodType, T>(
-  options: { input: S; roles?: readonly Role[] },
+  options: { input: S; permission?: Permission },
   run: (actor: Actor, input: z.output<S>) => Promise<T>,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (raw) => {
     try {
       const actor = await actorFromHeaders(await headers());
       if (!actor) return { ok: false, message: MESSAGES[401] };
-      if (options.roles && !hasAnyRole(actor, options.roles)) return { ok: false, message: MESSAGES[403] };
+      if (options.permission && !can(actor, options.permission)) return { ok: false, message: MESSAGES[403] };
       return { ok: true, data: await run(actor, options.input.parse(raw)) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, message: error.message, errors: error.errors };

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { authSessions, tenants, userFeatures, userOrganizations, userRoles, users, type OrgType, type Role } from "@/db/schema";
+import { can, defaultActiveRole, holdsRole } from "@/lib/auth/permissions";
 import { decodeToken, tokenFromRequest } from "./session-token";
 
 export interface OrgLink {
@@ -24,17 +25,6 @@ export interface Actor {
   /** The admin behind an impersonated session. */
   impersonatorId: number | null;
   via: "bearer" | "cookie" | "internal";
-}
-
-const ROLE_PRIORITY: Role[] = ["ROLE_SYSTEM_ADMIN", "ROLE_ADMIN", "ROLE_TEACHER"];
-
-/** Active role by the spec's priority: system admin, admin, teacher, else the first role; none without roles. */
-export function defaultActiveRole(roles: Role[]): Role | "none" {
-  return ROLE_PRIORITY.find((r) => roles.includes(r)) ?? roles[0] ?? "none";
-}
-
-export function hasAnyRole(actor: Actor, roles: readonly Role[]): boolean {
-  return roles.some((r) => actor.roles.includes(r));
 }
 
 /** Load the actor of a session id; null when the session ended, expired or the account is disabled. */
@@ -64,8 +54,8 @@ export async function actorForSession(sessionId: string, via: Actor["via"]): Pro
     tenantName: row.tenantName,
     roles,
     features: featureRows.map((f) => f.feature),
-    activeRole: stored && roles.includes(stored) ? stored : defaultActiveRole(roles),
-    tenantWide: roles.includes("ROLE_TENANT_ADMIN") || roles.includes("ROLE_SYSTEM_ADMIN"),
+    activeRole: stored && holdsRole({ roles }, stored) ? stored : defaultActiveRole(roles),
+    tenantWide: can({ roles }, "scope.tenant"),
     orgs: orgRows,
     sessionId: row.session.id,
     impersonatorId: row.session.impersonatorId,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError } from "zod";
-import type { Role } from "@/db/schema";
-import { actorFromHeaders, hasAnyRole, type Actor } from "./actor";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { actorFromHeaders, type Actor } from "./actor";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
@@ -120,11 +120,11 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
 }
 
 /**
- * The one wrapper of every API route: resolves the actor, checks its role, parses query, params
+ * The one wrapper of every API route: resolves the actor, checks its permission, parses query, params
  * and body with zod, and answers errors in the spec's `{ message, errors? }` shape.
  */
 export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
-  options: Schemas<Q, B, P> & { roles?: readonly Role[] },
+  options: Schemas<Q, B, P> & { permission?: Permission },
   handler: (ctx: Context<Q, B, P, Actor>) => Promise<Result>,
 ): RouteHandler {
   return build(
@@ -132,7 +132,7 @@ export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
     async (req) => {
       const actor = await actorFromHeaders(req.headers);
       if (!actor) throw unauthorized();
-      if (options.roles && !hasAnyRole(actor, options.roles)) throw forbidden();
+      if (options.permission && !can(actor, options.permission)) throw forbidden();
       return actor;
     },
     handler,

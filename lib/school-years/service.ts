@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "@/db/client";
 import { schoolYears } from "@/db/schema";
-import { hasAnyRole, type Actor } from "@/lib/platform/actor";
-import { conflict, forbidden } from "@/lib/platform/errors";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { conflict } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { unixToDate } from "@/lib/platform/unix-time";
@@ -11,7 +12,7 @@ import { createSchoolYearBody, type CreateSchoolYear } from "./schemas";
 
 /** A school year is global (every tenant's calendar); only system admins create one. */
 export async function createSchoolYear(actor: Actor, input: CreateSchoolYear) {
-  if (!hasAnyRole(actor, ["ROLE_SYSTEM_ADMIN"])) throw forbidden();
+  authorize(actor, "system.schoolYears");
   const body = createSchoolYearBody.parse(input);
   const startDate = unixToDate(body.startDate);
   const endDate = unixToDate(body.endDate);

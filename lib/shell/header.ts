@@ -1,13 +1,18 @@
 import type { Role } from "@/db/schema";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { AREAS } from "@/lib/auth/routes";
 
 /** The three role areas of the shell; profile and downloads belong to none. */
 export type Area = "teacher" | "administrator" | "system";
 
-export const AREA_ROLE: Record<Area, Role> = {
-  teacher: "ROLE_TEACHER",
-  administrator: "ROLE_ADMIN",
-  system: "ROLE_SYSTEM_ADMIN",
-};
+function areaEntry(area: Area): { role: Role; permission: Permission } {
+  return AREAS.find((a) => a.prefix === `/${area}`)!;
+}
+
+/** The permission a page of an area needs. */
+export function areaPermission(area: Area): Permission {
+  return areaEntry(area).permission;
+}
 
 /** Header labels of the area links, in the spec's order. */
 const AREA_LINKS: { area: Area; label: string }[] = [
@@ -17,7 +22,8 @@ const AREA_LINKS: { area: Area; label: string }[] = [
 ];
 
 export function areaOfRole(role: Role | "none"): Area | null {
-  return (Object.keys(AREA_ROLE) as Area[]).find((a) => AREA_ROLE[a] === role) ?? null;
+  const found = AREAS.find((a) => a.role === role);
+  return found ? (found.prefix.slice(1) as Area) : null;
 }
 
 export function dashboardPath(area: Area): string {
@@ -32,13 +38,13 @@ export interface AreaLink {
 }
 
 /**
- * The header's area links: one per area whose role the person holds, except the area they are in.
+ * The header's area links: one per area the person may enter, except the area they are in.
  * `current` is the page's area, or the active role's area on pages outside the areas.
  */
 export function areaLinks(roles: readonly Role[], current: Area | null): AreaLink[] {
-  return AREA_LINKS.filter(({ area }) => area !== current && roles.includes(AREA_ROLE[area])).map(({ area, label }) => ({
+  return AREA_LINKS.filter(({ area }) => area !== current && can({ roles }, areaPermission(area))).map(({ area, label }) => ({
     area,
-    role: AREA_ROLE[area],
+    role: areaEntry(area).role,
     label,
     href: dashboardPath(area),
   }));
@@ -54,5 +60,5 @@ export const SUPPORT_URL = "https://help.kra-assessment.org/teachers";
 export const ADMIN_SUPPORT_URL = "https://help.kra-assessment.org/administrators";
 
 export function supportUrl(activeRole: Role | "none", current: Area | null): string {
-  return current === "administrator" || (current === null && activeRole === "ROLE_ADMIN") ? ADMIN_SUPPORT_URL : SUPPORT_URL;
+  return current === "administrator" || (current === null && areaOfRole(activeRole) === "administrator") ? ADMIN_SUPPORT_URL : SUPPORT_URL;
 }

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { mailOutbox, users } from "@/db/schema";
-import { hasAnyRole, type Actor } from "@/lib/platform/actor";
-import { forbidden, notFound } from "@/lib/platform/errors";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { notFound } from "@/lib/platform/errors";
 import { sendMail } from "@/lib/platform/mail";
 import { env } from "@/lib/platform/env";
 
@@ -18,7 +19,7 @@ export interface MailCheck {
 export const mailTransport = (): MailCheck["transport"] => (env().SMTP_URL ? "smtp" : "outbox");
 
 function requireSystemAdmin(actor: Actor) {
-  if (!hasAnyRole(actor, ["ROLE_SYSTEM_ADMIN"])) throw forbidden();
+  authorize(actor, "system.mailCheck");
 }
 
 /**

@@ -8,7 +8,7 @@ import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 
 const echo = apiRoute(
-  { roles: ["ROLE_ADMIN"], body: z.object({ name: z.string({ error: "Name is required" }).min(1, "Name is required") }) },
+  { permission: "area.administrator", body: z.object({ name: z.string({ error: "Name is required" }).min(1, "Name is required") }) },
   async ({ body, actor }) => ({ name: body.name, tenantId: actor.tenantId }),
 );
 

@@ -32,7 +32,7 @@ async function failureOf(run: () => Promise<unknown>): Promise<string | null> {
 
 // The smallest student create path, so the rule is shown through the API wrapper as a client meets it.
 const createStudent = apiRoute(
-  { roles: ["ROLE_ADMIN"], body: z.object({ tenantUniqueId: z.string().min(1), firstName: z.string(), lastName: z.string() }) },
+  { permission: "area.administrator", body: z.object({ tenantUniqueId: z.string().min(1), firstName: z.string(), lastName: z.string() }) },
   async ({ actor, body }) => {
     const [row] = await db()
       .insert(students)

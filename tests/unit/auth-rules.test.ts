@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csrfTokenOf, newCsrfCookieValue } from "@/lib/auth/cookies";
 import { signInErrorText } from "@/lib/auth/messages";
 import { PASSWORD_RULES, passwordProblems } from "@/lib/auth/password-rules";
-import { dashboardFor, isPublicPath, isSignedInOnlyPath, requiredRole, safeReturnPath } from "@/lib/auth/routes";
+import { dashboardFor, isPublicPath, isSignedInOnlyPath, requiredPermission, safeReturnPath } from "@/lib/auth/routes";
 import { brandFor, hostLabel } from "@/lib/auth/tenant-host";
 
 describe("host branding", () => {
@@ -30,11 +30,11 @@ describe("host branding", () => {
 
 describe("route rules", () => {
   it("guards each area by its role and opens only the public pages", () => {
-    expect(requiredRole("/teacher")).toBe("ROLE_TEACHER");
-    expect(requiredRole("/teacher/dashboard")).toBe("ROLE_TEACHER");
-    expect(requiredRole("/administrator/users")).toBe("ROLE_ADMIN");
-    expect(requiredRole("/system/tenants")).toBe("ROLE_SYSTEM_ADMIN");
-    expect(requiredRole("/teachers-lounge")).toBeNull();
+    expect(requiredPermission("/teacher")).toBe("area.teacher");
+    expect(requiredPermission("/teacher/dashboard")).toBe("area.teacher");
+    expect(requiredPermission("/administrator/users")).toBe("area.administrator");
+    expect(requiredPermission("/system/tenants")).toBe("area.system");
+    expect(requiredPermission("/teachers-lounge")).toBeNull();
     expect(isSignedInOnlyPath("/profile")).toBe(true);
     expect(isSignedInOnlyPath("/downloads")).toBe(true);
     for (const path of ["/", "/sign-in", "/forgot", "/reset-password", "/user-registration", "/sign-out"]) expect(isPublicPath(path)).toBe(true);

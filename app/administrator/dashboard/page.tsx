@@ -9,7 +9,7 @@ import { requirePageActor } from "@/lib/shell/page-actor";
 export const metadata: Metadata = { title: "Administration dashboard" };
 
 export default async function AdministratorDashboardPage() {
-  const actor = await requirePageActor({ role: "ROLE_ADMIN", path: "/administrator/dashboard" });
+  const actor = await requirePageActor({ permission: "area.administrator", path: "/administrator/dashboard" });
   const d = await administratorDashboard(actor);
   const reach = d.tenantWide ? `All of ${actor.tenantName}` : "Your organisations";
   return (

@@ -12,7 +12,7 @@ import { requirePageActor } from "@/lib/shell/page-actor";
 export const metadata: Metadata = { title: "System dashboard" };
 
 export default async function SystemDashboardPage() {
-  const actor = await requirePageActor({ role: "ROLE_SYSTEM_ADMIN", path: "/system/dashboard" });
+  const actor = await requirePageActor({ permission: "area.system", path: "/system/dashboard" });
   const d = await systemDashboard(actor);
   const kra = d.assessments.filter((a) => a.family === "KRA").length;
   const current = d.schoolYears.find((y) => y.current);

@@ -9,7 +9,7 @@ import { requirePageActor } from "@/lib/shell/page-actor";
 export const metadata: Metadata = { title: "Teacher dashboard" };
 
 export default async function TeacherDashboardPage() {
-  const actor = await requirePageActor({ role: "ROLE_TEACHER", path: "/teacher/dashboard" });
+  const actor = await requirePageActor({ permission: "area.teacher", path: "/teacher/dashboard" });
   const data = await teacherDashboard(actor);
   return (
     <>

@@ -2,21 +2,22 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "@/db/client";
-import { files, type FilePurpose, type Role } from "@/db/schema";
-import { hasAnyRole, type Actor } from "../actor";
-import { AppError, badRequest, forbidden, notFound } from "../errors";
+import { files, type FilePurpose } from "@/db/schema";
+import { authorize, type Permission } from "@/lib/auth/permissions";
+import type { Actor } from "../actor";
+import { AppError, badRequest, notFound } from "../errors";
 import { log } from "../logger";
 import { storage } from "./index";
 import { UPLOAD_NOT_FOUND, checkPartList, isTenantKey, normalizeKey, safeFileName, tenantPrefix } from "./rules";
 import type { CompleteUploadInput, CreateUploadInput } from "./schemas";
 
-/** Who may upload a file of each purpose. */
-const UPLOAD_ROLES: Record<FilePurpose, readonly Role[]> = {
-  "bulk-load": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
-  evidence: ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
-  "item-resource": ["ROLE_SYSTEM_ADMIN"],
-  "assessment-import": ["ROLE_SYSTEM_ADMIN"],
-  "tenant-resource": ["ROLE_SYSTEM_ADMIN", "ROLE_TENANT_ADMIN"],
+/** The permission to upload a file of each purpose. */
+const UPLOAD_PERMISSION: Record<FilePurpose, Permission> = {
+  "bulk-load": "uploads.bulkLoad",
+  evidence: "uploads.evidence",
+  "item-resource": "uploads.itemResource",
+  "assessment-import": "uploads.assessmentImport",
+  "tenant-resource": "uploads.tenantResource",
 };
 
 /**
@@ -24,7 +25,7 @@ const UPLOAD_ROLES: Record<FilePurpose, readonly Role[]> = {
  * chooses a key), picks the part size and presigns one URL per part.
  */
 export async function createUpload(actor: Actor, input: CreateUploadInput) {
-  if (!hasAnyRole(actor, UPLOAD_ROLES[input.purpose])) throw forbidden();
+  authorize(actor, UPLOAD_PERMISSION[input.purpose]);
   const store = storage();
   const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
   const upload = await store.createMultipartUpload({ key, contentType: input.contentType, size: input.size });

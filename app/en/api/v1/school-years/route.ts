@@ -5,6 +5,6 @@ import { createSchoolYear } from "@/lib/school-years/service";
 
 export const GET = apiRoute({}, async ({ actor }) => ({ schoolYears: await listSchoolYears(actor) }));
 
-export const POST = apiRoute({ roles: ["ROLE_SYSTEM_ADMIN"], body: createSchoolYearBody }, async ({ actor, body }) =>
+export const POST = apiRoute({ permission: "system.schoolYears", body: createSchoolYearBody }, async ({ actor, body }) =>
   json({ schoolYear: await createSchoolYear(actor, body) }, 201),
 );

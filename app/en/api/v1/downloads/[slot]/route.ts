@@ -4,6 +4,6 @@ import { publishDownload } from "@/lib/downloads/service";
 
 /** Publish an uploaded file (id from complete-multipart-upload) in the slot; system admins only. */
 export const PUT = apiRoute(
-  { roles: ["ROLE_SYSTEM_ADMIN"], params: slotParams, body: publishInput.omit({ slot: true }) },
+  { permission: "system.downloads", params: slotParams, body: publishInput.omit({ slot: true }) },
   async ({ actor, params, body }) => ({ download: await publishDownload(actor, { slot: params.slot, ...body }) }),
 );

@@ -1,0 +1,77 @@
+import type { Role } from "@/db/schema/identity";
+import { forbidden } from "@/lib/platform/errors";
+
+/**
+ * The one role-to-permission table. Wrappers, services, server actions, pages and proxy.ts ask
+ * `can`/`authorize`; nothing else looks at role names. A later feature adds its permission here.
+ *
+ * System administrators: every permission below acts within the actor's own (home) tenant, as for
+ * everyone else. Work across tenants (tenants, school years, assessments, downloads) is named by a
+ * `system.*` permission and its service states that it reads across tenants.
+ */
+const TABLE = {
+  /** The three areas of the shell (their pages and dashboards). */
+  "area.teacher": ["ROLE_TEACHER"],
+  "area.administrator": ["ROLE_ADMIN"],
+  "area.system": ["ROLE_SYSTEM_ADMIN"],
+  /** Reach the whole tenant rather than only what lies under one's organisation links. */
+  "scope.tenant": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  /** Sign in through any tenant's host name (system staff serve every state). */
+  "signIn.anyHost": ["ROLE_SYSTEM_ADMIN"],
+  "users.read": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"],
+  "users.invite": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  "users.impersonate": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],
+  "uploads.assessmentImport": ["ROLE_SYSTEM_ADMIN"],
+  "system.downloads": ["ROLE_SYSTEM_ADMIN"],
+  "system.schoolYears": ["ROLE_SYSTEM_ADMIN"],
+  "system.mailCheck": ["ROLE_SYSTEM_ADMIN"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof TABLE;
+
+/** Anything that holds roles: an actor, or a token's claims in proxy.ts. */
+export interface RoleHolder {
+  roles: readonly Role[];
+}
+
+export function can(holder: RoleHolder, permission: Permission): boolean {
+  const granted: readonly Role[] = TABLE[permission];
+  return holder.roles.some((role) => granted.includes(role));
+}
+
+/** Throws the spec's 403 when the permission is missing. */
+export function authorize(holder: RoleHolder, permission: Permission): void {
+  if (!can(holder, permission)) throw forbidden();
+}
+
+const ROLE_PRIORITY: readonly Role[] = ["ROLE_SYSTEM_ADMIN", "ROLE_ADMIN", "ROLE_TEACHER"];
+
+/** Active role by the spec's priority: system admin, admin, teacher, else the first role; none without roles. */
+export function defaultActiveRole(roles: readonly Role[]): Role | "none" {
+  return ROLE_PRIORITY.find((r) => roles.includes(r)) ?? roles[0] ?? "none";
+}
+
+/** Whether a person holds a role (the area switch activates one of their own roles). */
+export function holdsRole(holder: RoleHolder, role: Role): boolean {
+  return holder.roles.includes(role);
+}
+
+/**
+ * Whom each role may impersonate, by the target's roles: never upwards. A target is reachable when
+ * every role they hold is listed for one of the admin's roles (and, separately, when every
+ * organisation they belong to lies within the admin's administrative reach).
+ */
+const IMPERSONATES: Partial<Record<Role, readonly Role[]>> = {
+  ROLE_SYSTEM_ADMIN: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN", "ROLE_TEACHER", "ROLE_TRAINER", "ROLE_DATA_MANAGER", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"],
+  ROLE_TENANT_ADMIN: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN", "ROLE_TEACHER", "ROLE_TRAINER", "ROLE_DATA_MANAGER", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"],
+  ROLE_ADMIN: ["ROLE_ADMIN", "ROLE_TEACHER", "ROLE_TRAINER", "ROLE_DATA_MANAGER"],
+};
+
+export function mayImpersonateRoles(admin: RoleHolder, targetRoles: readonly Role[]): boolean {
+  const allowed = new Set(admin.roles.flatMap((role) => IMPERSONATES[role] ?? []));
+  return targetRoles.every((role) => allowed.has(role));
+}
