@@ -26,5 +26,5 @@ export const bulkLoads = pgTable(
     dateCompleted: timestamptz(),
     ...timestamps,
   },
-  (t) => [index("bulk_loads_tenant_idx").on(t.tenantId, t.createdAt), index("bulk_loads_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("bulk_loads_tenant_idx").on(t.tenantId, t.createdAt), index("bulk_loads_status_idx").on(t.tenantId, t.status, t.createdAt)],
 );

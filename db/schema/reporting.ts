@@ -73,7 +73,7 @@ export const reports = pgTable(
   },
   (t) => [
     index("reports_requester_idx").on(t.tenantId, t.requestedBy, t.createdAt),
-    index("reports_status_idx").on(t.status, t.createdAt),
+    index("reports_status_idx").on(t.tenantId, t.status, t.createdAt),
   ],
 );
 
@@ -97,7 +97,7 @@ export const outputs = pgTable(
     completedAt: timestamptz(),
     ...timestamps,
   },
-  (t) => [index("outputs_collection_idx").on(t.tenantId, t.dataCollectionId, t.createdAt), index("outputs_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("outputs_collection_idx").on(t.tenantId, t.dataCollectionId, t.createdAt), index("outputs_status_idx").on(t.tenantId, t.status, t.createdAt)],
 );
 
 export const OUTPUT_STATUSES = ["No ISR", "Generated", "Deleted"] as const;

@@ -188,4 +188,34 @@ describe("the schema as a whole", () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it("leads every index of a tenant-owned table with tenant_id, but for the justified exceptions", async () => {
+    // Lookups that happen before the tenant is known or on keys unique across tenants. A new entry
+    // needs a reason as good as these; everything else leads with tenant_id (RLS, Citus, plans).
+    const exceptions: Record<string, string> = {
+      users_username_key: "sign-in finds the user by name before the tenant is known; names are unique across tenants",
+      user_roles_user_id_role_pk: "read by user id on every request (actor loading); the user id fixes the tenant",
+      user_features_user_id_feature_pk: "read by user id on every request (actor loading); the user id fixes the tenant",
+      user_organizations_member_key: "read by user id on every request (actor loading); the user id fixes the tenant",
+      auth_tokens_hash_key: "a reset or registration link is looked up by its hash before anyone is signed in",
+      tenant_integrations_token_key: "an integration presents its token before its tenant is known",
+      student_data_collection_assignments_token_key: "the KRA and ELA apps open a child's test by its token alone",
+      tenant_host_aliases_hostPrefix_unique: "the host name selects the tenant: it is looked up to find the tenant",
+      files_bucket_key_idx: "storage keys are unique per bucket across tenants; signed storage URLs name the key only",
+      sign_in_attempts_username_idx: "lockout counts attempts by name before the tenant is known (tenant is null for unknown names)",
+      sign_in_attempts_address_idx: "rate limits count attempts by address before the tenant is known",
+    };
+    const notLeading = await rows<{ index: string }>(
+      db(),
+      sql`select x.relname as index
+          from pg_index i join pg_class x on x.oid = i.indexrelid join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+          left join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
+          where n.nspname = 'public'
+            and exists (select 1 from pg_attribute c where c.attrelid = t.oid and c.attname = 'tenant_id' and not c.attisdropped)
+            and a.attname is distinct from 'tenant_id'
+            -- the table's own surrogate key: the target of (tenant_id, id) pairs and id lookups
+            and not (i.indisprimary and i.indnatts = 1 and a.attname = 'id')`,
+    );
+    expect(notLeading.map((r) => r.index).sort()).toEqual(Object.keys(exceptions).sort());
+  });
 });
