@@ -1,6 +1,7 @@
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { id, timestamps, createdAt } from "./columns";
+import { createdAt, id, tenantRef, timestamps } from "./columns";
+import { dataCollections } from "./collections";
 import { tenants, users } from "./identity";
 
 /**
@@ -160,11 +161,14 @@ export const acknowledgementAcceptances = pgTable(
     acknowledgementId: integer()
       .notNull()
       .references(() => acknowledgements.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
+    /** The collection whose opening asked for it (dataCollection acknowledgements). */
     dataCollectionId: integer(),
     acceptedAt: createdAt(),
   },
-  (t) => [index("acknowledgement_acceptances_user_idx").on(t.tenantId, t.userId, t.acknowledgementId)],
+  (t) => [
+    index("acknowledgement_acceptances_user_idx").on(t.tenantId, t.userId, t.acknowledgementId),
+    tenantRef("acknowledgement_acceptances_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+    tenantRef("acknowledgement_acceptances_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );

@@ -1,5 +1,5 @@
 import { bigint, index, inet, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, tenantId } from "./columns";
+import { createdAt, tenantId, tenantRef } from "./columns";
 import { users } from "./identity";
 
 /**
@@ -12,9 +12,9 @@ export const auditLog = pgTable(
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
-    userId: integer().references(() => users.id),
+    userId: integer(),
     /** The admin behind an impersonated session. */
-    impersonatorId: integer().references(() => users.id),
+    impersonatorId: integer(),
     /** view, create, update, delete, export, merge, transfer ... */
     action: text().notNull(),
     entityType: text().notNull(),
@@ -31,5 +31,7 @@ export const auditLog = pgTable(
     index("audit_log_tenant_idx").on(t.tenantId, t.occurredAt),
     index("audit_log_student_idx").on(t.tenantId, t.studentId, t.occurredAt),
     index("audit_log_user_idx").on(t.tenantId, t.userId, t.occurredAt),
+    tenantRef("audit_log_user_fk", [t.tenantId, t.userId], users),
+    tenantRef("audit_log_impersonator_fk", [t.tenantId, t.impersonatorId], users),
   ],
 );

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantRef, timestamptz } from "./columns";
 import { tenants, users } from "./identity";
 
 export const AUTH_TOKEN_PURPOSES = ["password_reset", "registration"] as const;
@@ -15,16 +15,18 @@ export const authTokens = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     purpose: authTokenPurposeEnum().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamptz().notNull(),
     usedAt: timestamptz(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index("auth_tokens_user_idx").on(t.tenantId, t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex("auth_tokens_hash_key").on(t.tokenHash),
+    index("auth_tokens_user_idx").on(t.tenantId, t.userId, t.purpose),
+    tenantRef("auth_tokens_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+  ],
 );
 
 export const SIGN_IN_ATTEMPT_KINDS = ["login", "forgot_password"] as const;

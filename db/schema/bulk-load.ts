@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { id, tenantId, timestamps, timestamptz } from "./columns";
+import { id, tenantId, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { jobStatusEnum } from "./reporting";
 
@@ -9,7 +9,7 @@ export const bulkLoads = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    userId: integer(),
     /** students, enrollments, users, associations ... */
     type: text().notNull(),
     status: jobStatusEnum().notNull().default("queued"),
@@ -26,5 +26,9 @@ export const bulkLoads = pgTable(
     dateCompleted: timestamptz(),
     ...timestamps,
   },
-  (t) => [index("bulk_loads_tenant_idx").on(t.tenantId, t.createdAt), index("bulk_loads_status_idx").on(t.tenantId, t.status, t.createdAt)],
+  (t) => [
+    index("bulk_loads_tenant_idx").on(t.tenantId, t.createdAt),
+    index("bulk_loads_status_idx").on(t.tenantId, t.status, t.createdAt),
+    tenantRef("bulk_loads_user_fk", [t.tenantId, t.userId], users).onDelete("set null"),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { assessmentHierarchyItems, assessmentItems, assessments, scales } from "./assessments";
-import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { districts, locations, regions } from "./organisations";
 
@@ -31,7 +31,7 @@ export const dataCollections = pgTable(
       .notNull()
       .references(() => assessments.id),
     /** An ELA checkpoint's parent collection (spec: parentDataCollectionId). */
-    parentDataCollectionId: integer().references((): AnyPgColumn => dataCollections.id),
+    parentDataCollectionId: integer(),
     collectionName: text().notNull(),
     cycleStartDate: timestamptz().notNull(),
     cycleEndDate: timestamptz().notNull(),
@@ -45,7 +45,7 @@ export const dataCollections = pgTable(
     hideToken: boolean().notNull().default(false),
     /** Scoring rules of the window (roll-ups, cut scores), JSON as the spec sends it. */
     scoring: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdBy: integer(),
     deletedAt: timestamptz(),
     ...timestamps,
   },
@@ -53,6 +53,9 @@ export const dataCollections = pgTable(
     index("data_collections_tenant_idx").on(t.tenantId, t.schoolYearId, t.cycleStartDate),
     index("data_collections_parent_idx").on(t.tenantId, t.parentDataCollectionId),
     check("data_collections_cycle_check", sql`${t.cycleEndDate} >= ${t.cycleStartDate}`),
+    tenantKey("data_collections", t),
+    tenantRef("data_collections_parent_fk", [t.tenantId, t.parentDataCollectionId], t),
+    tenantRef("data_collections_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
   ],
 );
 
@@ -62,9 +65,7 @@ export const dataCollectionItems = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
     assessmentItemId: integer()
       .notNull()
       .references(() => assessmentItems.id),
@@ -73,7 +74,10 @@ export const dataCollectionItems = pgTable(
     materials: text(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("data_collection_items_key").on(t.tenantId, t.dataCollectionId, t.assessmentItemId)],
+  (t) => [
+    uniqueIndex("data_collection_items_key").on(t.tenantId, t.dataCollectionId, t.assessmentItemId),
+    tenantRef("data_collection_items_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );
 
 /** An item set: the items a teacher gives together, with a priority. */
@@ -82,15 +86,17 @@ export const dataCollectionSets = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
     label: text().notNull(),
     code: text(),
     priority: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("data_collection_sets_collection_idx").on(t.tenantId, t.dataCollectionId, t.priority)],
+  (t) => [
+    index("data_collection_sets_collection_idx").on(t.tenantId, t.dataCollectionId, t.priority),
+    tenantKey("data_collection_sets", t),
+    tenantRef("data_collection_sets_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );
 
 export const dataCollectionSetItems = pgTable(
@@ -98,9 +104,7 @@ export const dataCollectionSetItems = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    setId: integer()
-      .notNull()
-      .references(() => dataCollectionSets.id, { onDelete: "cascade" }),
+    setId: integer().notNull(),
     /** spec: parentAssessmentItemId. */
     assessmentItemId: integer()
       .notNull()
@@ -109,7 +113,10 @@ export const dataCollectionSetItems = pgTable(
     code: text(),
     priority: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("data_collection_set_items_key").on(t.tenantId, t.setId, t.assessmentItemId)],
+  (t) => [
+    uniqueIndex("data_collection_set_items_key").on(t.tenantId, t.setId, t.assessmentItemId),
+    tenantRef("data_collection_set_items_set_fk", [t.tenantId, t.setId], dataCollectionSets).onDelete("cascade"),
+  ],
 );
 
 /** Accommodations offered in a collection (sign language, enlarged print ...). */
@@ -118,14 +125,16 @@ export const dataCollectionSupports = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
     label: text().notNull(),
     code: text(),
     ...timestamps,
   },
-  (t) => [index("data_collection_supports_collection_idx").on(t.tenantId, t.dataCollectionId)],
+  (t) => [
+    index("data_collection_supports_collection_idx").on(t.tenantId, t.dataCollectionId),
+    tenantKey("data_collection_supports", t),
+    tenantRef("data_collection_supports_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );
 
 /** Organisations a collection is assigned to; a region or district covers what lies under it. */
@@ -134,15 +143,15 @@ export const dataCollectionRegionAssignments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    regionId: integer()
-      .notNull()
-      .references(() => regions.id),
+    dataCollectionId: integer().notNull(),
+    regionId: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("data_collection_region_assignments_key").on(t.tenantId, t.dataCollectionId, t.regionId)],
+  (t) => [
+    uniqueIndex("data_collection_region_assignments_key").on(t.tenantId, t.dataCollectionId, t.regionId),
+    tenantRef("data_collection_region_assignments_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("data_collection_region_assignments_region_fk", [t.tenantId, t.regionId], regions),
+  ],
 );
 
 export const dataCollectionDistrictAssignments = pgTable(
@@ -150,15 +159,15 @@ export const dataCollectionDistrictAssignments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    dataCollectionId: integer().notNull(),
+    districtId: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("data_collection_district_assignments_key").on(t.tenantId, t.dataCollectionId, t.districtId)],
+  (t) => [
+    uniqueIndex("data_collection_district_assignments_key").on(t.tenantId, t.dataCollectionId, t.districtId),
+    tenantRef("data_collection_district_assignments_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("data_collection_district_assignments_district_fk", [t.tenantId, t.districtId], districts),
+  ],
 );
 
 export const dataCollectionLocationAssignments = pgTable(
@@ -166,17 +175,15 @@ export const dataCollectionLocationAssignments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    dataCollectionId: integer().notNull(),
+    locationId: integer().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("data_collection_location_assignments_key").on(t.tenantId, t.dataCollectionId, t.locationId),
     index("data_collection_location_assignments_location_idx").on(t.tenantId, t.locationId),
+    tenantRef("data_collection_location_assignments_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("data_collection_location_assignments_location_fk", [t.tenantId, t.locationId], locations),
   ],
 );
 
@@ -186,13 +193,13 @@ export const dataCollectionFieldTests = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    dataCollectionId: integer().notNull(),
+    locationId: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("data_collection_field_tests_key").on(t.tenantId, t.dataCollectionId, t.locationId)],
+  (t) => [
+    uniqueIndex("data_collection_field_tests_key").on(t.tenantId, t.dataCollectionId, t.locationId),
+    tenantRef("data_collection_field_tests_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("data_collection_field_tests_location_fk", [t.tenantId, t.locationId], locations),
+  ],
 );

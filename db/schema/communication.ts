@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 
 /** A tenant-wide message shown between its start and end dates. */
@@ -13,12 +13,13 @@ export const announcements = pgTable(
     text: text().notNull(),
     startDate: timestamptz().notNull(),
     endDate: timestamptz().notNull(),
-    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdBy: integer(),
     ...timestamps,
   },
   (t) => [
     index("announcements_tenant_idx").on(t.tenantId, t.startDate),
     check("announcements_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    tenantRef("announcements_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
   ],
 );
 
@@ -28,9 +29,7 @@ export const notifications = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     type: text().notNull().default("message"),
     message: text().notNull(),
     acknowledged: smallint().notNull().default(0),
@@ -40,5 +39,6 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_idx").on(t.tenantId, t.userId, t.createdAt),
     check("notifications_acknowledged_check", sql`${t.acknowledged} in (0, 1)`),
+    tenantRef("notifications_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
   ],
 );

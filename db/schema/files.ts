@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenantRef } from "./columns";
 import { tenants, users } from "./identity";
 
 /** What an uploaded file is for; the purpose decides which roles may upload it. */
@@ -19,9 +20,7 @@ export const files = pgTable(
     tenantId: integer()
       .notNull()
       .references(() => tenants.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => users.id),
+    ownerId: integer().notNull(),
     purpose: text().$type<FilePurpose>().notNull(),
     bucket: text().notNull(),
     storageKey: text().notNull(),
@@ -39,5 +38,6 @@ export const files = pgTable(
     uniqueIndex("files_bucket_key_idx").on(t.bucket, t.storageKey),
     index("files_tenant_owner_idx").on(t.tenantId, t.ownerId, t.createdAt),
     index("files_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
+    tenantRef("files_owner_fk", [t.tenantId, t.ownerId], users),
   ],
 );

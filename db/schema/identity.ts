@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { tenantKey, tenantRef } from "./columns";
 
 export const ROLES = [
   "ROLE_ADMIN",
@@ -95,6 +96,7 @@ export const users = pgTable(
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     index("users_tenant_idx").on(t.tenantId, t.lastName, t.firstName),
     index("users_tenant_member_idx").on(t.tenantId, t.tenantMemberId),
+    tenantKey("users", t),
   ],
 );
 
@@ -102,20 +104,28 @@ export const userRoles = pgTable(
   "user_roles",
   {
     tenantId: integer().notNull().references(() => tenants.id),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     role: roleEnum().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] }), index("user_roles_tenant_idx").on(t.tenantId, t.role)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    index("user_roles_tenant_idx").on(t.tenantId, t.role),
+    tenantRef("user_roles_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+  ],
 );
 
 export const userFeatures = pgTable(
   "user_features",
   {
     tenantId: integer().notNull().references(() => tenants.id),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     feature: featureEnum().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.feature] }), index("user_features_tenant_idx").on(t.tenantId, t.feature)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.feature] }),
+    index("user_features_tenant_idx").on(t.tenantId, t.feature),
+    tenantRef("user_features_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+  ],
 );
 
 /**
@@ -127,7 +137,7 @@ export const userOrganizations = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     tenantId: integer().notNull().references(() => tenants.id),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     orgType: orgTypeEnum().notNull(),
     parentId: integer().notNull(),
     administrative: boolean().notNull().default(false),
@@ -137,6 +147,7 @@ export const userOrganizations = pgTable(
   (t) => [
     uniqueIndex("user_organizations_member_key").on(t.userId, t.orgType, t.parentId),
     index("user_organizations_org_idx").on(t.tenantId, t.orgType, t.parentId),
+    tenantRef("user_organizations_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
   ],
 );
 
@@ -146,9 +157,9 @@ export const authSessions = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     tenantId: integer().notNull().references(() => tenants.id),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     /** The admin who started impersonation; the session acts as userId. */
-    impersonatorId: integer().references(() => users.id, { onDelete: "cascade" }),
+    impersonatorId: integer(),
     /** The admin's own session, restored when impersonation ends. */
     parentSessionId: uuid(),
     activeRole: text(),
@@ -158,5 +169,9 @@ export const authSessions = pgTable(
     ipAddress: text(),
     userAgent: text(),
   },
-  (t) => [index("auth_sessions_user_idx").on(t.tenantId, t.userId)],
+  (t) => [
+    index("auth_sessions_user_idx").on(t.tenantId, t.userId),
+    tenantRef("auth_sessions_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+    tenantRef("auth_sessions_impersonator_fk", [t.tenantId, t.impersonatorId], users).onDelete("cascade"),
+  ],
 );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { id, tenantId, timestamps } from "./columns";
+import { id, tenantId, tenantKey, tenantRef, timestamps } from "./columns";
 import { roleEnum } from "./identity";
 
 /** An outside system (student information system, vendor app) allowed to call a tenant's API. */
@@ -13,7 +13,11 @@ export const tenantIntegrations = pgTable(
     clientId: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("tenant_integrations_client_key").on(t.tenantId, t.clientId), uniqueIndex("tenant_integrations_token_key").on(t.token)],
+  (t) => [
+    uniqueIndex("tenant_integrations_client_key").on(t.tenantId, t.clientId),
+    uniqueIndex("tenant_integrations_token_key").on(t.token),
+    tenantKey("tenant_integrations", t),
+  ],
 );
 
 /** A licence an integration holds, granting one role. */
@@ -22,12 +26,13 @@ export const tenantIntegrationLicenses = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    tenantIntegrationId: integer()
-      .notNull()
-      .references(() => tenantIntegrations.id, { onDelete: "cascade" }),
+    tenantIntegrationId: integer().notNull(),
     licenseId: text().notNull(),
     role: roleEnum().notNull(),
     ...timestamps,
   },
-  (t) => [index("tenant_integration_licenses_integration_idx").on(t.tenantId, t.tenantIntegrationId)],
+  (t) => [
+    index("tenant_integration_licenses_integration_idx").on(t.tenantId, t.tenantIntegrationId),
+    tenantRef("tenant_integration_licenses_integration_fk", [t.tenantId, t.tenantIntegrationId], tenantIntegrations).onDelete("cascade"),
+  ],
 );

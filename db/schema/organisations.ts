@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { id, tenantId, timestamps } from "./columns";
+import { id, tenantId, tenantKey, tenantRef, timestamps } from "./columns";
 import { users } from "./identity";
 
 /** A tenant's regions, the top of region > district > location. */
@@ -18,6 +18,7 @@ export const regions = pgTable(
   (t) => [
     index("regions_tenant_idx").on(t.tenantId, t.active, t.name),
     uniqueIndex("regions_unique_id_key").on(t.tenantId, t.uniqueId),
+    tenantKey("regions", t),
   ],
 );
 
@@ -26,9 +27,7 @@ export const districts = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    regionId: integer()
-      .notNull()
-      .references(() => regions.id),
+    regionId: integer().notNull(),
     name: text().notNull(),
     uniqueId: text(),
     /** Census districts report on every child they serve (spec: is_census). */
@@ -39,6 +38,8 @@ export const districts = pgTable(
   (t) => [
     index("districts_region_idx").on(t.tenantId, t.regionId, t.active, t.name),
     uniqueIndex("districts_unique_id_key").on(t.tenantId, t.uniqueId),
+    tenantKey("districts", t),
+    tenantRef("districts_region_fk", [t.tenantId, t.regionId], regions),
   ],
 );
 
@@ -48,9 +49,7 @@ export const locations = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    districtId: integer().notNull(),
     name: text().notNull(),
     uniqueId: text(),
     active: boolean().notNull().default(true),
@@ -59,6 +58,8 @@ export const locations = pgTable(
   (t) => [
     index("locations_district_idx").on(t.tenantId, t.districtId, t.active, t.name),
     uniqueIndex("locations_unique_id_key").on(t.tenantId, t.uniqueId),
+    tenantKey("locations", t),
+    tenantRef("locations_district_fk", [t.tenantId, t.districtId], districts),
   ],
 );
 
@@ -68,15 +69,17 @@ export const districtDataIntegrations = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    districtId: integer().notNull(),
     active: boolean().notNull().default(true),
     /** FTP host, folder and schedule; credentials are never stored here. */
     ftpInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex("district_data_integrations_district_key").on(t.tenantId, t.districtId)],
+  (t) => [
+    uniqueIndex("district_data_integrations_district_key").on(t.tenantId, t.districtId),
+    tenantKey("district_data_integrations", t),
+    tenantRef("district_data_integrations_district_fk", [t.tenantId, t.districtId], districts),
+  ],
 );
 
 /** People told about a district integration's runs. */
@@ -85,14 +88,14 @@ export const districtDataIntegrationUsers = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    integrationId: integer()
-      .notNull()
-      .references(() => districtDataIntegrations.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    integrationId: integer().notNull(),
+    userId: integer().notNull(),
   },
-  (t) => [uniqueIndex("district_data_integration_users_key").on(t.tenantId, t.integrationId, t.userId)],
+  (t) => [
+    uniqueIndex("district_data_integration_users_key").on(t.tenantId, t.integrationId, t.userId),
+    tenantRef("district_data_integration_users_integration_fk", [t.tenantId, t.integrationId], districtDataIntegrations).onDelete("cascade"),
+    tenantRef("district_data_integration_users_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+  ],
 );
 
 export const TENANT_FIELD_TYPES = ["custom", "standard"] as const;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { dataCollections, schoolYears } from "./collections";
-import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { students } from "./students";
 
@@ -19,19 +19,19 @@ export const dataDisplayFilters = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
+    dataCollectionId: integer().notNull(),
     name: text().notNull(),
     color: text(),
     filterType: filterTypeEnum().notNull(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index("data_display_filters_owner_idx").on(t.tenantId, t.userId, t.dataCollectionId)],
+  (t) => [
+    index("data_display_filters_owner_idx").on(t.tenantId, t.userId, t.dataCollectionId),
+    tenantRef("data_display_filters_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+    tenantRef("data_display_filters_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );
 
 /** A period of a collection shown as a band in data displays. */
@@ -40,16 +40,17 @@ export const checkpointPeriods = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
     label: text().notNull(),
     color: text().notNull(),
     startDate: timestamptz(),
     endDate: timestamptz(),
     ...timestamps,
   },
-  (t) => [index("checkpoint_periods_collection_idx").on(t.tenantId, t.dataCollectionId)],
+  (t) => [
+    index("checkpoint_periods_collection_idx").on(t.tenantId, t.dataCollectionId),
+    tenantRef("checkpoint_periods_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+  ],
 );
 
 /** A requested report (kra.ssr, ela.setcompletion ...) and its result file. */
@@ -60,9 +61,9 @@ export const reports = pgTable(
     tenantId: tenantId(),
     kind: text().notNull(),
     status: jobStatusEnum().notNull().default("queued"),
-    dataCollectionId: integer().references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer(),
     schoolYearId: integer().references(() => schoolYears.id),
-    requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    requestedBy: integer(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     requestData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     s3ResultsFileName: text(),
@@ -74,6 +75,8 @@ export const reports = pgTable(
   (t) => [
     index("reports_requester_idx").on(t.tenantId, t.requestedBy, t.createdAt),
     index("reports_status_idx").on(t.tenantId, t.status, t.createdAt),
+    tenantRef("reports_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("reports_requested_by_fk", [t.tenantId, t.requestedBy], users).onDelete("set null"),
   ],
 );
 
@@ -83,12 +86,10 @@ export const outputs = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
     type: text().notNull(),
     status: jobStatusEnum().notNull().default("queued"),
-    requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    requestedBy: integer(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     requestData: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Storage key of the combined PDF. */
@@ -97,7 +98,13 @@ export const outputs = pgTable(
     completedAt: timestamptz(),
     ...timestamps,
   },
-  (t) => [index("outputs_collection_idx").on(t.tenantId, t.dataCollectionId, t.createdAt), index("outputs_status_idx").on(t.tenantId, t.status, t.createdAt)],
+  (t) => [
+    index("outputs_collection_idx").on(t.tenantId, t.dataCollectionId, t.createdAt),
+    index("outputs_status_idx").on(t.tenantId, t.status, t.createdAt),
+    tenantKey("outputs", t),
+    tenantRef("outputs_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("outputs_requested_by_fk", [t.tenantId, t.requestedBy], users).onDelete("set null"),
+  ],
 );
 
 export const OUTPUT_STATUSES = ["No ISR", "Generated", "Deleted"] as const;
@@ -109,13 +116,9 @@ export const studentOutputs = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    outputId: integer().references(() => outputs.id, { onDelete: "set null" }),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id, { onDelete: "cascade" }),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    outputId: integer(),
+    studentId: integer().notNull(),
+    dataCollectionId: integer().notNull(),
     status: jobStatusEnum().notNull().default("queued"),
     outputStatus: text().notNull().default("No ISR"),
     fileName: text(),
@@ -127,5 +130,8 @@ export const studentOutputs = pgTable(
     index("student_outputs_student_idx").on(t.tenantId, t.studentId),
     index("student_outputs_output_idx").on(t.tenantId, t.outputId),
     check("student_outputs_output_status_check", sql`${t.outputStatus} in ('No ISR', 'Generated', 'Deleted')`),
+    tenantRef("student_outputs_output_fk", [t.tenantId, t.outputId], outputs).onDelete("set null"),
+    tenantRef("student_outputs_student_fk", [t.tenantId, t.studentId], students).onDelete("cascade"),
+    tenantRef("student_outputs_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
   ],
 );

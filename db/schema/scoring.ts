@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { assessmentItems, scaleEntries } from "./assessments";
 import { dataCollections } from "./collections";
-import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { studentEnrollments, students } from "./students";
 
@@ -17,12 +17,8 @@ export const scores = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
     assessmentItemId: integer()
       .notNull()
       .references(() => assessmentItems.id),
@@ -30,12 +26,16 @@ export const scores = pgTable(
       .notNull()
       .references(() => scaleEntries.id),
     comment: text(),
-    enteredBy: integer().references(() => users.id, { onDelete: "set null" }),
+    enteredBy: integer(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("scores_key").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId),
     index("scores_item_idx").on(t.tenantId, t.dataCollectionId, t.assessmentItemId),
+    tenantKey("scores", t),
+    tenantRef("scores_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("scores_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+    tenantRef("scores_entered_by_fk", [t.tenantId, t.enteredBy], users).onDelete("set null"),
   ],
 );
 
@@ -45,18 +45,21 @@ export const scoreArtifacts = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    scoreId: integer()
-      .notNull()
-      .references(() => scores.id, { onDelete: "cascade" }),
+    scoreId: integer().notNull(),
     /** Storage key of the file. */
     fileName: text().notNull(),
     originalFileName: text().notNull(),
     sizeBytes: bigint({ mode: "number" }).notNull(),
     contentType: text(),
-    uploadedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    uploadedBy: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index("score_artifacts_score_idx").on(t.tenantId, t.scoreId), check("score_artifacts_size_check", sql`${t.sizeBytes} >= 0`)],
+  (t) => [
+    index("score_artifacts_score_idx").on(t.tenantId, t.scoreId),
+    check("score_artifacts_size_check", sql`${t.sizeBytes} >= 0`),
+    tenantRef("score_artifacts_score_fk", [t.tenantId, t.scoreId], scores).onDelete("cascade"),
+    tenantRef("score_artifacts_uploaded_by_fk", [t.tenantId, t.uploadedBy], users).onDelete("set null"),
+  ],
 );
 
 export const SCORE_ACTIONS = ["create", "update", "delete"] as const;
@@ -73,22 +76,23 @@ export const scoreHistory = pgTable(
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
     scoreId: integer().notNull(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id),
+    dataCollectionId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
     assessmentItemId: integer()
       .notNull()
       .references(() => assessmentItems.id),
     scaleEntryId: integer().references(() => scaleEntries.id),
     comment: text(),
     action: scoreActionEnum().notNull(),
-    changedBy: integer().references(() => users.id),
+    changedBy: integer(),
     changedAt: createdAt(),
   },
-  (t) => [index("score_history_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId, t.changedAt)],
+  (t) => [
+    index("score_history_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId, t.changedAt),
+    tenantRef("score_history_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections),
+    tenantRef("score_history_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),
+    tenantRef("score_history_changed_by_fk", [t.tenantId, t.changedBy], users),
+  ],
 );
 
 /** A teacher's named group of students in a collection. */
@@ -97,17 +101,18 @@ export const groups = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
+    userId: integer().notNull(),
     label: text().notNull(),
     color: text().notNull(),
     ...timestamps,
   },
-  (t) => [index("groups_owner_idx").on(t.tenantId, t.dataCollectionId, t.userId)],
+  (t) => [
+    index("groups_owner_idx").on(t.tenantId, t.dataCollectionId, t.userId),
+    tenantKey("groups", t),
+    tenantRef("groups_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("groups_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -115,14 +120,14 @@ export const groupMembers = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    groupId: integer()
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
+    groupId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
   },
-  (t) => [uniqueIndex("group_members_key").on(t.tenantId, t.groupId, t.studentEnrollmentId)],
+  (t) => [
+    uniqueIndex("group_members_key").on(t.tenantId, t.groupId, t.studentEnrollmentId),
+    tenantRef("group_members_group_fk", [t.tenantId, t.groupId], groups).onDelete("cascade"),
+    tenantRef("group_members_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+  ],
 );
 
 /** A generated score-sheet PDF (one child, or all of a collection when the enrollment is null). */
@@ -131,17 +136,20 @@ export const scoreSheets = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
-    studentEnrollmentId: integer().references(() => studentEnrollments.id, { onDelete: "cascade" }),
+    dataCollectionId: integer().notNull(),
+    studentEnrollmentId: integer(),
     schoolYearId: integer(),
-    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdBy: integer(),
     originalFileName: text().notNull(),
     s3FileName: text().notNull(),
     ...timestamps,
   },
-  (t) => [index("score_sheets_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId)],
+  (t) => [
+    index("score_sheets_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId),
+    tenantRef("score_sheets_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("score_sheets_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+    tenantRef("score_sheets_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
+  ],
 );
 
 /** A point in the year at which a tenant captures a snapshot of each child's ratings. */
@@ -157,7 +165,10 @@ export const tenantMilestones = pgTable(
     sortOrder: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("tenant_milestones_tenant_idx").on(t.tenantId, t.sortOrder)],
+  (t) => [
+    index("tenant_milestones_tenant_idx").on(t.tenantId, t.sortOrder),
+    tenantKey("tenant_milestones", t),
+  ],
 );
 
 /** A captured milestone: the child's grades at that moment, frozen. */
@@ -166,19 +177,19 @@ export const scoreMilestones = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    tenantMilestoneId: integer()
-      .notNull()
-      .references(() => tenantMilestones.id, { onDelete: "cascade" }),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id, { onDelete: "cascade" }),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    tenantMilestoneId: integer().notNull(),
+    studentId: integer().notNull(),
+    dataCollectionId: integer().notNull(),
     /** [{ assessmentItemId, scaleEntryId }] at capture time. */
     scores: jsonb().$type<{ assessmentItemId: number; scaleEntryId: number }[]>().notNull().default([]),
-    capturedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    capturedBy: integer(),
     capturedAt: createdAt(),
   },
-  (t) => [uniqueIndex("score_milestones_key").on(t.tenantId, t.dataCollectionId, t.studentId, t.tenantMilestoneId)],
+  (t) => [
+    uniqueIndex("score_milestones_key").on(t.tenantId, t.dataCollectionId, t.studentId, t.tenantMilestoneId),
+    tenantRef("score_milestones_milestone_fk", [t.tenantId, t.tenantMilestoneId], tenantMilestones).onDelete("cascade"),
+    tenantRef("score_milestones_student_fk", [t.tenantId, t.studentId], students).onDelete("cascade"),
+    tenantRef("score_milestones_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("score_milestones_captured_by_fk", [t.tenantId, t.capturedBy], users).onDelete("set null"),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { dataCollections, dataCollectionSupports } from "./collections";
-import { createdAt, id, tenantId, timestamps, timestamptz } from "./columns";
+import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { districts, locations, regions } from "./organisations";
 
@@ -28,9 +28,9 @@ export const students = pgTable(
     specialEducation: boolean().notNull().default(false),
     specialEducationDisabilityCode: text(),
     /** The location of the current point-of-authority enrollment. */
-    parentLocationId: integer().references(() => locations.id),
+    parentLocationId: integer(),
     /** Set when the merge tool folded this record into another. */
-    mergedIntoStudentId: integer().references((): AnyPgColumn => students.id),
+    mergedIntoStudentId: integer(),
     ...timestamps,
   },
   (t) => [
@@ -38,6 +38,9 @@ export const students = pgTable(
     index("students_location_idx").on(t.tenantId, t.parentLocationId, t.lastName, t.firstName),
     index("students_name_idx").on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     check("students_race_check", sql`${t.race} between 0 and 1023`),
+    tenantKey("students", t),
+    tenantRef("students_parent_location_fk", [t.tenantId, t.parentLocationId], locations),
+    tenantRef("students_merged_into_fk", [t.tenantId, t.mergedIntoStudentId], t),
   ],
 );
 
@@ -47,18 +50,10 @@ export const studentEnrollments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
-    regionId: integer()
-      .notNull()
-      .references(() => regions.id),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    studentId: integer().notNull(),
+    regionId: integer().notNull(),
+    districtId: integer().notNull(),
+    locationId: integer().notNull(),
     priorCare: text(),
     isPointOfAuthority: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
@@ -89,6 +84,11 @@ export const studentEnrollments = pgTable(
     index("student_enrollments_student_idx").on(t.tenantId, t.studentId),
     index("student_enrollments_district_idx").on(t.tenantId, t.districtId),
     uniqueIndex("student_enrollments_one_poa_key").on(t.tenantId, t.studentId).where(sql`${t.isPointOfAuthority}`),
+    tenantKey("student_enrollments", t),
+    tenantRef("student_enrollments_student_fk", [t.tenantId, t.studentId], students),
+    tenantRef("student_enrollments_region_fk", [t.tenantId, t.regionId], regions),
+    tenantRef("student_enrollments_district_fk", [t.tenantId, t.districtId], districts),
+    tenantRef("student_enrollments_location_fk", [t.tenantId, t.locationId], locations),
   ],
 );
 
@@ -98,21 +98,18 @@ export const enrollmentAssociations = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    userId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
+    locationId: integer().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("enrollment_associations_key").on(t.tenantId, t.studentEnrollmentId, t.userId),
     index("enrollment_associations_user_idx").on(t.tenantId, t.userId, t.locationId),
     index("enrollment_associations_location_idx").on(t.tenantId, t.locationId),
+    tenantRef("enrollment_associations_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
+    tenantRef("enrollment_associations_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+    tenantRef("enrollment_associations_location_fk", [t.tenantId, t.locationId], locations),
   ],
 );
 
@@ -125,12 +122,8 @@ export const studentDataCollectionAssignments = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id, { onDelete: "cascade" }),
-    dataCollectionId: integer()
-      .notNull()
-      .references(() => dataCollections.id, { onDelete: "cascade" }),
+    studentEnrollmentId: integer().notNull(),
+    dataCollectionId: integer().notNull(),
     teacherType: teacherTypeEnum().notNull().default("Primary"),
     token: text().notNull(),
     /** Note on the supports used (spec: support_comment). */
@@ -141,6 +134,9 @@ export const studentDataCollectionAssignments = pgTable(
     uniqueIndex("student_data_collection_assignments_key").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId),
     index("student_data_collection_assignments_enrollment_idx").on(t.tenantId, t.studentEnrollmentId),
     uniqueIndex("student_data_collection_assignments_token_key").on(t.token),
+    tenantKey("student_data_collection_assignments", t),
+    tenantRef("student_data_collection_assignments_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+    tenantRef("student_data_collection_assignments_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
   ],
 );
 
@@ -150,15 +146,15 @@ export const studentSupports = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    assignmentId: integer()
-      .notNull()
-      .references(() => studentDataCollectionAssignments.id, { onDelete: "cascade" }),
-    supportId: integer()
-      .notNull()
-      .references(() => dataCollectionSupports.id, { onDelete: "cascade" }),
+    assignmentId: integer().notNull(),
+    supportId: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("student_supports_key").on(t.tenantId, t.assignmentId, t.supportId)],
+  (t) => [
+    uniqueIndex("student_supports_key").on(t.tenantId, t.assignmentId, t.supportId),
+    tenantRef("student_supports_assignment_fk", [t.tenantId, t.assignmentId], studentDataCollectionAssignments).onDelete("cascade"),
+    tenantRef("student_supports_support_fk", [t.tenantId, t.supportId], dataCollectionSupports).onDelete("cascade"),
+  ],
 );
 
 export const TRANSFER_STATUSES = ["pending", "approved", "declined"] as const;
@@ -170,21 +166,13 @@ export const transfers = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.id),
-    studentEnrollmentId: integer()
-      .notNull()
-      .references(() => studentEnrollments.id),
-    originLocationId: integer()
-      .notNull()
-      .references(() => locations.id),
-    destinationLocationId: integer()
-      .notNull()
-      .references(() => locations.id),
+    studentId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
+    originLocationId: integer().notNull(),
+    destinationLocationId: integer().notNull(),
     status: transferStatusEnum().notNull().default("pending"),
-    requestedBy: integer().references(() => users.id, { onDelete: "set null" }),
-    decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    requestedBy: integer(),
+    decidedBy: integer(),
     decidedAt: timestamptz(),
     deleted: boolean().notNull().default(false),
     ...timestamps,
@@ -193,5 +181,11 @@ export const transfers = pgTable(
     index("transfers_destination_idx").on(t.tenantId, t.destinationLocationId, t.status),
     index("transfers_origin_idx").on(t.tenantId, t.originLocationId, t.status),
     index("transfers_student_idx").on(t.tenantId, t.studentId),
+    tenantRef("transfers_student_fk", [t.tenantId, t.studentId], students),
+    tenantRef("transfers_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),
+    tenantRef("transfers_origin_location_fk", [t.tenantId, t.originLocationId], locations),
+    tenantRef("transfers_destination_location_fk", [t.tenantId, t.destinationLocationId], locations),
+    tenantRef("transfers_requested_by_fk", [t.tenantId, t.requestedBy], users).onDelete("set null"),
+    tenantRef("transfers_decided_by_fk", [t.tenantId, t.decidedBy], users).onDelete("set null"),
   ],
 );

@@ -218,4 +218,31 @@ describe("the schema as a whole", () => {
     );
     expect(notLeading.map((r) => r.index).sort()).toEqual(Object.keys(exceptions).sort());
   });
+
+  it("keys every reference between tenant-owned tables by (tenant_id, id), so no row points into another tenant", async () => {
+    // Parents whose tenant_id may be null (shared rows) cannot be keyed so; a trigger checks instead.
+    const exceptions: Record<string, string> = {
+      // PostgreSQL cut this generated name at 63 characters.
+      acknowledgement_acceptances_acknowledgement_id_acknowledgements: "shared acknowledgements have no tenant; checked by trigger (0005)",
+      data_collections_assessment_id_assessments_id_fk: "shared assessments have no tenant; checked by trigger (0005)",
+    };
+    const keys = await rows<{ name: string; columns: string[]; parent_columns: string[]; on_delete: string; nulls_tenant: boolean }>(
+      db(),
+      sql`select c.conname as name,
+            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.o) as columns,
+            array(select a.attname::text from unnest(c.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.o) as parent_columns,
+            c.confdeltype::text as on_delete,
+            -- ON DELETE SET NULL without a column list would null tenant_id too (and fail: it is not null)
+            (c.confdeltype = 'n' and (c.confdelsetcols is null or
+              (select attnum from pg_attribute where attrelid = c.conrelid and attname = 'tenant_id') = any(c.confdelsetcols))) as nulls_tenant
+          from pg_constraint c
+          where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+            and exists (select 1 from pg_attribute a where a.attrelid = c.conrelid and a.attname = 'tenant_id' and not a.attisdropped)
+            and exists (select 1 from pg_attribute a where a.attrelid = c.confrelid and a.attname = 'tenant_id' and not a.attisdropped)`,
+    );
+    expect(keys.length).toBeGreaterThan(60);
+    const unkeyed = keys.filter((k) => k.columns[0] !== "tenant_id" || k.parent_columns[0] !== "tenant_id" || k.columns.length !== 2).map((k) => k.name);
+    expect(unkeyed.sort()).toEqual(Object.keys(exceptions).sort());
+    expect(keys.filter((k) => k.nulls_tenant).map((k) => k.name)).toEqual([]);
+  });
 });
