@@ -8,14 +8,18 @@ export const tenantIntegrations = pgTable(
   {
     id: id(),
     tenantId: tenantId(),
-    token: text().notNull(),
+    /**
+     * Hex SHA-256 of the token the integration presents (as auth_tokens): the server hashes what it
+     * is given and looks the hash up, so a database leak hands out no working credential.
+     */
+    tokenHash: text().notNull(),
     description: text(),
     clientId: text().notNull(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("tenant_integrations_client_key").on(t.tenantId, t.clientId),
-    uniqueIndex("tenant_integrations_token_key").on(t.token),
+    uniqueIndex("tenant_integrations_token_hash_key").on(t.tokenHash),
     tenantKey("tenant_integrations", t),
   ],
 );

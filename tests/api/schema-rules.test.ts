@@ -198,7 +198,7 @@ describe("the schema as a whole", () => {
       user_features_user_id_feature_pk: "read by user id on every request (actor loading); the user id fixes the tenant",
       user_organizations_member_key: "read by user id on every request (actor loading); the user id fixes the tenant",
       auth_tokens_hash_key: "a reset or registration link is looked up by its hash before anyone is signed in",
-      tenant_integrations_token_key: "an integration presents its token before its tenant is known",
+      tenant_integrations_token_hash_key: "an integration presents its token (looked up by hash) before its tenant is known",
       student_data_collection_assignments_token_key: "the KRA and ELA apps open a child's test by its token alone",
       tenant_host_aliases_hostPrefix_unique: "the host name selects the tenant: it is looked up to find the tenant",
       files_bucket_key_idx: "storage keys are unique per bucket across tenants; signed storage URLs name the key only",

@@ -82,6 +82,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { handle, url: null, drop: () => handle.close() };
 }
 
+/**
+ * A database with nothing in it, not even migrations (for migration tests): a new database on the
+ * test server, or a new in-memory PGlite.
+ */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `ap_empty_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = serverUrl(name);
+    const handle = openDatabase({ url, max: 5 });
+    return {
+      handle,
+      url,
+      async drop() {
+        await handle.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const handle = openDatabase({ pgliteDir: "memory://" });
+  return { handle, url: null, drop: () => handle.close() };
+}
+
 /** The PostgreSQL error a statement fails with (null when it succeeds), whichever driver raised it. */
 export async function dbFailure(run: () => Promise<unknown>): Promise<{ code: string; message: string } | null> {
   try {
