@@ -30,8 +30,8 @@ async function adminToken(roles: Role[] = ["ROLE_ADMIN"]) {
   return tokenFor(await makeUser(tenant.id, { roles }));
 }
 
-async function startUpload(size = 6 * MiB) {
-  const res = await call(createUpload, "POST", CREATE, { token: await adminToken(), body: { fileName: "a.csv", size, purpose: "bulk-load" } });
+async function startUpload(size = 6 * MiB, token?: string) {
+  const res = await call(createUpload, "POST", CREATE, { token: token ?? (await adminToken()), body: { fileName: "a.csv", size, purpose: "bulk-load" } });
   expect(res.status).toBe(200);
   return res.body as { id: number; uploadId: string; s3FileName: string; bucket: string; parts: { partNumber: number; url: string }[] };
 }
@@ -60,6 +60,8 @@ describe("create-multipart-upload input and roles", () => {
     ["no file name", { fileName: "" }, "File name is required"],
     ["an unknown purpose", { purpose: "anything" }, "Unknown file purpose"],
     ["a malformed content type", { contentType: "<script>" }, "Content type is not valid"],
+    ["a NUL in the file name", { fileName: "a\u0000.csv" }, "File name may not contain control characters"],
+    ["a NUL in the content type", { contentType: "text/csv; x=\u0000" }, "Content type is not valid"],
   ])("refuses %s with 400 and creates nothing", async (_label, change, message) => {
     const token = await adminToken();
     const before = await db().select({ id: files.id }).from(files);
@@ -67,6 +69,23 @@ describe("create-multipart-upload input and roles", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await db().select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+});
+
+describe("complete-multipart-upload input", () => {
+  it.each([
+    ["s3FileName", "a\u0000.csv"],
+    ["bucket", "local\u0000"],
+    ["uploadId", "0\u0000"],
+    ["ETag", "\"a\u0000\""],
+  ])("refuses a NUL in %s with 400", async (field, value) => {
+    const token = await adminToken();
+    const upload = await startUpload(10, token);
+    const body = { s3FileName: upload.s3FileName, bucket: upload.bucket, uploadId: upload.uploadId, parts: [{ ETag: '"x"', PartNumber: 1 }] };
+    if (field === "ETag") body.parts[0].ETag = value;
+    else Object.assign(body, { [field]: value });
+    const res = await call(completeUpload, "POST", "/en/api/v1/system/complete-multipart-upload", { token, body });
+    expect(res).toMatchObject({ status: 400, body: { message: `${field} may not contain control characters` } });
   });
 });
 

@@ -4,17 +4,20 @@ import { FILE_PURPOSES } from "@/db/schema/files";
 /** The largest file the multipart protocol accepts. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
+/** NUL and the other control characters: PostgreSQL refuses NUL in text, and none belongs in these fields. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const printable = (schema: z.ZodString, label: string) => schema.refine((v) => !CONTROL.test(v), `${label} may not contain control characters`);
+
 export const createUploadInput = z.object({
-  fileName: z
-    .string({ error: "File name is required" })
-    .trim()
-    .min(1, "File name is required")
-    .max(255, "File name may not exceed 255 characters"),
+  fileName: printable(
+    z.string({ error: "File name is required" }).trim().min(1, "File name is required").max(255, "File name may not exceed 255 characters"),
+    "File name",
+  ),
   contentType: z
     .string()
     .trim()
     .max(255)
-    .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, "Content type is not valid")
+    .regex(/^[\w.+-]+\/[\w.+-]+(\s*;[^\u0000-\u001f\u007f]*)?$/, "Content type is not valid")
     .default("application/octet-stream"),
   size: z
     .number({ error: "File size is required" })
@@ -26,13 +29,13 @@ export const createUploadInput = z.object({
 export type CreateUploadInput = z.infer<typeof createUploadInput>;
 
 export const completeUploadInput = z.object({
-  s3FileName: z.string({ error: "s3FileName is required" }).min(1, "s3FileName is required").max(1024),
-  bucket: z.string({ error: "bucket is required" }).min(1, "bucket is required").max(255),
-  uploadId: z.string({ error: "uploadId is required" }).min(1, "uploadId is required").max(1024),
+  s3FileName: printable(z.string({ error: "s3FileName is required" }).min(1, "s3FileName is required").max(1024), "s3FileName"),
+  bucket: printable(z.string({ error: "bucket is required" }).min(1, "bucket is required").max(255), "bucket"),
+  uploadId: printable(z.string({ error: "uploadId is required" }).min(1, "uploadId is required").max(1024), "uploadId"),
   parts: z
     .array(
       z.object({
-        ETag: z.string({ error: "ETag is required" }).min(1, "ETag is required").max(200),
+        ETag: printable(z.string({ error: "ETag is required" }).min(1, "ETag is required").max(200), "ETag"),
         PartNumber: z.number({ error: "PartNumber is required" }).int().min(1).max(10_000),
       }),
       { error: "parts is required" },
