@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The postgres.js client, when in use (COPY for bulk loads). */
   sql?: postgres.Sql;
+  /** Connection string, when on PostgreSQL (a side connection for the migration lock). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function openDatabase(options: { url?: string; pgliteDir?: string; max?: 
       connection: { application_name: "assessment-platform" },
     });
     const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
-    return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+    return { db, kind: "postgres", sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.includes("://")) mkdirSync(dir, { recursive: true });
