@@ -6,14 +6,18 @@ import { actorFromHeaders, type Actor } from "./actor";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
+import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (req: NextRequest, ctx: RouteParams) => Promise<Response>;
 
-interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
+/** The request's schemas, and the route's doc (response schema, summary, tags) for the OpenAPI document. */
+interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType = z.ZodType> extends RouteDoc {
   query?: Q;
   body?: B;
   params?: P;
+  /** Typed: a handler whose answer does not fit its declared response fails to compile. */
+  response?: R;
 }
 
 interface Context<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
@@ -80,6 +84,16 @@ function checkOrigin(req: NextRequest, actor: Actor | null) {
   if (!originHost || originHost !== host) throw forbidden("Cross-site request refused");
 }
 
+/**
+ * With API_CHECK_RESPONSES=1 (tests), a JSON success answer that the route's response schema refuses
+ * becomes a 500 naming the fields. Off in production: parsing every answer costs.
+ */
+async function checkResponse(response: Response, schema: z.ZodType): Promise<void> {
+  if (process.env.API_CHECK_RESPONSES !== "1" || !response.ok || !response.headers.get("content-type")?.includes("application/json")) return;
+  const parsed = schema.safeParse(await response.clone().json());
+  if (!parsed.success) throw new AppError(500, "The answer does not match the route's response schema", fieldErrors(parsed.error));
+}
+
 function queryObject(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
 }
@@ -87,7 +101,7 @@ function queryObject(req: NextRequest): Record<string, string> {
 function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A extends Actor | null>(
   schemas: Schemas<Q, B, P>,
   resolve: (req: NextRequest) => Promise<A>,
-  handler: (ctx: Context<Q, B, P, A>) => Promise<Result>,
+  handler: (ctx: Context<Q, B, P, A>) => Promise<unknown>,
 ): RouteHandler {
   return async (req, routeCtx) => {
     const started = performance.now();
@@ -103,6 +117,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       const body = schemas.body ? schemas.body.parse(await readBody(req)) : undefined;
       const result = await handler({ req, actor, query, body, params, requestId } as Context<Q, B, P, A>);
       response = result instanceof Response ? result : json(result ?? {});
+      if (schemas.response) await checkResponse(response, schemas.response);
     } catch (error) {
       response = toErrorResponse(error, requestId);
     }
@@ -123,11 +138,11 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
  * The one wrapper of every API route: resolves the actor, checks its permission, parses query, params
  * and body with zod, and answers errors in the spec's `{ message, errors? }` shape.
  */
-export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
-  options: Schemas<Q, B, P> & { permission?: Permission },
-  handler: (ctx: Context<Q, B, P, Actor>) => Promise<Result>,
+export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType<Result, Result>>(
+  options: Schemas<Q, B, P, R> & { permission?: Permission },
+  handler: (ctx: Context<Q, B, P, Actor>) => Promise<Response | z.input<R>>,
 ): RouteHandler {
-  return build(
+  const route = build(
     options,
     async (req) => {
       const actor = await actorFromHeaders(req.headers);
@@ -137,12 +152,13 @@ export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
     },
     handler,
   );
+  return attachRouteSpec(route, { ...options, auth: "required" });
 }
 
 /** A route open without sign-in (login, forgot password, health); the actor is passed when present. */
-export function publicRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType>(
-  options: Schemas<Q, B, P>,
-  handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Result>,
+export function publicRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType<Result, Result>>(
+  options: Schemas<Q, B, P, R>,
+  handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Response | z.input<R>>,
 ): RouteHandler {
-  return build(options, (req) => actorFromHeaders(req.headers), handler);
+  return attachRouteSpec(build(options, (req) => actorFromHeaders(req.headers), handler), { ...options, auth: "optional" });
 }
