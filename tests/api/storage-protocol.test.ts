@@ -132,10 +132,26 @@ for (const start of [useLocalStorage, useS3Storage]) {
       await expect(fileDownloadUrl(stranger.actor, created.body.id)).rejects.toMatchObject({ status: 404 });
     });
 
+    it("refuses a part body larger or smaller than the part's declared size", async () => {
+      const admin = await signedIn(["ROLE_ADMIN"]);
+      const created = await call(createUpload, "POST", "/p", { token: admin.token, body: { fileName: "a.csv", size: 10, purpose: "bulk-load" } });
+      const url = created.body.parts[0].url;
+      // The local driver answers 413/400; S3 refuses with 403, Content-Length being a signed header.
+      const large = await appFetch(url, { method: "PUT", body: new Blob([randomBytes(2 * MiB)]) });
+      expect(store.name === "local" ? [413] : [403]).toContain(large.status);
+      const small = await appFetch(url, { method: "PUT", body: new Blob([randomBytes(9)]) });
+      expect(store.name === "local" ? [400] : [403]).toContain(small.status);
+      const exact = await appFetch(url, { method: "PUT", body: new Blob([randomBytes(10)]) });
+      expect(exact.status).toBe(200);
+    });
+
     it("refuses a file that differs from the announced size and keeps nothing", async () => {
       const admin = await signedIn(["ROLE_ADMIN"]);
       const created = await call(createUpload, "POST", "/p", { token: admin.token, body: { fileName: "a.csv", size: 1000, purpose: "bulk-load" } });
-      const part = await appFetch(created.body.parts[0].url, { method: "PUT", body: new Blob([randomBytes(999)]) });
+      // A part URL signed for another size than the one announced (the routes never issue one).
+      const url = await store.driver.presignPart({ key: created.body.s3FileName, uploadId: created.body.uploadId, partNumber: 1, size: 999 });
+      const part = await appFetch(url, { method: "PUT", body: new Blob([randomBytes(999)]) });
+      expect(part.status).toBe(200);
       const res = await call(completeUpload, "POST", "/p", {
         token: admin.token,
         body: { s3FileName: created.body.s3FileName, bucket: created.body.bucket, uploadId: created.body.uploadId, parts: [{ ETag: part.headers.get("etag"), PartNumber: 1 }] },

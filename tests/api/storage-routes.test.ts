@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { files, type Role } from "@/db/schema";
 import { LocalStorage, S3Storage, installStorage } from "@/lib/platform/storage";
@@ -91,7 +92,7 @@ describe("complete-multipart-upload input", () => {
 
 describe("signed part URLs of the local driver", () => {
   it("stores a part and answers its quoted MD5 as ETag", async () => {
-    const upload = await startUpload();
+    const upload = await startUpload(1000);
     const data = randomBytes(1000);
     const res = await put(upload.parts[0].url, new Blob([data]));
     expect(res.status).toBe(200);
@@ -122,37 +123,91 @@ describe("signed part URLs of the local driver", () => {
   it("refuses path traversal in a key or an upload id even when signed", async () => {
     const upload = await startUpload();
     const key = `tenants/1/../../../../etc/passwd`;
-    const traversal = await put(signedUrl("PUT", PARTS, { key, uploadId: upload.uploadId, partNumber: "1" }, 60), "x");
+    const traversal = await put(signedUrl("PUT", PARTS, { key, uploadId: upload.uploadId, partNumber: "1", size: "1" }, 60), "x");
     expect(traversal.status).toBe(400);
     expect(await traversal.json()).toEqual({ message: "Invalid file key" });
-    const badId = await put(signedUrl("PUT", PARTS, { key: upload.s3FileName, uploadId: "../../objects", partNumber: "1" }, 60), "x");
+    const badId = await put(signedUrl("PUT", PARTS, { key: upload.s3FileName, uploadId: "../../objects", partNumber: "1", size: "1" }, 60), "x");
     expect(badId.status).toBe(404);
-    const otherKey = await put(signedUrl("PUT", PARTS, { key: "tenants/1/x.csv", uploadId: upload.uploadId, partNumber: "1" }, 60), "x");
+    const otherKey = await put(signedUrl("PUT", PARTS, { key: "tenants/1/x.csv", uploadId: upload.uploadId, partNumber: "1", size: "1" }, 60), "x");
     expect(otherKey).toMatchObject({ status: 404 });
     const download = await appFetch(signedUrl("GET", DOWNLOAD, { key: "../../nextauth-secret" }, 60));
     expect(download.status).toBe(400);
   });
 
-  it("refuses an empty part with 400 and a part over 64 MiB with 413", async () => {
-    const upload = await startUpload();
+  it("refuses an empty part and a body shorter than the part's declared size with 400", async () => {
+    const upload = await startUpload(10);
+    expect(new URL(upload.parts[0].url).searchParams.get("size")).toBe("10");
     const empty = await put(upload.parts[0].url, new Blob([]));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ message: "The part is empty" });
-    const announced = await put(upload.parts[0].url, "x", { "content-length": String(64 * MiB + 1) });
+    const short = await put(upload.parts[0].url, new Blob([randomBytes(9)]));
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({ message: "The part was not received completely" });
+    const announcedShort = await put(upload.parts[0].url, "x".repeat(9), { "content-length": "9" });
+    expect(announcedShort.status).toBe(400);
+    expect(await readdir(path.join(store.driver.root, "uploads", upload.uploadId))).toEqual(["upload.json"]);
+  });
+
+  it("refuses a body larger than the part's declared size with 413, reading no further than the excess", async () => {
+    const upload = await startUpload(10);
+    const announced = await put(upload.parts[0].url, "x", { "content-length": String(2 * MiB) });
     expect(announced.status).toBe(413);
-    // Without a length header the cap holds while streaming.
-    const chunk = new Uint8Array(MiB);
-    let sent = 0;
-    const endless = new ReadableStream<Uint8Array>({
+    expect(await announced.json()).toEqual({ message: "The part is larger than its declared 10 bytes" });
+    // Without a length header the limit holds while streaming: 2 MiB offered in 64 KiB chunks.
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    const large = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent++ > 65) controller.close();
+        if (pulled++ >= 32) controller.close();
         else controller.enqueue(chunk);
       },
     });
-    const streamed = await put(upload.parts[0].url, endless);
+    const streamed = await put(upload.parts[0].url, large);
     expect(streamed.status).toBe(413);
-    expect(await streamed.json()).toEqual({ message: "A part may not exceed 64 MiB" });
+    expect(await streamed.json()).toEqual({ message: "The part is larger than its declared 10 bytes" });
+    expect(pulled).toBeLessThan(4);
     expect(await readdir(path.join(store.driver.root, "uploads", upload.uploadId))).toEqual(["upload.json"]);
+    // A refused attempt does not use the URL up: the right bytes still go through.
+    expect((await put(upload.parts[0].url, new Blob([randomBytes(10)]))).status).toBe(200);
+  });
+
+  it("stores a part once: the same URL again, even at the same time, is refused with 409", async () => {
+    const upload = await startUpload(10);
+    const first = await put(upload.parts[0].url, new Blob([randomBytes(10)]));
+    expect(first.status).toBe(200);
+    const replay = await put(upload.parts[0].url, new Blob([randomBytes(10)]));
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual({ message: "This part has already been uploaded" });
+
+    const other = await startUpload(10);
+    const racing = await Promise.all([1, 2, 3].map(() => put(other.parts[0].url, new Blob([randomBytes(10)]))));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const staged = (await readdir(path.join(store.driver.root, "uploads", other.uploadId))).filter((f) => f.endsWith(".part"));
+    expect(staged).toHaveLength(1);
+  });
+});
+
+describe("create-multipart-upload rate limit", () => {
+  it("allows 60 uploads per person in 10 minutes, then answers 429 until older ones age out", async () => {
+    const tenant = await makeTenant();
+    const user = await makeUser(tenant.id, { roles: ["ROLE_ADMIN"] });
+    const token = await tokenFor(user);
+    const row = { tenantId: tenant.id, ownerId: user.id, purpose: "bulk-load" as const, bucket: "local", originalFileName: "a.csv", contentType: "text/csv", declaredSize: 10 };
+    const recent = Array.from({ length: 58 }, (_, i) => ({ ...row, storageKey: `tenants/${tenant.id}/bulk-load/recent-${i}` }));
+    const old = Array.from({ length: 5 }, (_, i) => ({ ...row, storageKey: `tenants/${tenant.id}/bulk-load/old-${i}`, createdAt: new Date(Date.now() - 11 * 60_000) }));
+    await db().insert(files).values([...recent, ...old]);
+    const body = { fileName: "a.csv", size: 10, purpose: "bulk-load" };
+    expect((await call(createUpload, "POST", CREATE, { token, body })).status).toBe(200);
+    // Parallel requests do not slip past the limit: one of them takes the 60th place.
+    const parallel = await Promise.all([1, 2, 3, 4].map(() => call(createUpload, "POST", CREATE, { token, body })));
+    expect(parallel.map((r) => r.status).sort()).toEqual([200, 429, 429, 429]);
+    expect(parallel.find((r) => r.status === 429)!.body).toEqual({
+      message: "Too many uploads started: at most 60 in 10 minutes. Wait a few minutes and try again.",
+    });
+    const [{ n }] = await db().select({ n: count() }).from(files).where(eq(files.ownerId, user.id));
+    expect(n).toBe(65);
+    // Someone else in the same tenant is not affected.
+    expect((await call(createUpload, "POST", CREATE, { token: await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_ADMIN"] })), body })).status).toBe(200);
   });
 });
 

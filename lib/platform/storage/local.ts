@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,6 +9,7 @@ import { INVALID_KEY, UPLOAD_NOT_FOUND, checkPartList, normalizeKey, partSizeFor
 import { signedUrl } from "./signing";
 import {
   DOWNLOAD_URL_TTL_SECONDS,
+  MAX_PARTS,
   MIN_PART_SIZE,
   MiB,
   PART_URL_TTL_SECONDS,
@@ -22,6 +23,9 @@ export const LOCAL_BUCKET = "local";
 export const PART_PATH = "/en/api/v1/storage/parts";
 export const DOWNLOAD_PATH = "/en/api/v1/storage/download";
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+export const PART_ALREADY_UPLOADED = "This part has already been uploaded";
+export const PART_INCOMPLETE = "The part was not received completely";
+export const partTooLarge = (size: number) => `The part is larger than its declared ${size} bytes`;
 
 interface UploadMeta {
   key: string;
@@ -92,24 +96,35 @@ export class LocalStorage implements Storage {
     return { uploadId, bucket: this.bucket, s3FileName: key, partSize: partSizeFor(input.size, this.configuredPartSize) };
   }
 
-  async presignPart(input: { key: string; uploadId: string; partNumber: number; expiresIn?: number }) {
-    const params = { key: normalizeKey(input.key), uploadId: input.uploadId, partNumber: String(input.partNumber) };
+  /** The URL carries the part's declared size (signed, like every parameter); the route enforces it. */
+  async presignPart(input: { key: string; uploadId: string; partNumber: number; size: number; expiresIn?: number }) {
+    const params = { key: normalizeKey(input.key), uploadId: input.uploadId, partNumber: String(input.partNumber), size: String(input.size) };
     return signedUrl("PUT", PART_PATH, params, input.expiresIn ?? PART_URL_TTL_SECONDS);
   }
 
-  /** Store one part from a request body stream; answers its quoted MD5 ETag, as S3 does, and its size. */
-  async writePart(input: { key: string; uploadId: string; partNumber: number }, body: Readable): Promise<{ etag: string; size: number }> {
-    if (!Number.isInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > 10_000) {
+  /**
+   * Store one part of exactly `size` bytes from a request body stream; answers its quoted MD5 ETag,
+   * as S3 does. A longer body is cut off at the first byte too many (413), a shorter one refused
+   * (400). A part is stored once: a marker claimed before reading the body refuses a second PUT,
+   * concurrent or later (409), and is released only when the attempt fails, so a retry can follow.
+   */
+  async writePart(input: { key: string; uploadId: string; partNumber: number; size: number }, body: Readable): Promise<{ etag: string }> {
+    if (!Number.isInteger(input.partNumber) || input.partNumber < 1 || input.partNumber > MAX_PARTS) {
       throw new AppError(400, "Part number is out of range");
     }
+    const expected = input.size;
+    if (!Number.isSafeInteger(expected) || expected < 1 || expected > this.maxPartSize) throw new AppError(400, "The part size is not valid");
     const { dir } = await this.uploadMeta(input.key, input.uploadId);
+    const claim = path.join(dir, `${input.partNumber}.claim`);
+    await writeFile(claim, "", { flag: "wx" }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "EEXIST" ? new AppError(409, PART_ALREADY_UPLOADED) : error;
+    });
     const hash = createHash("md5");
     let bytes = 0;
-    const max = this.maxPartSize;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         bytes += chunk.length;
-        if (bytes > max) return done(new AppError(413, `A part may not exceed ${max / MiB} MiB`));
+        if (bytes > expected) return done(new AppError(413, partTooLarge(expected)));
         hash.update(chunk);
         done(null, chunk);
       },
@@ -118,18 +133,15 @@ export class LocalStorage implements Storage {
     try {
       await pipeline(body, meter, createWriteStream(tmp));
       if (bytes === 0) throw new AppError(400, "The part is empty");
+      if (bytes < expected) throw new AppError(400, PART_INCOMPLETE);
+      const md5 = hash.digest("hex");
+      await rename(tmp, path.join(dir, `${input.partNumber}.${md5}.part`));
+      return { etag: `"${md5}"` };
     } catch (error) {
       await rm(tmp, { force: true });
+      await rm(claim, { force: true });
       throw error;
     }
-    const md5 = hash.digest("hex");
-    const final = `${input.partNumber}.${md5}.part`;
-    await rename(tmp, path.join(dir, final));
-    // A part sent again replaces the earlier one.
-    for (const name of await readdir(dir)) {
-      if (name.startsWith(`${input.partNumber}.`) && name.endsWith(".part") && name !== final) await rm(path.join(dir, name), { force: true });
-    }
-    return { etag: `"${md5}"`, size: bytes };
   }
 
   async completeMultipartUpload(input: { key: string; uploadId: string; parts: CompletedPart[] }) {

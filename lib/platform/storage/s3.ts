@@ -67,8 +67,15 @@ export class S3Storage implements Storage {
     return { uploadId: out.UploadId, bucket: this.bucket, s3FileName: key, partSize: partSizeFor(input.size, this.config.partSize) };
   }
 
-  presignPart(input: { key: string; uploadId: string; partNumber: number; expiresIn?: number }) {
-    const command = new UploadPartCommand({ Bucket: this.bucket, Key: normalizeKey(input.key), UploadId: input.uploadId, PartNumber: input.partNumber });
+  /** Content-Length is a signed header of the URL: S3 refuses a body of any other size. */
+  presignPart(input: { key: string; uploadId: string; partNumber: number; size: number; expiresIn?: number }) {
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: normalizeKey(input.key),
+      UploadId: input.uploadId,
+      PartNumber: input.partNumber,
+      ContentLength: input.size,
+    });
     return getSignedUrl(this.client, command, { expiresIn: input.expiresIn ?? PART_URL_TTL_SECONDS });
   }
 

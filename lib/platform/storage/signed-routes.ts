@@ -3,10 +3,9 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError, notFound } from "../errors";
 import { storage } from "./index";
-import { LocalStorage } from "./local";
+import { LocalStorage, PART_INCOMPLETE, partTooLarge } from "./local";
 import { contentDisposition } from "./rules";
 import { verifySignedUrl } from "./signing";
-import { MiB } from "./types";
 
 /** The app serves part uploads and downloads only for the local driver; with S3 they go to S3. */
 function localDriver(): LocalStorage {
@@ -15,20 +14,21 @@ function localDriver(): LocalStorage {
   return store;
 }
 
-/** Store one part sent to a signed part URL; answers the part's ETag. */
+/**
+ * Store one part sent to a signed part URL; answers the part's ETag. The URL names the part's size:
+ * a Content-Length above it is refused before reading, a body without one is cut off while streaming.
+ */
 export async function receiveSignedPart(url: URL, body: ReadableStream<Uint8Array> | null, contentLength: string | null): Promise<string> {
   const local = localDriver();
   const params = verifySignedUrl("PUT", url);
+  const size = /^\d+$/.test(params.size ?? "") ? Number(params.size) : NaN;
   const declared = contentLength === null ? null : Number(contentLength);
-  if (declared !== null && declared > local.maxPartSize) throw new AppError(413, `A part may not exceed ${local.maxPartSize / MiB} MiB`);
+  if (declared !== null && declared > size) throw new AppError(413, partTooLarge(size));
   if (!body || declared === 0) throw new AppError(400, "The part is empty");
-  const stream = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
-  const part = { key: params.key, uploadId: params.uploadId, partNumber: Number(params.partNumber) };
-  const { etag, size } = await local.writePart(part, stream);
   // A body cut short on the way (a proxy's size limit, a dropped connection) must not pass as the part.
-  if (declared !== null && Number.isFinite(declared) && size !== declared) {
-    throw new AppError(400, "The part was not received completely");
-  }
+  if (declared !== null && declared < size) throw new AppError(400, PART_INCOMPLETE);
+  const stream = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  const { etag } = await local.writePart({ key: params.key, uploadId: params.uploadId, partNumber: Number(params.partNumber), size }, stream);
   return etag;
 }
 

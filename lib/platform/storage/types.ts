@@ -26,7 +26,8 @@ export interface Storage {
   readonly driver: "s3" | "local";
   readonly bucket: string;
   createMultipartUpload(input: { key: string; contentType: string; size?: number }): Promise<MultipartUpload>;
-  presignPart(input: { key: string; uploadId: string; partNumber: number; expiresIn?: number }): Promise<string>;
+  /** A URL for one PUT of exactly `size` bytes (the part's declared size) to this part. */
+  presignPart(input: { key: string; uploadId: string; partNumber: number; size: number; expiresIn?: number }): Promise<string>;
   /** Joins the parts into the object and answers its size in bytes. */
   completeMultipartUpload(input: { key: string; uploadId: string; parts: CompletedPart[] }): Promise<{ size: number }>;
   abortMultipartUpload(input: { key: string; uploadId: string }): Promise<void>;

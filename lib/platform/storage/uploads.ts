@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { files, type FilePurpose } from "@/db/schema";
 import { authorize, type Permission } from "@/lib/auth/permissions";
 import type { Actor } from "../actor";
-import { AppError, badRequest, notFound } from "../errors";
+import { AppError, badRequest, notFound, tooManyRequests } from "../errors";
 import { log } from "../logger";
 import { storage } from "./index";
 import { UPLOAD_NOT_FOUND, checkPartList, isTenantKey, normalizeKey, safeFileName, tenantPrefix } from "./rules";
@@ -20,41 +20,83 @@ const UPLOAD_PERMISSION: Record<FilePurpose, Permission> = {
   "tenant-resource": "uploads.tenantResource",
 };
 
+/** Uploads one person may start within the window; more are refused with 429 until older ones age out. */
+export const UPLOAD_RATE = { max: 60, windowMinutes: 10 } as const;
+export const UPLOAD_RATE_LIMITED = `Too many uploads started: at most ${UPLOAD_RATE.max} in ${UPLOAD_RATE.windowMinutes} minutes. Wait a few minutes and try again.`;
+
 /**
- * Start a multipart upload: the server names the object under the actor's tenant (a client never
- * chooses a key), picks the part size and presigns one URL per part.
+ * Count the actor's recent uploads and reserve a row for the new one in one transaction, under a
+ * per-user advisory lock: parallel requests cannot slip past the limit. The reservation's upload id
+ * is filled in once storage has created the upload.
  */
-export async function createUpload(actor: Actor, input: CreateUploadInput) {
-  authorize(actor, UPLOAD_PERMISSION[input.purpose]);
-  const store = storage();
-  const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
-  const upload = await store.createMultipartUpload({ key, contentType: input.contentType, size: input.size });
-  const partCount = Math.ceil(input.size / upload.partSize);
-  try {
-    const parts = await Promise.all(
-      Array.from({ length: partCount }, async (_, i) => ({
-        partNumber: i + 1,
-        url: await store.presignPart({ key: upload.s3FileName, uploadId: upload.uploadId, partNumber: i + 1 }),
-      })),
-    );
-    const [row] = await db()
+async function reserveUpload(actor: Actor, input: CreateUploadInput, bucket: string, key: string): Promise<number> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads.create'), ${actor.userId})`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(files)
+      .where(
+        and(
+          eq(files.tenantId, actor.tenantId),
+          eq(files.ownerId, actor.userId),
+          gt(files.createdAt, sql`now() - make_interval(mins => ${UPLOAD_RATE.windowMinutes})`),
+        ),
+      );
+    if (n >= UPLOAD_RATE.max) throw tooManyRequests(UPLOAD_RATE_LIMITED);
+    const [row] = await tx
       .insert(files)
       .values({
         tenantId: actor.tenantId,
         ownerId: actor.userId,
         purpose: input.purpose,
-        bucket: upload.bucket,
-        storageKey: upload.s3FileName,
-        uploadId: upload.uploadId,
+        bucket,
+        storageKey: key,
         originalFileName: input.fileName,
         contentType: input.contentType,
         declaredSize: input.size,
       })
       .returning({ id: files.id });
-    log.info("upload started", { fileId: row.id, tenantId: actor.tenantId, purpose: input.purpose, size: input.size, parts: partCount });
-    return { id: row.id, ...upload, parts };
+    return row.id;
+  });
+}
+
+/**
+ * Start a multipart upload: the server names the object under the actor's tenant (a client never
+ * chooses a key), picks the part size and presigns one URL per part, each for exactly its part's
+ * bytes (the last part takes the remainder).
+ */
+export async function createUpload(actor: Actor, input: CreateUploadInput) {
+  authorize(actor, UPLOAD_PERMISSION[input.purpose]);
+  const store = storage();
+  const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
+  const id = await reserveUpload(actor, input, store.bucket, key);
+  const byId = and(eq(files.tenantId, actor.tenantId), eq(files.id, id));
+  let upload;
+  try {
+    upload = await store.createMultipartUpload({ key, contentType: input.contentType, size: input.size });
+  } catch (error) {
+    await db().update(files).set({ status: "aborted" }).where(byId);
+    throw error;
+  }
+  const partCount = Math.ceil(input.size / upload.partSize);
+  try {
+    const parts = await Promise.all(
+      Array.from({ length: partCount }, async (_, i) => ({
+        partNumber: i + 1,
+        url: await store.presignPart({
+          key: upload.s3FileName,
+          uploadId: upload.uploadId,
+          partNumber: i + 1,
+          size: Math.min(upload.partSize, input.size - i * upload.partSize),
+        }),
+      })),
+    );
+    await db().update(files).set({ uploadId: upload.uploadId }).where(byId);
+    log.info("upload started", { fileId: id, tenantId: actor.tenantId, purpose: input.purpose, size: input.size, parts: partCount });
+    return { id, ...upload, parts };
   } catch (error) {
     await store.abortMultipartUpload({ key: upload.s3FileName, uploadId: upload.uploadId });
+    await db().update(files).set({ status: "aborted" }).where(byId);
     throw error;
   }
 }
