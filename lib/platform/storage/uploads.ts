@@ -21,8 +21,8 @@ const UPLOAD_PERMISSION: Record<FilePurpose, Permission> = {
 };
 
 /** Uploads one person may start within the window; more are refused with 429 until older ones age out. */
-export const UPLOAD_RATE = { max: 60, windowMinutes: 10 } as const;
-export const UPLOAD_RATE_LIMITED = `Too many uploads started: at most ${UPLOAD_RATE.max} in ${UPLOAD_RATE.windowMinutes} minutes. Wait a few minutes and try again.`;
+const UPLOAD_RATE = { max: 60, windowMinutes: 10 } as const;
+const UPLOAD_RATE_LIMITED = `Too many uploads started: at most ${UPLOAD_RATE.max} in ${UPLOAD_RATE.windowMinutes} minutes. Wait a few minutes and try again.`;
 
 /**
  * Count the actor's recent uploads and reserve a row for the new one in one transaction, under a
