@@ -30,13 +30,14 @@ afterAll(async () => {
 });
 
 /** A queued outbox row written directly, for driving one delivery by hand (no job). */
-async function queuedRow(tenantId: number | null, to = "family@example.org") {
-  const [row] = await db()
-    .insert(mailOutbox)
-    .values({ tenantId, toAddress: to, subject: "Direct", textBody: "Body" })
-    .returning();
+async function queuedRow(tenantId: number | null, to = "family@example.org", textBody = "Body") {
+  const [row] = await db().insert(mailOutbox).values({ tenantId, toAddress: to, subject: "Direct", textBody }).returning();
   return row;
 }
+
+const LINK = "http://localhost:3000/reset-password?token=abc123XYZ";
+const LINK_TEXT = `Hello,\n\n${LINK}\n\nThe link works once.\n`;
+const LINK_HTML = `<p><a href="${LINK}">Reset your password</a></p>`;
 
 describe("mail", () => {
   it("delivers over SMTP once and marks the outbox row sent", async () => {
@@ -44,7 +45,7 @@ describe("mail", () => {
     setEnv({ SMTP_URL: smtp.url });
     await startWorkers(handlers);
     const before = smtp.messages.length;
-    const { outboxId, jobId } = await sendMail({ tenantId: tenant.id, to: "teacher@school.example", subject: "Your sign-in link", text: "token-abc" });
+    const { outboxId, jobId } = await sendMail({ tenantId: tenant.id, to: "teacher@school.example", subject: "Your sign-in link", text: LINK_TEXT, html: LINK_HTML });
 
     const row = await waitFor(outboxStatus(outboxId, "sent"), 20_000, "sent row");
     const received = smtp.messages.slice(before);
@@ -52,8 +53,12 @@ describe("mail", () => {
     expect(received[0].subject).toBe("Your sign-in link");
     expect(received[0].to).toEqual(["teacher@school.example"]);
     expect(received[0].from).toBe("no-reply@assessment.local");
-    expect(received[0].raw).toContain("token-abc");
+    expect(received[0].raw).toContain("token=abc123XYZ");
     expect(row.transportMessageId).toBe(received[0].messageId);
+    // The SMTP server got the link; the stored copy no longer holds it.
+    expect(row).toMatchObject({ subject: "Your sign-in link", toAddress: "teacher@school.example", status: "sent" });
+    expect(row.textBody).toBe("Hello,\n\n[link removed after delivery]\n\nThe link works once.\n");
+    expect(row.htmlBody).toBe('<p><a href="[link removed after delivery]">Reset your password</a></p>');
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
 
@@ -78,10 +83,12 @@ describe("mail", () => {
     try {
       await startWorkers(handlers);
       const before = smtp.dataStarted();
-      const { outboxId } = await sendMail({ to: "parent.name@family.example", subject: "Reset your password", text: "secret-token-123" });
+      const { outboxId } = await sendMail({ to: "parent.name@family.example", subject: "Reset your password", text: LINK_TEXT, html: LINK_HTML });
       const row = await waitFor(outboxStatus(outboxId, "kept"), 20_000, "kept row");
       expect(row.attempts).toBe(1);
-      expect(row.textBody).toBe("secret-token-123");
+      expect(row.textBody).not.toContain("abc123XYZ");
+      expect(row.htmlBody).not.toContain("abc123XYZ");
+      expect(row.textBody).toContain("[link removed after delivery]");
       expect(smtp.dataStarted()).toBe(before);
       const logged = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
       const kept = logged.find((l) => l.msg === "mail kept in outbox");
@@ -90,10 +97,29 @@ describe("mail", () => {
       expect(jobLine).toMatchObject({ outcome: "completed", attempt: 1 });
       expect(typeof jobLine.ms).toBe("number");
       const all = lines.join("");
-      expect(all).not.toContain("secret-token-123");
+      expect(all).not.toContain("abc123XYZ");
       expect(all).not.toContain("parent.name");
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it("prints a kept mail once on a developer's machine, then keeps only the redacted copy", async () => {
+    setEnv({ NODE_ENV: "development", LOG_LEVEL: "silent" });
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const row = await queuedRow(null, "dev@school.example", LINK_TEXT);
+      expect(await deliverOutboxMail({ outboxId: row.id, tenantId: null })).toEqual({ outboxId: row.id, status: "kept" });
+      expect(await deliverOutboxMail({ outboxId: row.id, tenantId: null })).toMatchObject({ duplicate: true });
+      expect(lines.filter((l) => l.includes("token=abc123XYZ"))).toHaveLength(1);
+      expect((await outboxRow(row.id)).textBody).not.toContain("abc123XYZ");
+    } finally {
+      spy.mockRestore();
+      setEnv({ NODE_ENV: "test" });
     }
   });
 
@@ -155,9 +181,10 @@ describe("mail", () => {
     try {
       setEnv({ SMTP_URL: refusing.url });
       await startWorkers(handlers);
-      const { outboxId, jobId } = await sendMail({ to: "nobody@school.example", subject: "Hello", text: "Body" });
+      const { outboxId, jobId } = await sendMail({ to: "nobody@school.example", subject: "Hello", text: LINK_TEXT });
       const row = await waitFor(outboxStatus(outboxId, "failed"), 20_000, "failed row");
       expect(row.error).toContain("550");
+      expect(row.textBody).not.toContain("abc123XYZ");
       const job = await waitFor(async () => {
         const found = await (await queue()).getJobById(mailSendJob.name, jobId);
         return found?.state === "failed" ? found : undefined;

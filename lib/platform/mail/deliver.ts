@@ -32,6 +32,17 @@ function transport(url: string): Transporter {
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).replace(/>$/, "");
 
+const LINK_REDACTED = "[link removed after delivery]";
+/** A URL carrying a token (reset, registration, sign-in links), plain or HTML-escaped. */
+const TOKEN_LINK = /https?:\/\/[^\s"'<>]*token=[^\s"'<>]*/gi;
+
+/** What the outbox keeps once a mail has left: subject, recipient and status stay; token links go. */
+function redactLinks<T extends string | null>(body: T): T {
+  return (body === null ? null : body.replace(TOKEN_LINK, LINK_REDACTED)) as T;
+}
+
+const redacted = (row: { textBody: string; htmlBody: string | null }) => ({ textBody: redactLinks(row.textBody), htmlBody: redactLinks(row.htmlBody) });
+
 type Delivery = { outboxId: number; status: string; duplicate?: boolean };
 
 /**
@@ -64,9 +75,17 @@ export async function deliverOutboxMail(
   const config = env();
 
   if (!config.SMTP_URL) {
-    await db().update(mailOutbox).set({ status: "kept", error: null }).where(fenced);
-    // The body may hold sign-in links or tokens: never logged.
+    const kept = await db()
+      .update(mailOutbox)
+      .set({ status: "kept", error: null, ...redacted(claim) })
+      .where(fenced)
+      .returning({ id: mailOutbox.id });
+    // The body may hold sign-in links or tokens: never in the structured log.
     log.info("mail kept in outbox", { outboxId: claim.id, toDomain: domainOf(claim.toAddress), subject: claim.subject });
+    // On a developer's machine the printed message is the only copy of its link, once it is redacted above.
+    if (kept.length && config.NODE_ENV === "development") {
+      process.stdout.write(`\n----- mail ${claim.id} to ${claim.toAddress}: ${claim.subject}\n${claim.textBody}\n-----\n\n`);
+    }
     return { outboxId: claim.id, status: "kept" };
   }
 
@@ -82,7 +101,7 @@ export async function deliverOutboxMail(
     });
     const done = await db()
       .update(mailOutbox)
-      .set({ status: "sent", transportMessageId: info.messageId, sentAt: sql`now()`, error: null })
+      .set({ status: "sent", transportMessageId: info.messageId, sentAt: sql`now()`, error: null, ...redacted(claim) })
       .where(fenced)
       .returning({ id: mailOutbox.id });
     if (!done.length) log.warn("mail sent after its claim was taken over", { outboxId: claim.id });
@@ -92,7 +111,9 @@ export async function deliverOutboxMail(
     const refused = typeof code === "number" && code >= 500;
     const reason = code ? `SMTP ${code}` : ((error as { code?: string }).code ?? "SMTP error");
     const status = refused || options.lastAttempt ? "failed" : "queued";
-    await db().update(mailOutbox).set({ status, error: error instanceof Error ? error.message : reason }).where(fenced);
+    // A mail that will never go out keeps no usable link either.
+    const bodies = status === "failed" ? redacted(claim) : {};
+    await db().update(mailOutbox).set({ status, error: error instanceof Error ? error.message : reason, ...bodies }).where(fenced);
     if (refused) throw new PermanentJobError(`outbox row ${claim.id} refused (${reason})`);
     throw new RetryableJobError(`outbox row ${claim.id} not delivered (${reason})`);
   }
