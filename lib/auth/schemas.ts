@@ -56,3 +56,59 @@ export const ownProfileSchema = z.object({
   tenantMemberId: z.string({ error: "Tenant member id must be text" }).trim().max(100, "Tenant member id must be at most 100 characters").nullable().optional(),
 });
 export type OwnProfileInput = z.infer<typeof ownProfileSchema>;
+
+/** GET /tenant_search/{tenant}: a host label (checked by the service, which answers 400 or 404). */
+export const tenantSearchParams = z.object({ tenant: z.string() });
+
+/** Routes on one user: /users/{id}/... */
+export const userIdParams = z.object({
+  id: z.coerce.number({ error: "User id is required" }).int("User id is required").positive("User id is required"),
+});
+
+/* Answers (response schemas): what the routes send, read by the OpenAPI document and checked in tests. */
+
+const activeRole = z.union([z.enum(ROLES), z.literal("none")]);
+
+/** The spec's User/profile plus the session's active role and the tenant's branding (ProfileData). */
+export const profileDataSchema = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    username: z.string(),
+    roles: z.array(z.enum(ROLES)),
+    features: z.array(z.string()),
+    tenantMemberId: z.string().nullable(),
+    tenants: z.object({ message: z.string().nullable(), ruleset: z.record(z.string(), z.unknown()), configuration: z.record(z.string(), z.unknown()) }),
+    disableTransferEmails: z.boolean(),
+    enabled: z.boolean(),
+    locked: z.boolean(),
+    tenantId: z.number().int(),
+    activeRole,
+    tenantName: z.string(),
+    tenantLogo: z.string(),
+    tenantSubLogo: z.string(),
+  })
+  .meta({ id: "ProfileData" });
+
+export const loginResponse = z.object({ profileData: profileDataSchema, jwt: z.string().describe("Send as `Authorization: Bearer <jwt>`") });
+
+/** The session now in force: /login/me, /login/impersonate, /logout/impersonate. */
+export const sessionResponse = z.object({ profileData: profileDataSchema, jwt: z.string(), impersonated: z.boolean() });
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** GET /logout: a message, or during an impersonation the admin's own session back. */
+export const logoutResponse = z.union([messageResponse, sessionResponse]);
+
+export const ownProfileResponse = z.object({ profileData: profileDataSchema });
+
+export const registrationInviteResponse = z.object({ sent: z.literal(true) });
+
+export const tenantSearchResponse = z.object({
+  id: z.number().int().nullable().describe("null for a state's host that has no tenant yet"),
+  name: z.string(),
+  logoUrl: z.string(),
+  subLogoUrl: z.string(),
+});

@@ -16,3 +16,20 @@ export const publishInput = z.object({
     .transform((v) => v || null),
 });
 export type PublishInput = z.input<typeof publishInput>;
+
+/* Answers (response schemas). */
+
+export const downloadEntry = z.object({
+  slot: z.enum(DOWNLOAD_SLOTS),
+  title: z.string(),
+  description: z.string(),
+  platform: z.string(),
+  group: z.enum(["apps", "file-watcher"]),
+  extensions: z.array(z.string()).readonly(),
+  file: z
+    .object({ fileName: z.string(), size: z.number().int(), contentType: z.string(), version: z.string().nullable(), publishedAt: z.iso.datetime() })
+    .nullable()
+    .describe("null: nothing published yet (Not yet available)"),
+});
+export const downloadsResponse = z.object({ downloads: z.array(downloadEntry) });
+export const downloadResponse = z.object({ download: downloadEntry });

@@ -12,3 +12,19 @@ export const createSchoolYearBody = z
   })
   .refine((b) => b.endDate > b.startDate, { message: "End date must be after the start date", path: ["endDate"] });
 export type CreateSchoolYear = z.infer<typeof createSchoolYearBody>;
+
+/* Answers (response schemas). */
+
+const unix = z.number().int().nullable().describe("Unix seconds");
+
+export const schoolYear = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  startDate: unix,
+  endDate: unix,
+  dataCollections: z
+    .array(z.object({ id: z.number().int(), collectionName: z.string(), cycleStartDate: unix, cycleEndDate: unix }))
+    .describe("The caller's tenant's collections in the year"),
+});
+export const schoolYearsResponse = z.object({ schoolYears: z.array(schoolYear) });
+export const schoolYearResponse = z.object({ schoolYear });

@@ -44,3 +44,16 @@ export const completeUploadInput = z.object({
     .max(10_000),
 });
 export type CompleteUploadInput = z.infer<typeof completeUploadInput>;
+
+/* Answers (response schemas). */
+
+export const createUploadResponse = z.object({
+  id: z.number().int().describe("The file's id (publish it, attach it)"),
+  uploadId: z.string(),
+  bucket: z.string(),
+  s3FileName: z.string().describe("The object key the server chose"),
+  partSize: z.number().int().describe("Bytes per part; the last part takes the remainder"),
+  parts: z.array(z.object({ partNumber: z.number().int(), url: z.string().describe("PUT the part's bytes here; keep the ETag header") })),
+});
+
+export const completeUploadResponse = z.object({ id: z.number().int(), s3FileName: z.string(), bucket: z.string(), size: z.number().int() });

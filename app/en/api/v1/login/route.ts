@@ -1,10 +1,10 @@
 import { login } from "@/lib/auth/login";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginResponse, loginSchema } from "@/lib/auth/schemas";
 import { requestContext } from "@/lib/auth/sessions";
 import { publicRoute } from "@/lib/platform/api";
 
 /** POST /login {username, password} → {profileData, jwt}; the jwt is then sent as a bearer token. */
-export const POST = publicRoute({ body: loginSchema }, async ({ body, req }) => {
+export const POST = publicRoute({ summary: "Sign in; answers the profile and the jwt", tags: ["Auth and profile"], body: loginSchema, response: loginResponse }, async ({ body, req }) => {
   const { profileData, jwt } = await login(body, requestContext(req.headers));
   return { profileData, jwt };
 });

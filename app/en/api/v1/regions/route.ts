@@ -1,5 +1,8 @@
 import { apiRoute } from "@/lib/platform/api";
 import { listRegions } from "@/lib/organisations/queries";
-import { orgListQuery } from "@/lib/organisations/schemas";
+import { orgListQuery, regionsResponse } from "@/lib/organisations/schemas";
 
-export const GET = apiRoute({ query: orgListQuery }, async ({ actor, query }) => ({ regions: await listRegions(actor, query) }));
+export const GET = apiRoute(
+  { summary: "Regions of the caller's tenant (parentId is the tenant)", tags: ["Organisations"], query: orgListQuery, response: regionsResponse },
+  async ({ actor, query }) => ({ regions: await listRegions(actor, query) }),
+);

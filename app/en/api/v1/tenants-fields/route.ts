@@ -1,5 +1,8 @@
 import { apiRoute } from "@/lib/platform/api";
 import { listTenantFields } from "@/lib/lookups/queries";
-import { tenantFieldsQuery } from "@/lib/lookups/schemas";
+import { tenantFieldsQuery, tenantFieldsResponse } from "@/lib/lookups/schemas";
 
-export const GET = apiRoute({ query: tenantFieldsQuery }, async ({ actor, query }) => ({ tenantsFields: await listTenantFields(actor, query) }));
+export const GET = apiRoute(
+  { summary: "The tenant's field definitions (custom fields of an entity and the like)", tags: ["Lookups"], query: tenantFieldsQuery, response: tenantFieldsResponse },
+  async ({ actor, query }) => ({ tenantsFields: await listTenantFields(actor, query) }),
+);

@@ -1,5 +1,8 @@
 import { apiRoute } from "@/lib/platform/api";
 import { getDistrict } from "@/lib/organisations/queries";
-import { idParams } from "@/lib/organisations/schemas";
+import { districtResponse, idParams } from "@/lib/organisations/schemas";
 
-export const GET = apiRoute({ params: idParams }, async ({ actor, params }) => ({ district: await getDistrict(actor, params.id) }));
+export const GET = apiRoute(
+  { summary: "One district within the caller's reach", tags: ["Organisations"], params: idParams, response: districtResponse },
+  async ({ actor, params }) => ({ district: await getDistrict(actor, params.id) }),
+);
