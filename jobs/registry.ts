@@ -1,5 +1,7 @@
 import type { JobHandler } from "@/lib/platform/queue";
+import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
+import { uploadSweep } from "./handlers/upload-sweep";
 
 /** Every job kind a worker runs. Add a handler in jobs/handlers/ and list it here. */
-export const handlers: JobHandler[] = [mailSend];
+export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep];

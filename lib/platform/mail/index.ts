@@ -1,2 +1,3 @@
 export { mailSendJob, sendMail, sendMailInput, type SendMailInput } from "./send";
 export { deliverOutboxMail, mailLeaseSeconds } from "./deliver";
+export { requeueStrandedMail } from "./requeue";

@@ -17,12 +17,14 @@ export interface QueueState {
   workers: Map<string, string[]>;
   /** Stopped instances: their active jobs were handed back, so their handlers must not settle them. */
   retired: WeakSet<PgBoss>;
+  /** Whether the instance runs pg-boss's scheduler (turns cron schedules into jobs): only where workers run. */
+  scheduling: boolean;
 }
 
 const holder = globalThis as unknown as { __queue?: QueueState };
 
 export function queueState(): QueueState {
-  holder.__queue ??= { ensured: new Map(), workers: new Map(), retired: new WeakSet() };
+  holder.__queue ??= { ensured: new Map(), workers: new Map(), retired: new WeakSet(), scheduling: false };
   return holder.__queue;
 }
 
@@ -41,13 +43,13 @@ export function pgliteAdapter(pglite: PGlite): PgBoss.Db {
   };
 }
 
-function bossOptions(): PgBoss.ConstructorOptions {
+function bossOptions(scheduling: boolean): PgBoss.ConstructorOptions {
   const config = env();
   const handle = database();
   const common: PgBoss.ConstructorOptions = {
     schema: BOSS_SCHEMA,
-    // Scheduled (cron) jobs are not used; their clock monitor would only poll.
-    schedule: false,
+    // The scheduler runs where workers run; an app that only sends jobs has no use for its polling.
+    schedule: scheduling,
     // Maintenance returns jobs of dead workers to the queue: run it well within their expiry.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.ceil(config.JOB_EXPIRE_SECONDS / 2))),
     pollingIntervalSeconds: config.JOB_POLL_SECONDS,
@@ -64,18 +66,25 @@ function bossOptions(): PgBoss.ConstructorOptions {
   } as PgBoss.ConstructorOptions;
 }
 
-async function startBoss(): Promise<PgBoss> {
-  const boss = new PgBoss(bossOptions());
+async function startBoss(scheduling: boolean): Promise<PgBoss> {
+  const boss = new PgBoss(bossOptions(scheduling));
   boss.on("error", (error) => log.error("job queue error", errorFields(error)));
   await boss.start();
   return boss;
 }
 
-/** The process's started pg-boss (installs or upgrades its own schema on first start). */
-export async function queue(): Promise<PgBoss> {
+/**
+ * The process's started pg-boss (installs or upgrades its own schema on first start). Workers ask
+ * for `scheduling`: an instance started without the scheduler (a send came first) is restarted with it.
+ */
+export async function queue(options: { scheduling?: boolean } = {}): Promise<PgBoss> {
   const state = queueState();
+  if (options.scheduling && !state.scheduling) {
+    if (state.boss || state.starting) await stopQueue();
+    state.scheduling = true;
+  }
   if (state.boss) return state.boss;
-  state.starting ??= startBoss().then(
+  state.starting ??= startBoss(state.scheduling).then(
     (boss) => {
       state.boss = boss;
       state.starting = undefined;
@@ -98,6 +107,7 @@ export async function stopQueue(options: { graceful?: boolean; timeoutMs?: numbe
   const state = queueState();
   const boss = state.boss ?? (await state.starting?.catch(() => undefined));
   state.boss = undefined;
+  state.scheduling = false;
   state.ensured.clear();
   state.workers.clear();
   if (!boss) return;

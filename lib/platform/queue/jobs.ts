@@ -15,6 +15,11 @@ export interface JobKind<S extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
   /** Retries after the first attempt (default 3), with exponential backoff from JOB_RETRY_DELAY_SECONDS. */
   retryLimit?: number;
+  /**
+   * A cron expression (UTC): the workers register it with pg-boss's scheduler, which sends one job
+   * (payload `{}`) per tick whichever worker process is up. Handlers stay idempotent.
+   */
+  cron?: string;
 }
 
 export type JobPayload<K extends JobKind> = z.input<K["payload"]>;

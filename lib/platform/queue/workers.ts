@@ -81,13 +81,17 @@ async function runJob(boss: PgBoss, handler: JobHandler, job: PgBoss.JobWithMeta
   log.info("job", { kind: job.name, id: job.id, attempt, ms, outcome, ...(failure ? { error: loggable(failure) } : {}) });
 }
 
-/** Start this process's workers: `concurrency` pollers per kind, one job each at a time. */
+/**
+ * Start this process's workers: `concurrency` pollers per kind, one job each at a time, and the
+ * schedules of kinds with a `cron` (pg-boss keeps one schedule per name, so every worker may register it).
+ */
 export async function startWorkers(handlers: JobHandler[]): Promise<void> {
-  const boss = await queue();
+  const boss = await queue({ scheduling: true });
   const { workers } = queueState();
   for (const handler of handlers) {
     if (workers.has(handler.kind.name)) continue;
     await ensureQueue(boss, handler.kind);
+    if (handler.kind.cron) await boss.schedule(handler.kind.name, handler.kind.cron, {}, { tz: "UTC" });
     const ids: string[] = [];
     workers.set(handler.kind.name, ids);
     for (let i = 0; i < handler.concurrency; i++) {
