@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, rows } from "@/db/client";
+import { APP_ROLE, db, rows } from "@/db/client";
 import {
   assessmentItems,
   districts,
@@ -244,5 +244,55 @@ describe("the schema as a whole", () => {
     const unkeyed = keys.filter((k) => k.columns[0] !== "tenant_id" || k.parent_columns[0] !== "tenant_id" || k.columns.length !== 2).map((k) => k.name);
     expect(unkeyed.sort()).toEqual(Object.keys(exceptions).sort());
     expect(keys.filter((k) => k.nulls_tenant).map((k) => k.name)).toEqual([]);
+  });
+
+  it("isolates every tenant-owned table with row-level security, forced, under the tenant policy", async () => {
+    // A new tenant-owned table gets it in its migration: select apply_tenant_isolation('the_table').
+    const unguarded = await rows<{ table: string; rls: boolean; forced: boolean; policies: string[] }>(
+      db(),
+      sql`select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+            array(select p.policyname::text from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p')
+            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`,
+    );
+    expect(unguarded.length).toBeGreaterThan(45);
+    const expected = "system_access,tenant_isolation";
+    expect(unguarded.filter((t) => !t.rls || !t.forced || t.policies.sort().join() !== expected).map((t) => t.table)).toEqual([]);
+    // The pass-all policy is the owner's alone (the asSystem path), never the application role's.
+    const passes = await rows<{ roles: string[] }>(db(), sql`select distinct roles::text[] as roles from pg_policies where policyname = 'system_access'`);
+    const [owner] = await rows<{ name: string }>(db(), sql`select current_user as name`);
+    expect(passes).toEqual([{ roles: [owner.name] }]);
+    const policies = await rows<{ table: string; using: string; check: string }>(
+      db(),
+      sql`select tablename as table, qual as using, with_check as check from pg_policies where schemaname = 'public' and policyname = 'tenant_isolation'`,
+    );
+    const own = /^\(tenant_id = \(NULLIF\(current_setting\('app\.tenant_id'::text, true\), ''::text\)\)::integer\)$/;
+    for (const p of policies) {
+      expect(p.check, p.table).toMatch(own);
+      if (p.table === "assessments" || p.table === "acknowledgements") expect(p.using).toMatch(/^\(\(tenant_id IS NULL\) OR /);
+      else expect(p.using, p.table).toMatch(own);
+    }
+  });
+
+  it("gives the application role what it needs and no way around the policies", async () => {
+    const [role] = await rows<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      db(),
+      sql`select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = ${APP_ROLE}`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
+    const missing = await rows<{ table: string }>(
+      db(),
+      sql`select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'
+            and not has_table_privilege(${APP_ROLE}, c.oid, 'select, insert')`,
+    );
+    expect(missing).toEqual([]);
+    const rewrite = await rows<{ table: string }>(
+      db(),
+      sql`select t as table from unnest(array['score_history', 'audit_log']) t
+          where has_table_privilege(${APP_ROLE}, t, 'update') or has_table_privilege(${APP_ROLE}, t, 'delete')`,
+    );
+    expect(rewrite).toEqual([]);
   });
 });
