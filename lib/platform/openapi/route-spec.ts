@@ -13,6 +13,8 @@ export interface RouteDoc {
   status?: number;
   /** The content type of a success answer that is not JSON (a file stream). */
   content?: string;
+  /** Error statuses beyond those the wrapper implies (429 of a rate limit, 423 of a lockout). */
+  errors?: number[];
 }
 
 /** Everything the wrapper knows of a handler: its schemas, who may call it, and its doc. */

@@ -5,6 +5,6 @@ import { publicRoute } from "@/lib/platform/api";
 
 /** POST /forgot-password/email {email}: answers alike whether or not the address has an account. */
 export const POST = publicRoute(
-  { summary: "Mail a password reset link", tags: ["Auth and profile"], body: forgotPasswordSchema, response: messageResponse },
+  { summary: "Mail a password reset link", tags: ["Auth and profile"], body: forgotPasswordSchema, response: messageResponse, errors: [429] },
   async ({ body, req }) => requestPasswordReset(body, requestContext(req.headers)),
 );

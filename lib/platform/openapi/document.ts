@@ -1,0 +1,180 @@
+import "server-only";
+import { z } from "zod";
+import { ROLES } from "@/db/schema/identity";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { MESSAGES } from "@/lib/platform/errors";
+import { errorResponse } from "@/lib/platform/schemas";
+import { sessionCookieName } from "@/lib/platform/session-token";
+import { routeSpecOf, type RouteSpec } from "./route-spec";
+import { API_ROUTES, type ApiRouteModule } from "./routes";
+
+/** Built from the routes' own zod schemas (zod 4's z.toJSONSchema; JSON Schema 2020-12 is OpenAPI 3.1's dialect). */
+
+export const API_BASE = "/en/api/v1";
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type JsonSchema = { [key: string]: unknown };
+
+/** The reference page's groups, in this order; a tag not listed here follows them. */
+export const TAGS = [
+  { name: "Auth and profile", description: "Sign-in, sessions, impersonation, password recovery and one's own profile." },
+  { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
+  { name: "Users", description: "Other people's accounts: organisation links and invitations." },
+  { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
+  { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
+  { name: "Platform", description: "Health and this document." },
+];
+
+const ERROR_NAMES: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  423: "Locked",
+  429: "TooManyRequests",
+  500: "ServerError",
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "The input is not valid: `errors` names each field",
+  401: `No valid session (\`${MESSAGES[401]}\`)`,
+  403: "The caller lacks the permission, or a cookie session's change came from another site",
+  404: "Not found, or not within the caller's tenant and reach",
+  409: MESSAGES[409],
+  413: "The request body is too large",
+  423: "The account is locked",
+  429: "Too many attempts: wait and try again",
+  500: MESSAGES[500],
+};
+
+/** Roles that hold a permission, for people reading the reference (the table itself stays private). */
+export function rolesWith(permission: Permission): string[] {
+  return ROLES.filter((role) => can({ roles: [role] }, permission));
+}
+
+/** Point zod's local `$defs` references at the document's shared components. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", "#/components/schemas/") : toComponentRefs(v)]),
+  );
+}
+
+/** One zod schema as JSON Schema; named parts (`.meta({ id })`) go to components.schemas. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
+  // unrepresentable "any": a transform's output has no JSON Schema; the document then says nothing about it.
+  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[id] = toComponentRefs(def) as JsonSchema;
+  return toComponentRefs(rest) as JsonSchema;
+}
+
+function parameters(schema: z.ZodType | undefined, where: "path" | "query", components: Record<string, JsonSchema>) {
+  if (!schema) return [];
+  const object = jsonSchema(schema, "input", components);
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  return Object.entries((object.properties ?? {}) as Record<string, JsonSchema>).map(([name, { description, ...property }]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    ...(description ? { description } : {}),
+    schema: property,
+  }));
+}
+
+/** The error statuses an operation can answer, from what the wrapper does with its spec. */
+export function errorStatuses(spec: RouteSpec, method: HttpMethod): number[] {
+  const statuses = new Set(spec.errors ?? []);
+  if (spec.query || spec.body || spec.params) statuses.add(400);
+  if (spec.auth === "required") statuses.add(401);
+  if (spec.permission || (spec.auth === "required" && method !== "GET")) statuses.add(403);
+  if (spec.params) statuses.add(404);
+  if (method !== "GET") statuses.add(409);
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function success(spec: RouteSpec, components: Record<string, JsonSchema>) {
+  const status = spec.status ?? 200;
+  const description = status === 302 ? "A redirect: the file is at the `Location` URL" : status === 201 ? "Created" : "Success";
+  if (spec.response) return { [status]: { description, content: { "application/json": { schema: jsonSchema(spec.response, "output", components) } } } };
+  if (spec.content) return { [status]: { description, content: { [spec.content]: { schema: { type: "string", format: "binary" } } } } };
+  return { [status]: { description } };
+}
+
+function operationId(method: HttpMethod, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+}
+
+function operation(route: ApiRouteModule, method: HttpMethod, spec: RouteSpec, components: Record<string, JsonSchema>) {
+  const permission = spec.permission ? `Needs the permission \`${spec.permission}\` (roles: ${rolesWith(spec.permission).join(", ")}).` : null;
+  return {
+    operationId: operationId(method, route.path),
+    summary: spec.summary,
+    ...(permission ? { description: permission, "x-permission": spec.permission } : {}),
+    tags: spec.tags ?? [route.path.split("/")[1]],
+    // Public routes need no credentials; the others take either the bearer jwt or the session cookie.
+    security: spec.auth === "required" ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [],
+    parameters: [...parameters(spec.params, "path", components), ...parameters(spec.query, "query", components)],
+    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input", components) } } } } : {}),
+    responses: {
+      ...success(spec, components),
+      ...Object.fromEntries(errorStatuses(spec, method).map((s) => [s, { $ref: `#/components/responses/${ERROR_NAMES[s]}` }])),
+    },
+  };
+}
+
+/** Each exported method of a route module that the wrapper made, with its spec. */
+export function operationsOf(route: ApiRouteModule): { method: HttpMethod; spec: RouteSpec }[] {
+  return HTTP_METHODS.flatMap((method) => {
+    const spec = routeSpecOf(route.module[method]);
+    return spec ? [{ method, spec }] : [];
+  });
+}
+
+function build() {
+  const components: Record<string, JsonSchema> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) {
+    for (const { method, spec } of operationsOf(route)) {
+      paths[route.path] = { ...paths[route.path], [method.toLowerCase()]: operation(route, method, spec, components) };
+    }
+  }
+  const error = jsonSchema(errorResponse, "output", components);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Assessment Platform API",
+      version: "v1",
+      description:
+        "Sign in with POST /login and send the answered `jwt` as `Authorization: Bearer <jwt>` on every call. Dates are unix seconds. Every error answers `{ message, errors? }`.",
+    },
+    servers: [{ url: API_BASE }],
+    tags: TAGS,
+    paths,
+    components: {
+      schemas: components,
+      responses: Object.fromEntries(
+        Object.entries(ERROR_NAMES).map(([status, name]) => [name, { description: ERROR_TEXT[Number(status)], content: { "application/json": { schema: error } } }]),
+      ),
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The `jwt` of POST /login" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "The browser's session cookie (changes need a same-site Origin)" },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof build>;
+
+let cached: OpenApiDocument | null = null;
+
+/** The OpenAPI 3.1 document of the API; built once per process (the routes do not change at run time). */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= build();
+  return cached;
+}

@@ -1,0 +1,72 @@
+/**
+ * Every API route module with its path (OpenAPI `{param}` form, under /en/api/v1). A route added under
+ * app/en/api/v1 must be listed here: tests/api/openapi.test.ts walks the folder and fails otherwise.
+ * The catch-all [...path] (a JSON 404 for unknown paths) is no operation and is left out.
+ */
+import "server-only";
+import * as assessments from "@/app/en/api/v1/assessments/route";
+import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
+import * as districts from "@/app/en/api/v1/districts/route";
+import * as downloadsSlotFile from "@/app/en/api/v1/downloads/[slot]/file/route";
+import * as downloadsSlot from "@/app/en/api/v1/downloads/[slot]/route";
+import * as downloads from "@/app/en/api/v1/downloads/route";
+import * as forgotPasswordEmail from "@/app/en/api/v1/forgot-password/email/route";
+import * as forgotPasswordReset from "@/app/en/api/v1/forgot-password/reset/route";
+import * as health from "@/app/en/api/v1/health/route";
+import * as locations from "@/app/en/api/v1/locations/route";
+import * as loginImpersonate from "@/app/en/api/v1/login/impersonate/route";
+import * as loginMe from "@/app/en/api/v1/login/me/route";
+import * as login from "@/app/en/api/v1/login/route";
+import * as logoutImpersonate from "@/app/en/api/v1/logout/impersonate/route";
+import * as logout from "@/app/en/api/v1/logout/route";
+import * as openapi from "@/app/en/api/v1/openapi.json/route";
+import * as raceCodes from "@/app/en/api/v1/race-codes/route";
+import * as regions from "@/app/en/api/v1/regions/route";
+import * as schoolYears from "@/app/en/api/v1/school-years/route";
+import * as storageDownload from "@/app/en/api/v1/storage/download/route";
+import * as storageParts from "@/app/en/api/v1/storage/parts/route";
+import * as systemCompleteMultipartUpload from "@/app/en/api/v1/system/complete-multipart-upload/route";
+import * as systemCreateMultipartUpload from "@/app/en/api/v1/system/create-multipart-upload/route";
+import * as tenantSearchTenant from "@/app/en/api/v1/tenant_search/[tenant]/route";
+import * as tenantsFields from "@/app/en/api/v1/tenants-fields/route";
+import * as userRegistration from "@/app/en/api/v1/user-registration/route";
+import * as usersIdOrganizations from "@/app/en/api/v1/users/[id]/organizations/route";
+import * as usersIdRegistrationInvite from "@/app/en/api/v1/users/[id]/registration-invite/route";
+import * as users from "@/app/en/api/v1/users/route";
+
+export interface ApiRouteModule {
+  path: string;
+  module: Record<string, unknown>;
+}
+
+export const API_ROUTES: readonly ApiRouteModule[] = [
+  { path: "/assessments", module: assessments },
+  { path: "/districts/{id}", module: districtsId },
+  { path: "/districts", module: districts },
+  { path: "/downloads/{slot}/file", module: downloadsSlotFile },
+  { path: "/downloads/{slot}", module: downloadsSlot },
+  { path: "/downloads", module: downloads },
+  { path: "/forgot-password/email", module: forgotPasswordEmail },
+  { path: "/forgot-password/reset", module: forgotPasswordReset },
+  { path: "/health", module: health },
+  { path: "/locations", module: locations },
+  { path: "/login/impersonate", module: loginImpersonate },
+  { path: "/login/me", module: loginMe },
+  { path: "/login", module: login },
+  { path: "/logout/impersonate", module: logoutImpersonate },
+  { path: "/logout", module: logout },
+  { path: "/openapi.json", module: openapi },
+  { path: "/race-codes", module: raceCodes },
+  { path: "/regions", module: regions },
+  { path: "/school-years", module: schoolYears },
+  { path: "/storage/download", module: storageDownload },
+  { path: "/storage/parts", module: storageParts },
+  { path: "/system/complete-multipart-upload", module: systemCompleteMultipartUpload },
+  { path: "/system/create-multipart-upload", module: systemCreateMultipartUpload },
+  { path: "/tenant_search/{tenant}", module: tenantSearchTenant },
+  { path: "/tenants-fields", module: tenantsFields },
+  { path: "/user-registration", module: userRegistration },
+  { path: "/users/{id}/organizations", module: usersIdOrganizations },
+  { path: "/users/{id}/registration-invite", module: usersIdRegistrationInvite },
+  { path: "/users", module: users },
+];
