@@ -13,9 +13,9 @@ export const AREAS: readonly { prefix: string; role: Role; permission: Permissio
 /** Pages any signed-in person may open. */
 const SIGNED_IN_PREFIXES = ["/profile", "/downloads"];
 
-/** Pages open without a session (the spec: sign-in, forgot and any reset or registration page). */
+/** Pages open without a session (the spec: sign-in, forgot and any reset or registration page; the API reference for integrators). */
 export function isPublicPath(pathname: string): boolean {
-  if (pathname === "/" || pathname === "/sign-in" || pathname === "/sign-out") return true;
+  if (pathname === "/" || pathname === "/sign-in" || pathname === "/sign-out" || pathname === "/api-reference") return true;
   if (pathname === "/forgot" || pathname.startsWith("/forgot/")) return true;
   // Only a top-level page, so "reset" inside a role area's path never opens that area.
   const first = pathname.split("/")[1] ?? "";
