@@ -6,7 +6,7 @@ import { districts, locations, regions, userOrganizations, users, type OrgType }
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
-import { districtVisible, inLocationScope, regionVisible } from "./scope";
+import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
 
 export interface UserOrganization {
   id: number;
@@ -27,8 +27,9 @@ const locationDistrict = alias(districts, "location_district");
 
 /**
  * A user's links to regions, districts and locations (admin: only the administrative ones).
- * Users read their own links; admins read those of users they share an organisation with, and
- * see only the links inside their own reach. Another tenant's user answers 404.
+ * Users read their own links; admins read those of users they reach, and see only the links inside
+ * their own reach: not the path above it (a location admin does not read a district admin's district
+ * or region link). A user with no link in reach, or of another tenant, answers 404.
  */
 export async function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean } = {}): Promise<UserOrganization[]> {
   const self = actor.userId === userId;
@@ -41,9 +42,9 @@ export async function listUserOrganizations(actor: Actor, userId: number, option
   if (!user) throw notFound();
 
   const t = userOrganizations;
-  const visible = sql`case ${t.orgType}
-    when 'region' then ${regionVisible(actor, t.parentId)}
-    when 'district' then ${districtVisible(actor, t.parentId)}
+  const inReach = sql`case ${t.orgType}
+    when 'region' then ${inRegionScope(actor, t.parentId)}
+    when 'district' then ${inDistrictScope(actor, t.parentId)}
     else ${inLocationScope(actor, t.parentId)} end`;
   const rows = await db()
     .select({
@@ -72,13 +73,17 @@ export async function listUserOrganizations(actor: Actor, userId: number, option
         eq(t.tenantId, actor.tenantId),
         eq(t.userId, userId),
         options.admin ? eq(t.administrative, true) : undefined,
-        self ? undefined : visible,
+        self ? undefined : inReach,
       ),
     )
     .orderBy(asc(t.orgType), asc(t.parentId));
   if (!self && !actor.tenantWide && rows.length === 0) {
     // A user with no link in the admin's reach is not theirs to see.
-    const [anyLink] = await db().select({ id: t.id }).from(t).where(and(eq(t.userId, userId), sql`${visible}`)).limit(1);
+    const [anyLink] = await db()
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.tenantId, actor.tenantId), eq(t.userId, userId), inReach))
+      .limit(1);
     if (!anyLink) throw notFound();
   }
   return rows.map((r) => {
