@@ -10,7 +10,7 @@ import { IMPERSONATION_ABOVE_OWN } from "./messages";
 import { authorize, defaultActiveRole, mayImpersonateRoles } from "./permissions";
 import { loadProfile, type ProfileData } from "./profile";
 import type { ImpersonateInput } from "./schemas";
-import { reachableUser } from "./scope";
+import { reachableUser, whollyWithinReach } from "./scope";
 import { createSession, revokeSession, tokenForLiveSession, type RequestContext } from "./sessions";
 
 /** What starting or ending an impersonation answers: the session now in force. */
@@ -40,7 +40,7 @@ export async function startImpersonation(actor: Actor, input: ImpersonateInput, 
   if (userIdToImpersonate === actor.userId) throw badRequest("You cannot impersonate yourself");
   const target = await reachableUser(actor, userIdToImpersonate);
   const roles = await rolesOf(target.id);
-  if (!mayImpersonateRoles(actor, roles)) throw forbidden(IMPERSONATION_ABOVE_OWN);
+  if (!mayImpersonateRoles(actor, roles) || !(await whollyWithinReach(actor, target.id))) throw forbidden(IMPERSONATION_ABOVE_OWN);
   if (!target.enabled || target.locked || target.expired) throw badRequest("This user's account is disabled or locked");
 
   const activeRole = defaultActiveRole(roles);

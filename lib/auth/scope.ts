@@ -1,10 +1,27 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, not, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { userOrganizations, users } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+
+/** Condition: a user_organizations row lies under the actor's administrative links. */
+function linkInReach(actor: Actor): SQL {
+  const admin = { administrative: true };
+  return sql`coalesce((${userOrganizations.orgType} = 'location' and ${inLocationScope(actor, userOrganizations.parentId, admin)})
+    or (${userOrganizations.orgType} = 'district' and ${inDistrictScope(actor, userOrganizations.parentId, admin)})
+    or (${userOrganizations.orgType} = 'region' and ${inRegionScope(actor, userOrganizations.parentId, admin)}), false)`;
+}
+
+async function hasLink(actor: Actor, userId: number, condition: SQL): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: userOrganizations.id })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.tenantId, actor.tenantId), eq(userOrganizations.userId, userId), condition))
+    .limit(1);
+  return Boolean(row);
+}
 
 /**
  * A user an administrator may act on, always in the actor's own tenant (system admins included): a
@@ -19,20 +36,15 @@ export async function reachableUser(actor: Actor, userId: number) {
     .limit(1);
   if (!user) throw notFound("User not found");
   if (actor.tenantWide) return user;
-  const admin = { administrative: true };
-  const [linked] = await db()
-    .select({ id: userOrganizations.id })
-    .from(userOrganizations)
-    .where(
-      and(
-        eq(userOrganizations.tenantId, actor.tenantId),
-        eq(userOrganizations.userId, userId),
-        sql`((${userOrganizations.orgType} = 'location' and ${inLocationScope(actor, userOrganizations.parentId, admin)})
-          or (${userOrganizations.orgType} = 'district' and ${inDistrictScope(actor, userOrganizations.parentId, admin)})
-          or (${userOrganizations.orgType} = 'region' and ${inRegionScope(actor, userOrganizations.parentId, admin)}))`,
-      ),
-    )
-    .limit(1);
-  if (!linked) throw notFound("User not found");
+  if (!(await hasLink(actor, userId, linkInReach(actor)))) throw notFound("User not found");
   return user;
+}
+
+/**
+ * Whether every organisation a (reachable) user is linked to lies within the actor's administrative
+ * reach: acting as someone also linked elsewhere or higher up would reach beyond one's own.
+ */
+export async function whollyWithinReach(actor: Actor, userId: number): Promise<boolean> {
+  if (actor.tenantWide) return true;
+  return !(await hasLink(actor, userId, not(linkInReach(actor))));
 }
