@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ROLES } from "@/db/schema/identity";
+import { ROLES, type Role } from "@/db/schema/identity";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { MESSAGES } from "@/lib/platform/errors";
 import { errorResponse } from "@/lib/platform/schemas";
@@ -51,7 +51,7 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 /** Roles that hold a permission, for people reading the reference (the table itself stays private). */
-export function rolesWith(permission: Permission): string[] {
+export function rolesWith(permission: Permission): Role[] {
   return ROLES.filter((role) => can({ roles: [role] }, permission));
 }
 
