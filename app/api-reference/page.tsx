@@ -35,7 +35,7 @@ export default async function ApiReferencePage() {
             Download openapi.json
           </a>
         </div>
-        <div className="grid gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="desktop:sticky desktop:top-4 desktop:max-h-[calc(100vh-2rem)] desktop:self-start desktop:overflow-y-auto">
             <IndexNav groups={reference.groups} />
           </div>

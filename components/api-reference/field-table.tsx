@@ -3,8 +3,8 @@ import type { ParameterRow } from "@/lib/platform/openapi/reference";
 import { InlineCode } from "./inline-code";
 
 // overflow-wrap: anywhere lets long names and types wrap, so the table never outgrows a phone's width.
-const cell = "px-3 py-2 align-top [overflow-wrap:anywhere]";
-const head = "px-3 py-2 text-left font-semibold text-slate-700";
+const cell = "px-2 py-2 tablet:px-3 align-top [overflow-wrap:anywhere]";
+const head = "px-2 py-2 tablet:px-3 text-left font-semibold text-slate-700";
 
 /** A caption and a table of fields (or parameters, with their place): name, type, required, description. */
 export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow | ParameterRow)[] }) {

@@ -8,7 +8,7 @@ const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slat
 
 function GuideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-3 shadow-xs tablet:p-5">
       <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>

@@ -11,9 +11,9 @@ const label = "text-sm font-semibold text-slate-900";
 export function Operation({ op }: { op: OperationView }) {
   const { response } = op;
   return (
-    <section id={op.id} aria-labelledby={`${op.id}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+    <section id={op.id} aria-labelledby={`${op.id}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-3 shadow-xs tablet:p-5">
       <h3 id={`${op.id}-title`} className="flex flex-wrap items-center gap-3 text-base font-semibold text-slate-900">
-        <MethodBadge method={op.method} />
+        <MethodBadge method={op.method} />{" "}
         <span className="font-mono [overflow-wrap:anywhere]">{op.path}</span>
       </h3>
       <p className="mt-2 text-sm text-slate-700">{op.summary}</p>

@@ -1,0 +1,123 @@
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, shot, test } from "./support";
+
+/**
+ * The API reference as an integrator meets it: public, server-rendered from the OpenAPI document,
+ * every operation under its group, an index that a keyboard reaches, the document to download,
+ * axe-core clean, and no overflow on a phone.
+ */
+
+const METHOD_PATH = /^(GET|POST|PUT|PATCH|DELETE) \//;
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Open the page and wait until its client parts (the skip link) are hydrated. */
+async function openReference(page: Page) {
+  const response = await page.goto("/api-reference");
+  expect(response!.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+}
+
+/** The number of operations the served OpenAPI document describes. */
+async function operationCount(page: Page): Promise<number> {
+  const doc = (await (await page.request.get("/en/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+  return Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+}
+
+test("anyone reads the reference: every group and operation, who may call each, fields and errors", async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openReference(page);
+  // No session: the page is open, not a detour through sign-in.
+  await expect(page).toHaveURL(/\/api-reference$/);
+
+  for (const name of ["Authentication", "Conventions", "Auth and profile", "Organisations", "Users", "Lookups", "Files", "Platform"]) {
+    await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
+  }
+  const count = await operationCount(page);
+  expect(count).toBeGreaterThan(25);
+  await expect(page.getByRole("main").getByRole("heading", { level: 3, name: METHOD_PATH })).toHaveCount(count);
+  const index = page.getByRole("navigation", { name: "Contents" });
+  await expect(index.getByRole("link", { name: METHOD_PATH })).toHaveCount(count);
+
+  const login = page.getByRole("region", { name: "POST /login", exact: true });
+  await expect(login.getByText("Anyone: no sign-in needed.")).toBeVisible();
+  const body = login.getByRole("table", { name: "Request body (JSON)" });
+  await expect(body.getByRole("columnheader", { name: "Type" })).toBeVisible();
+  await expect(body.getByRole("rowheader", { name: "username" })).toBeVisible();
+  await expect(body.getByRole("rowheader", { name: "password" })).toBeVisible();
+  await expect(login.getByRole("table", { name: /^Keys of the 200 answer/ }).getByRole("rowheader", { name: "jwt", exact: true })).toBeVisible();
+  await expect(login.getByRole("table", { name: "Error statuses" }).getByRole("rowheader", { name: "423" })).toBeVisible();
+
+  const invite = page.getByRole("region", { name: "POST /users/{id}/registration-invite", exact: true });
+  await expect(invite.getByText("users.invite")).toBeVisible();
+  await expect(invite.getByText(/Tenant Admin/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "GET /race-codes", exact: true }).getByText(/Any signed-in person/)).toBeVisible();
+
+  const auth = page.getByRole("region", { name: "Authentication", exact: true });
+  await expect(auth.getByText("Authorization: Bearer <jwt>", { exact: true })).toBeVisible();
+
+  await page.screenshot(shot("api-reference-1280"));
+  await expectNoSeriousViolations(page);
+  expect(pageErrors).toEqual([]);
+});
+
+test("the OpenAPI document downloads as openapi.json", async ({ page }) => {
+  await openReference(page);
+  const link = page.getByRole("link", { name: "Download openapi.json" });
+  await expect(link).toHaveAttribute("href", "/en/api/v1/openapi.json");
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("openapi.json");
+  const doc = JSON.parse(readFileSync((await download.path())!, "utf8")) as { openapi: string; servers: { url: string }[] };
+  expect(doc.openapi).toBe("3.1.0");
+  expect(doc.servers).toEqual([{ url: "/en/api/v1" }]);
+});
+
+test("the keyboard reaches the index, and an index link moves to its operation", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openReference(page);
+  const index = page.getByRole("navigation", { name: "Contents" });
+
+  // Skip link, the banner's sign-in, the download, then the index.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Download openapi.json" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(index.getByRole("link", { name: "Authentication", exact: true })).toBeFocused();
+
+  // Every index link is a stop in the tab order: walk on to one operation and follow it.
+  const target = index.getByRole("link", { name: "POST /school-years", exact: true });
+  for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#postSchoolYears$/);
+  await expect(page.getByRole("heading", { level: 3, name: "POST /school-years", exact: true })).toBeInViewport();
+  await page.screenshot({ ...shot("api-reference-followed-link"), fullPage: false });
+});
+
+test("the skip link moves focus past the index to the main content", async ({ page }) => {
+  await openReference(page);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#main-content")).toBeFocused();
+});
+
+test("on a phone the reference fits the screen width", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openReference(page);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await page.screenshot(shot("api-reference-375"));
+  await expectNoSeriousViolations(page);
+});
