@@ -1,3 +1,4 @@
+import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";

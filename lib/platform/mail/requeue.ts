@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { mailOutbox } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import PgBoss from "pg-boss";
 import type { PGlite } from "@electric-sql/pglite";
 import { database } from "@/db/client";

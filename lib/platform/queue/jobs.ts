@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { z } from "zod";

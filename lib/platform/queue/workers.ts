@@ -1,3 +1,4 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import type { z } from "zod";
 import { env } from "../env";
