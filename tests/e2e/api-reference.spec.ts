@@ -6,7 +6,7 @@ import { expect, shot, test } from "./support";
 /**
  * The API reference as an integrator meets it: public, server-rendered from the OpenAPI document,
  * every operation under its group, an index that a keyboard reaches, the document to download,
- * axe-core clean, and no overflow on a phone.
+ * axe-core clean, and no sideways scrolling at 320 px.
  */
 
 const METHOD_PATH = /^(GET|POST|PUT|PATCH|DELETE) \//;
@@ -113,11 +113,11 @@ test("the skip link moves focus past the index to the main content", async ({ pa
   await expect(page.locator("#main-content")).toBeFocused();
 });
 
-test("on a phone the reference fits the screen width", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
+test("at 320 px wide (WCAG reflow) the reference fits the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
   await openReference(page);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.screen);
-  await page.screenshot(shot("api-reference-375"));
+  await page.screenshot(shot("api-reference-320"));
   await expectNoSeriousViolations(page);
 });
