@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { asSystem, db } from "@/db/client";
 import { tenants, users, type AuthTokenPurpose } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { env } from "@/lib/platform/env";
@@ -40,12 +40,14 @@ export async function requestPasswordReset(input: ForgotPasswordInput, context: 
   }
   await attempt("requested");
   const hostTenant = await tenantForLabel(hostLabel(context.host));
-  const accounts = await db()
-    .select({ user: users, tenantName: tenants.name })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(sql`lower(${users.email})`, address), eq(users.enabled, true), hostTenant ? eq(users.tenantId, hostTenant.id) : undefined))
-    .limit(MAX_ACCOUNTS_PER_EMAIL);
+  const accounts = await asSystem("forgot password: accounts by email, before sign-in", () =>
+    db()
+      .select({ user: users, tenantName: tenants.name })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(and(eq(sql`lower(${users.email})`, address), eq(users.enabled, true), hostTenant ? eq(users.tenantId, hostTenant.id) : undefined))
+      .limit(MAX_ACCOUNTS_PER_EMAIL),
+  );
   for (const { user, tenantName } of accounts) {
     const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "password_reset" });
     const link = `${env().PUBLIC_URL}/reset-password?token=${token}`;
@@ -58,18 +60,21 @@ export async function requestPasswordReset(input: ForgotPasswordInput, context: 
 /** Set a new password from a mailed link: the token is used up, old sessions end, a lockout lifts. */
 async function setPasswordFromLink(input: ResetPasswordInput, purpose: AuthTokenPurpose, invalidText: string, context: RequestContext) {
   const passwordHash = await hashPassword(input.password);
-  return db().transaction(async (tx) => {
-    const owner = await consumeToken(tx, input.confirmationToken, purpose);
-    if (!owner) throw fieldError("confirmationToken", invalidText);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, owner.userId)))
-      .returning({ id: users.id, username: users.username });
-    await revokeUserSessions(owner.tenantId, owner.userId, undefined, tx);
-    await recordAttempt({ kind: "login", username: user.username, ipAddress: context.ipAddress, outcome: "cleared", tenantId: owner.tenantId }, tx);
-    log.info(purpose === "registration" ? "registration completed" : "password reset", { userId: user.id, tenantId: owner.tenantId });
-  });
+  // The link's token names the account and its tenant; nothing else identifies the person yet.
+  return asSystem("reset or registration link: the token is looked up before sign-in", () =>
+    db().transaction(async (tx) => {
+      const owner = await consumeToken(tx, input.confirmationToken, purpose);
+      if (!owner) throw fieldError("confirmationToken", invalidText);
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(and(eq(users.tenantId, owner.tenantId), eq(users.id, owner.userId)))
+        .returning({ id: users.id, username: users.username });
+      await revokeUserSessions(owner.tenantId, owner.userId, undefined, tx);
+      await recordAttempt({ kind: "login", username: user.username, ipAddress: context.ipAddress, outcome: "cleared", tenantId: owner.tenantId }, tx);
+      log.info(purpose === "registration" ? "registration completed" : "password reset", { userId: user.id, tenantId: owner.tenantId });
+    }),
+  );
 }
 
 /** POST /forgot-password/reset {confirmationToken, password}. */

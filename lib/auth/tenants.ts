@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { asSystem, db } from "@/db/client";
 import { tenantHostAliases, tenants } from "@/db/schema";
 import { env } from "@/lib/platform/env";
 import { badRequest, notFound } from "@/lib/platform/errors";
@@ -18,12 +18,14 @@ export interface TenantBranding {
 /** The tenant a host label selects: its slug, or one of its host aliases. */
 export async function tenantForLabel(label: string) {
   if (!label) return null;
-  const [row] = await db()
-    .select({ tenant: tenants })
-    .from(tenants)
-    .leftJoin(tenantHostAliases, eq(tenantHostAliases.tenantId, tenants.id))
-    .where(or(eq(sql`lower(${tenants.slug})`, label), eq(sql`lower(${tenantHostAliases.hostPrefix})`, label)))
-    .limit(1);
+  const [row] = await asSystem("host to tenant: read before anyone signs in", () =>
+    db()
+      .select({ tenant: tenants })
+      .from(tenants)
+      .leftJoin(tenantHostAliases, eq(tenantHostAliases.tenantId, tenants.id))
+      .where(or(eq(sql`lower(${tenants.slug})`, label), eq(sql`lower(${tenantHostAliases.hostPrefix})`, label)))
+      .limit(1),
+  );
   return row?.tenant ?? null;
 }
 

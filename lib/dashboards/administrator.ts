@@ -4,6 +4,7 @@ import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { log } from "@/lib/platform/logger";
+import { forTenant } from "@/lib/platform/tenancy";
 import { inDistrictScope, inRegionScope, locationIdsInScope } from "@/lib/organisations/scope";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
@@ -155,8 +156,12 @@ async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise
 export async function administratorDashboard(actor: Actor, now = new Date()): Promise<AdministratorDashboard> {
   authorize(actor, "area.administrator");
   const started = performance.now();
-  const reach = await reachOf(actor);
-  const [counts, collections] = await Promise.all([organisationCounts(actor, reach), scopedCollections(actor, reach, now)]);
+  // Each read in its own tenant-bound transaction: the two big ones stay parallel on PostgreSQL.
+  const reach = await forTenant(actor, () => reachOf(actor));
+  const [counts, collections] = await Promise.all([
+    forTenant(actor, () => organisationCounts(actor, reach)),
+    forTenant(actor, () => scopedCollections(actor, reach, now)),
+  ]);
   const open = collections.filter((c) => c.status === "Open");
   log.info("dashboard", { area: "administrator", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return { tenantWide: actor.tenantWide, ...counts, openCollections: open.length, completion: overallCompletion(open), collections };

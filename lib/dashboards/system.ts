@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, rows } from "@/db/client";
+import { asSystem, db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { log } from "@/lib/platform/logger";
@@ -46,7 +46,7 @@ export async function systemDashboard(actor: Actor, now = new Date()): Promise<S
   authorize(actor, "area.system");
   const started = performance.now();
   const today = now.toISOString().slice(0, 10);
-  const [tenants, assessments, schoolYears] = await Promise.all([
+  const [tenants, assessments, schoolYears] = await asSystem("system dashboard: counts of every tenant", () => Promise.all([
     rows<{ id: number; name: string; slug: string; users: Count; students: Count; collections: Count }>(
       db(),
       sql`select t.id, t.name, t.slug,
@@ -67,7 +67,7 @@ export async function systemDashboard(actor: Actor, now = new Date()): Promise<S
         (select count(*) from data_collections dc where dc.school_year_id = y.id and dc.deleted_at is null) as collections
       from school_years y order by y.start_date desc`,
     ),
-  ]);
+  ]));
   log.info("dashboard", { area: "system", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return {
     tenants: tenants.map((t) => ({ ...t, users: Number(t.users), students: Number(t.students), collections: Number(t.collections) })),

@@ -4,6 +4,7 @@ import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { log } from "@/lib/platform/logger";
+import { forTenant } from "@/lib/platform/tenancy";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
 export interface AnnouncementSummary {
@@ -83,11 +84,13 @@ async function rosteredStudentCount(actor: Actor): Promise<number> {
 
 /** The tenant's announcements running now, newest first. */
 export async function currentAnnouncements(actor: Actor, now: Date, limit = 3): Promise<AnnouncementSummary[]> {
-  const result = await rows<{ id: number; title: string; text: string; start_date: Date | string; end_date: Date | string }>(
-    db(),
-    sql`select id, title, text, start_date, end_date from announcements
-      where tenant_id = ${actor.tenantId} and start_date <= ${now.toISOString()}::timestamptz and end_date >= ${now.toISOString()}::timestamptz
-      order by start_date desc, id desc limit ${limit}`,
+  const result = await forTenant(actor, () =>
+    rows<{ id: number; title: string; text: string; start_date: Date | string; end_date: Date | string }>(
+      db(),
+      sql`select id, title, text, start_date, end_date from announcements
+        where tenant_id = ${actor.tenantId} and start_date <= ${now.toISOString()}::timestamptz and end_date >= ${now.toISOString()}::timestamptz
+        order by start_date desc, id desc limit ${limit}`,
+    ),
   );
   return result.map((r) => ({
     id: r.id,
@@ -101,11 +104,10 @@ export async function currentAnnouncements(actor: Actor, now: Date, limit = 3): 
 export async function teacherDashboard(actor: Actor, now = new Date()): Promise<TeacherDashboard> {
   authorize(actor, "area.teacher");
   const started = performance.now();
-  const [collections, rosteredStudents, announcements] = await Promise.all([
-    teacherCollections(actor, now),
-    rosteredStudentCount(actor),
-    currentAnnouncements(actor, now),
-  ]);
+  // One tenant-bound transaction: a class's three small reads, one after another on its connection.
+  const [collections, rosteredStudents, announcements] = await forTenant(actor, () =>
+    Promise.all([teacherCollections(actor, now), rosteredStudentCount(actor), currentAnnouncements(actor, now)]),
+  );
   const open = collections.filter((c) => c.status === "Open");
   log.info("dashboard", { area: "teacher", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return { rosteredStudents, openCollections: open.length, completion: overallCompletion(open), collections, announcements };

@@ -3,13 +3,16 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
+import { forTenant } from "@/lib/platform/tenancy";
 
 /** The bell's badge: the actor's own notifications not yet acknowledged. */
 export async function unreadNotificationCount(actor: Actor): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId), eq(notifications.acknowledged, 0)));
+  const [row] = await forTenant(actor, () =>
+    db()
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId), eq(notifications.acknowledged, 0))),
+  );
   return row?.n ?? 0;
 }
 
@@ -22,11 +25,13 @@ export interface NotificationSummary {
 
 /** The newest of the actor's own notifications, for the bell's panel. */
 export async function recentNotifications(actor: Actor, limit = 5): Promise<NotificationSummary[]> {
-  const rows = await db()
-    .select({ id: notifications.id, message: notifications.message, acknowledged: notifications.acknowledged, createdAt: notifications.createdAt })
-    .from(notifications)
-    .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+  const rows = await forTenant(actor, () =>
+    db()
+      .select({ id: notifications.id, message: notifications.message, acknowledged: notifications.acknowledged, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId)))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+  );
   return rows.map((r) => ({ id: r.id, message: r.message, acknowledged: r.acknowledged === 1, createdAt: r.createdAt.toISOString() }));
 }

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { districts, locations, regions } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
+import { forTenant } from "@/lib/platform/tenancy";
 import { notFound } from "@/lib/platform/errors";
 import type { OrgListQuery } from "./schemas";
 import { districtVisible, inLocationScope, regionVisible } from "./scope";
@@ -25,18 +26,20 @@ const activeFilter = (column: AnyPgColumn, active?: boolean): SQL | undefined =>
 /** Regions of the actor's tenant; parentId is the tenant (another tenant's id lists nothing). */
 export async function listRegions(actor: Actor, query: OrgListQuery): Promise<OrgRow[]> {
   if (query.parentId !== undefined && query.parentId !== actor.tenantId) return [];
-  return db()
-    .select({
-      id: regions.id,
-      nameLabel: regions.name,
-      parentTenantId: regions.tenantId,
-      parentId: regions.tenantId,
-      uniqueId: regions.uniqueId,
-      active: regions.active,
-    })
-    .from(regions)
-    .where(and(eq(regions.tenantId, actor.tenantId), activeFilter(regions.active, query.active), regionVisible(actor, regions.id)))
-    .orderBy(asc(regions.name), asc(regions.id));
+  return forTenant(actor, () =>
+    db()
+      .select({
+        id: regions.id,
+        nameLabel: regions.name,
+        parentTenantId: regions.tenantId,
+        parentId: regions.tenantId,
+        uniqueId: regions.uniqueId,
+        active: regions.active,
+      })
+      .from(regions)
+      .where(and(eq(regions.tenantId, actor.tenantId), activeFilter(regions.active, query.active), regionVisible(actor, regions.id)))
+      .orderBy(asc(regions.name), asc(regions.id)),
+  );
 }
 
 const districtColumns = {
@@ -51,50 +54,56 @@ const districtColumns = {
 
 /** Districts the actor can see, optionally of one region (parentId). */
 export async function listDistricts(actor: Actor, query: OrgListQuery): Promise<DistrictRow[]> {
-  return db()
-    .select(districtColumns)
-    .from(districts)
-    .where(
-      and(
-        eq(districts.tenantId, actor.tenantId),
-        query.parentId === undefined ? undefined : eq(districts.regionId, query.parentId),
-        activeFilter(districts.active, query.active),
-        districtVisible(actor, districts.id),
-      ),
-    )
-    .orderBy(asc(districts.name), asc(districts.id));
+  return forTenant(actor, () =>
+    db()
+      .select(districtColumns)
+      .from(districts)
+      .where(
+        and(
+          eq(districts.tenantId, actor.tenantId),
+          query.parentId === undefined ? undefined : eq(districts.regionId, query.parentId),
+          activeFilter(districts.active, query.active),
+          districtVisible(actor, districts.id),
+        ),
+      )
+      .orderBy(asc(districts.name), asc(districts.id)),
+  );
 }
 
 /** One district; another tenant's or one outside the actor's reach answers 404. */
 export async function getDistrict(actor: Actor, id: number): Promise<DistrictRow> {
-  const [row] = await db()
-    .select(districtColumns)
-    .from(districts)
-    .where(and(eq(districts.tenantId, actor.tenantId), eq(districts.id, id), districtVisible(actor, districts.id)))
-    .limit(1);
+  const [row] = await forTenant(actor, () =>
+    db()
+      .select(districtColumns)
+      .from(districts)
+      .where(and(eq(districts.tenantId, actor.tenantId), eq(districts.id, id), districtVisible(actor, districts.id)))
+      .limit(1),
+  );
   if (!row) throw notFound();
   return row;
 }
 
 /** Locations the actor reaches, optionally of one district (parentId). */
 export async function listLocations(actor: Actor, query: OrgListQuery): Promise<OrgRow[]> {
-  return db()
-    .select({
-      id: locations.id,
-      nameLabel: locations.name,
-      parentTenantId: locations.tenantId,
-      parentId: locations.districtId,
-      uniqueId: locations.uniqueId,
-      active: locations.active,
-    })
-    .from(locations)
-    .where(
-      and(
-        eq(locations.tenantId, actor.tenantId),
-        query.parentId === undefined ? undefined : eq(locations.districtId, query.parentId),
-        activeFilter(locations.active, query.active),
-        inLocationScope(actor, locations.id),
-      ),
-    )
-    .orderBy(asc(locations.name), asc(locations.id));
+  return forTenant(actor, () =>
+    db()
+      .select({
+        id: locations.id,
+        nameLabel: locations.name,
+        parentTenantId: locations.tenantId,
+        parentId: locations.districtId,
+        uniqueId: locations.uniqueId,
+        active: locations.active,
+      })
+      .from(locations)
+      .where(
+        and(
+          eq(locations.tenantId, actor.tenantId),
+          query.parentId === undefined ? undefined : eq(locations.districtId, query.parentId),
+          activeFilter(locations.active, query.active),
+          inLocationScope(actor, locations.id),
+        ),
+      )
+      .orderBy(asc(locations.name), asc(locations.id)),
+  );
 }

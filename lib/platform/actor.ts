@@ -3,7 +3,8 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { authSessions, tenants, userFeatures, userOrganizations, userRoles, users, type OrgType, type Role } from "@/db/schema";
 import { can, defaultActiveRole, holdsRole } from "@/lib/auth/permissions";
-import { decodeToken, tokenFromRequest } from "./session-token";
+import { decodeToken, tokenFromRequest, type TokenClaims } from "./session-token";
+import { forTenant } from "./tenancy";
 
 export interface OrgLink {
   orgType: OrgType;
@@ -28,14 +29,21 @@ export interface Actor {
   via: "bearer" | "cookie" | "internal";
 }
 
-/** Load the actor of a session id; null when the session ended, expired or the account is disabled. */
-export async function actorForSession(sessionId: string, via: Actor["via"]): Promise<Actor | null> {
+/**
+ * Load the actor of a token's session; null when the session ended, expired or the account is
+ * disabled. Runs under the token's tenant (`tid`): a session of another tenant is not found.
+ */
+export function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
+  return forTenant({ tenantId: token.tid }, () => loadActor(token, via));
+}
+
+async function loadActor({ sid, tid }: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
   const [row] = await db()
     .select({ session: authSessions, user: users, tenantName: tenants.name })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())))
+    .where(and(eq(authSessions.tenantId, tid), eq(authSessions.id, sid), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())))
     .limit(1);
   if (!row || !row.user.enabled || row.user.locked) return null;
   const userId = row.user.id;
@@ -70,5 +78,5 @@ export async function actorFromHeaders(headers: Headers): Promise<Actor | null> 
   if (!found) return null;
   const claims = await decodeToken(found.token);
   if (!claims) return null;
-  return actorForSession(claims.sid, found.via);
+  return actorForSession(claims, found.via);
 }

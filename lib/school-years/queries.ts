@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { dataCollections, schoolYears } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
+import { forTenant } from "@/lib/platform/tenancy";
 import { dateToUnix, toUnix } from "@/lib/platform/unix-time";
 
 export interface SchoolYearRow {
@@ -15,7 +16,11 @@ export interface SchoolYearRow {
 export const schoolYearWire = (y: SchoolYearRow) => ({ id: y.id, label: y.label, startDate: dateToUnix(y.startDate), endDate: dateToUnix(y.endDate) });
 
 /** Every school year, newest first, each with the actor's tenant's collections in it. */
-export async function listSchoolYears(actor: Actor) {
+export function listSchoolYears(actor: Actor) {
+  return forTenant(actor, () => schoolYearsWithCollections(actor));
+}
+
+async function schoolYearsWithCollections(actor: Actor) {
   const years = await db()
     .select({ id: schoolYears.id, label: schoolYears.label, startDate: schoolYears.startDate, endDate: schoolYears.endDate })
     .from(schoolYears)

@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { users } from "@/db/schema";
 import { recentNotifications, unreadNotificationCount, type NotificationSummary } from "@/lib/notifications/unread";
 import type { Actor } from "@/lib/platform/actor";
+import { forTenant } from "@/lib/platform/tenancy";
 import { areaLinks, areaOfRole, cutName, dashboardPath, supportUrl, type Area, type AreaLink } from "./header";
 
 /** Everything the header and sidebar show, computed on the server for one page request. */
@@ -25,15 +26,18 @@ export interface ShellModel {
 }
 
 export async function shellModel(actor: Actor, area: Area | null): Promise<ShellModel> {
-  const [[user], unreadCount, notifications] = await Promise.all([
-    db()
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
-      .limit(1),
-    unreadNotificationCount(actor),
-    recentNotifications(actor),
-  ]);
+  // One tenant-bound transaction for the header's three small reads (the notification reads join it).
+  const [[user], unreadCount, notifications] = await forTenant(actor, () =>
+    Promise.all([
+      db()
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
+        .limit(1),
+      unreadNotificationCount(actor),
+      recentNotifications(actor),
+    ]),
+  );
   const navArea = area ?? areaOfRole(actor.activeRole);
   const firstName = user?.firstName ?? "";
   const lastName = user?.lastName ?? "";

@@ -127,7 +127,7 @@ describe("POST /forgot-password/reset", () => {
     expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(200);
 
     const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN"] });
-    const actor = (await actorForSession((await decodeToken(await tokenFor(admin)))!.sid, "internal"))!;
+    const actor = (await actorForSession((await decodeToken(await tokenFor(admin)))!, "internal"))!;
     await sendRegistrationInvite(actor, user.id);
     const [invite] = await mailsTo(user.email);
     expect((await resetWith(linkToken(invite.textBody), NEW_PASSWORD)).body.message).toBe(RESET_INVALID);
@@ -164,7 +164,7 @@ describe("POST /user-registration", () => {
     const tenant = await makeTenant({ name: "Michigan" });
     const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN"] });
     const invited = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"] });
-    const actor = (await actorForSession((await decodeToken(await tokenFor(admin)))!.sid, "internal"))!;
+    const actor = (await actorForSession((await decodeToken(await tokenFor(admin)))!, "internal"))!;
     await sendRegistrationInvite(actor, invited.id);
 
     const [mail] = await mailsTo(invited.email);
@@ -192,7 +192,7 @@ describe("POST /user-registration", () => {
     const teacher = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
     const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN"] });
     const stranger = await makeUser(other.id);
-    const actorOf = async (u: { id: number; tenantId: number }) => (await actorForSession((await decodeToken(await tokenFor(u)))!.sid, "internal"))!;
+    const actorOf = async (u: { id: number; tenantId: number }) => (await actorForSession((await decodeToken(await tokenFor(u)))!, "internal"))!;
     await expect(sendRegistrationInvite(await actorOf(teacher), admin.id)).rejects.toMatchObject({ status: 403 });
     await expect(sendRegistrationInvite(await actorOf(admin), stranger.id)).rejects.toMatchObject({ status: 404 });
     expect(await mailsTo(stranger.email)).toHaveLength(0);

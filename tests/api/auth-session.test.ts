@@ -191,7 +191,7 @@ describe("active role switch", () => {
     const user = await makeAccount(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TEACHER"] });
     const jwt = await jwtOf(user);
     const claims = (await decodeToken(jwt))!;
-    const actor = (await actorForSession(claims.sid, "cookie"))!;
+    const actor = (await actorForSession(claims, "cookie"))!;
     expect(actor.activeRole).toBe("ROLE_ADMIN");
     expect(await switchActiveRole(actor, { role: "ROLE_TEACHER" })).toEqual({ activeRole: "ROLE_TEACHER", dashboard: "/teacher/dashboard" });
     const [session] = await db().select().from(authSessions).where(eq(authSessions.id, claims.sid));

@@ -13,7 +13,7 @@ import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
 
 async function actorOf(user: { id: number; tenantId: number }) {
   const claims = await decodeToken(await tokenFor(user));
-  return (await actorForSession(claims!.sid, "internal"))!;
+  return (await actorForSession(claims!, "internal"))!;
 }
 
 describe("mail delivery check", () => {

@@ -31,7 +31,7 @@ const DAY = 86_400_000;
 /** The actor a signed-in session of the user resolves to, as a page request would see it. */
 export async function actorOf(user: { id: number; tenantId: number }, activeRole?: string): Promise<Actor> {
   const claims = await decodeToken(await tokenFor(user, activeRole));
-  const actor = claims && (await actorForSession(claims.sid, "internal"));
+  const actor = claims && (await actorForSession(claims, "internal"));
   if (!actor) throw new Error("no actor for the test session");
   return actor;
 }
