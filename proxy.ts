@@ -3,13 +3,15 @@ import { csrfCookieName, csrfTokenOf, newCsrfCookieValue, secureCookies } from "
 import { readGateClaims } from "@/lib/auth/jwt";
 import { can } from "@/lib/auth/permissions";
 import { isPublicPath, requiredPermission } from "@/lib/auth/routes";
+import { newNonce, pageSecurityHeaders, setHeaders } from "@/lib/platform/security-headers";
 import { sessionCookieName } from "@/lib/platform/session-token";
 
 /**
  * The request gate (Next 16's middleware): the beta and legacy flags, the sign-in form's CSRF
  * cookie, and the session check of every page that is not public. It decodes the token only (no
  * database); pages and services check the session row and roles again. The host's tenant is read
- * where it is used (sign-in pages, login, forgot password) from the same Host header.
+ * where it is used (sign-in pages, login, forgot password) from the same Host header. Every answer
+ * carries the security headers; a page's CSP nonce goes to Next in the request's own CSP header.
  */
 
 const FLAG_PATHS: Record<string, { name: string; value: string | null }> = {
@@ -29,10 +31,9 @@ function setFlag(req: NextRequest, flag: { name: string; value: string | null })
 }
 
 /** The sign-in form posts next-auth's CSRF token; a missing or forged cookie is replaced before the page renders. */
-function withCsrfCookie(req: NextRequest) {
+function withCsrfCookie(req: NextRequest, headers: Headers) {
   const name = csrfCookieName();
-  if (csrfTokenOf(req.cookies.get(name)?.value)) return NextResponse.next();
-  const headers = new Headers(req.headers);
+  if (csrfTokenOf(req.cookies.get(name)?.value)) return NextResponse.next({ request: { headers } });
   const value = newCsrfCookieValue();
   const others = (headers.get("cookie") ?? "")
     .split(";")
@@ -45,11 +46,24 @@ function withCsrfCookie(req: NextRequest) {
 }
 
 export async function proxy(req: NextRequest) {
+  const nonce = newNonce();
+  const security = pageSecurityHeaders(nonce);
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", security["Content-Security-Policy"]);
+  const response = await gate(req, headers);
+  setHeaders(response.headers, security);
+  return response;
+}
+
+/** The gate itself: `headers` are the request's, carrying the nonce on to the page. */
+async function gate(req: NextRequest, headers: Headers) {
   const { pathname, search } = req.nextUrl;
   const flag = FLAG_PATHS[pathname];
   if (flag) return setFlag(req, flag);
 
-  if (isPublicPath(pathname)) return pathname === "/sign-in" ? withCsrfCookie(req) : NextResponse.next();
+  const next = () => NextResponse.next({ request: { headers } });
+  if (isPublicPath(pathname)) return pathname === "/sign-in" ? withCsrfCookie(req, headers) : next();
 
   const claims = await readGateClaims(req.cookies.get(sessionCookieName())?.value);
   if (!claims) {
@@ -65,7 +79,7 @@ export async function proxy(req: NextRequest) {
     home.searchParams.set("denied", pathname);
     return NextResponse.redirect(home);
   }
-  return NextResponse.next();
+  return next();
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { Providers } from "@/components/shell/providers";
 import "./globals.css";
 
@@ -7,11 +8,16 @@ export const metadata: Metadata = {
   description: "Kindergarten readiness and early literacy assessments",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Reading the request's nonce (proxy.ts) renders every page per request, as the CSP needs: a page
+ * prerendered at build time would carry scripts without this request's nonce.
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -1,11 +1,18 @@
 "use client";
 
-import { Suspense, type ReactNode } from "react";
+import { setNonce } from "get-nonce";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { SnackbarProvider } from "@/components/ui/snackbar";
 import { DeniedSnackbar } from "./denied-snackbar";
 
-/** Client-side context every page shares (public pages too: forgot-password errors use the snackbar). */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * Client-side context every page shares (public pages too: forgot-password errors use the snackbar).
+ * The CSP nonce goes to get-nonce, which the dialogs' scroll lock stamps on the style it injects.
+ */
+export function Providers({ nonce, children }: { nonce?: string; children: ReactNode }) {
+  useEffect(() => {
+    if (nonce) setNonce(nonce);
+  }, [nonce]);
   return (
     <SnackbarProvider>
       {children}

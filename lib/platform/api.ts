@@ -6,6 +6,7 @@ import { actorFromHeaders, type Actor } from "./actor";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
+import { apiSecurityHeaders, setHeaders } from "./security-headers";
 import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
@@ -122,6 +123,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       response = toErrorResponse(error, requestId);
     }
     response.headers.set("x-request-id", requestId);
+    setHeaders(response.headers, apiSecurityHeaders());
     log.info("request", {
       requestId,
       method: req.method,

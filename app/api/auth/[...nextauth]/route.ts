@@ -1,15 +1,19 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/next-auth";
+import { apiSecurityHeaders, setHeaders } from "@/lib/platform/security-headers";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 // Built on the first request, not at import: configuration is read at run time, never during the build.
 let handler: ((req: NextRequest, ctx: Context) => Promise<Response>) | undefined;
 
-function nextAuth(req: NextRequest, ctx: Context) {
+/** next-auth answers outside the API wrapper, so it gets the API's security headers here. */
+async function nextAuth(req: NextRequest, ctx: Context) {
   handler ??= NextAuth(authOptions()) as unknown as typeof handler;
-  return handler!(req, ctx);
+  const response = await handler!(req, ctx);
+  setHeaders(response.headers, apiSecurityHeaders());
+  return response;
 }
 
 export { nextAuth as GET, nextAuth as POST };
