@@ -54,7 +54,8 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env });
+// Only this machine reaches the test server: it carries the published demo passwords.
+const child = spawn("node_modules/.bin/next", ["start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
 const stop = () => {
   child.kill("SIGTERM");
   smtp.close();

@@ -3,12 +3,13 @@
 // explicit request that production (NODE_ENV=production) needs before it creates demo accounts.
 // On a fresh clone with no environment it uses the embedded defaults under .data/: PGlite, local
 // files, mail kept in the outbox. Migrations, demo data and workers start inside the app process
-// (instrumentation.ts).
+// (instrumentation.ts). It listens on 127.0.0.1 unless HOSTNAME says otherwise (listen-address.mjs).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { buildIfNeeded } from "./build-stamp.mjs";
+import { listenHost } from "./listen-address.mjs";
 
 const dataDir = process.env.DATA_DIR || ".data";
 mkdirSync(dataDir, { recursive: true });
@@ -29,7 +30,7 @@ process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 
 buildIfNeeded({ force: process.argv.includes("--build") });
 
-const child = spawn("node_modules/.bin/next", ["start", "-p", port], { stdio: "inherit", env: process.env });
+const child = spawn("node_modules/.bin/next", ["start", "-p", port, "-H", listenHost(process.env)], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => child.kill(signal));
 }

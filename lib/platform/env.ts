@@ -67,6 +67,17 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
+/** Hosts that only this machine reaches: the demo and the end-to-end tests may run there over http. */
+const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/** Production sends session cookies and HSTS, which need an https public address (http on loopback only). */
+function productionUrlProblem(url: string | undefined): string | null {
+  if (!url) return "required in production: the public https address, e.g. https://kra.example.org";
+  const { protocol, hostname } = new URL(url);
+  if (protocol === "https:" || (protocol === "http:" && isLoopback(hostname))) return null;
+  return `must be an https:// address in production (got ${protocol}//${hostname}); plain http is accepted for localhost only`;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
@@ -76,6 +87,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === "production" && !env.NEXTAUTH_SECRET && env.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  NEXTAUTH_SECRET: required in production with DATABASE_URL");
   }
+  const publicUrlProblem = env.NODE_ENV === "production" ? productionUrlProblem(env.NEXTAUTH_URL) : null;
+  if (publicUrlProblem) throw new Error(`Invalid environment configuration:\n  NEXTAUTH_URL: ${publicUrlProblem}`);
   return {
     ...env,
     NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? embeddedSecret(env.DATA_DIR),

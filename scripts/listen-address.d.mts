@@ -1,0 +1,1 @@
+export function listenHost(env: Record<string, string | undefined>): string;
