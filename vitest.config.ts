@@ -17,6 +17,7 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-db.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-0123", DATA_DIR: ".data/test" },
+    // API tests call handlers as if through one proxy: its X-Forwarded-For entry is the client's address.
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-0123", DATA_DIR: ".data/test", TRUSTED_PROXIES: "1" },
   },
 });

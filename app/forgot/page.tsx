@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { AuthLayout } from "@/components/auth/auth-layout";
 import { ForgotForm } from "@/components/auth/forgot-form";
-import { requestHost } from "@/lib/auth/tenant-host";
+import { requestHost } from "@/lib/platform/request";
 import { brandingForHost } from "@/lib/auth/tenants";
 import { actorFromHeaders } from "@/lib/platform/actor";
 

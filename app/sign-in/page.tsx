@@ -6,7 +6,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { csrfCookieName, csrfTokenOf } from "@/lib/auth/cookies";
 import { REASON_TEXT, signInErrorText } from "@/lib/auth/messages";
 import { firstParam, safeReturnPath } from "@/lib/auth/routes";
-import { requestHost } from "@/lib/auth/tenant-host";
+import { requestHost } from "@/lib/platform/request";
 import { brandingForHost } from "@/lib/auth/tenants";
 import { actorFromHeaders } from "@/lib/platform/actor";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { REGISTRATION_LINK_INVALID, RESET_LINK_INVALID } from "@/lib/auth/messages";
-import { requestHost } from "@/lib/auth/tenant-host";
+import { requestHost } from "@/lib/platform/request";
 import { brandingForHost } from "@/lib/auth/tenants";
 import { AuthLayout, Notice } from "./auth-layout";
 import { PasswordForm } from "./password-form";

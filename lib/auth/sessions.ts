@@ -2,9 +2,9 @@ import "server-only";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { authSessions, type Role } from "@/db/schema";
+import { clientAddress, requestHost } from "@/lib/platform/request";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/session-token";
 import { issueSessionJwt } from "./jwt";
-import { requestHost } from "./tenant-host";
 
 /** Where a request came from: recorded on sessions and attempts, used for rate limits and the host's tenant. */
 export interface RequestContext {
@@ -13,15 +13,9 @@ export interface RequestContext {
   host: string | null;
 }
 
-/**
- * The client address: the last x-forwarded-for entry (the one our own reverse proxy appended; Next
- * sets the header from the socket when nothing is in front). A client talking to Next directly can
- * forge it, which only moves it between rate-limit buckets; the account lockout does not use it.
- */
+/** The client's address and the host it addressed, as far as TRUSTED_PROXIES lets us believe them. */
 export function requestContext(headers: Headers): RequestContext {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  const ipAddress = forwarded?.at(-1) || headers.get("x-real-ip") || "unknown";
-  return { ipAddress: ipAddress.slice(0, 64), userAgent: headers.get("user-agent")?.slice(0, 400) ?? null, host: requestHost(headers) };
+  return { ipAddress: clientAddress(headers), userAgent: headers.get("user-agent")?.slice(0, 400) ?? null, host: requestHost(headers) };
 }
 
 export interface NewSession {

@@ -51,8 +51,3 @@ export function brandFor(labelOrKey: string | null | undefined): Brand {
   if (!key) return DEFAULT_BRAND;
   return { key, name: STATES[key], logoUrl: `/logos/${key}.svg`, subLogoUrl: DEFAULT_BRAND.subLogoUrl };
 }
-
-/** The host of a request as the browser sent it (a proxy in front sets x-forwarded-host). */
-export function requestHost(headers: Headers): string | null {
-  return headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
-}

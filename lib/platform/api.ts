@@ -6,6 +6,7 @@ import { actorFromHeaders, type Actor } from "./actor";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
+import { isSameOrigin } from "./request";
 import { apiSecurityHeaders, setHeaders } from "./security-headers";
 import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
 
@@ -74,15 +75,7 @@ async function readBody(req: NextRequest): Promise<unknown> {
 /** Cookie-authenticated changes must come from our own pages (CSRF); bearer clients are exempt. */
 function checkOrigin(req: NextRequest, actor: Actor | null) {
   if (!actor || actor.via !== "cookie" || SAFE_METHODS.has(req.method)) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  const origin = req.headers.get("origin") ?? req.headers.get("referer");
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host : null;
-  } catch {
-    originHost = null;
-  }
-  if (!originHost || originHost !== host) throw forbidden("Cross-site request refused");
+  if (!isSameOrigin(req.headers)) throw forbidden("Cross-site request refused");
 }
 
 /**

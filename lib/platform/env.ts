@@ -32,6 +32,14 @@ const schema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** On SIGTERM, how long active jobs may run on before they are handed back to the queue. */
   JOB_SHUTDOWN_SECONDS: z.coerce.number().int().min(1).default(30),
+  /**
+   * How many proxy hops in front of the app to believe in X-Forwarded-For, -Host and -Proto (0: none,
+   * the app is reached directly). Sign-in rate limits and the Origin check read these headers.
+   */
+  TRUSTED_PROXIES: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().regex(/^\d{1,2}$/, "must be the number of proxy hops in front of the app (0 to 99)").default("0").transform(Number),
+  ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Create demo accounts and data on an empty database; off in production unless set. */
   SEED_DEMO: optional(bool),

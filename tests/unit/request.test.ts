@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { loadEnv } from "@/lib/platform/env";
+import { clientAddress, isSameOrigin, requestHost, requestOrigin, UNKNOWN_ADDRESS } from "@/lib/platform/request";
+
+function trustProxies(hops: number) {
+  (globalThis as { __env?: unknown }).__env = loadEnv({ ...process.env, TRUSTED_PROXIES: String(hops), NEXTAUTH_URL: "https://kra.example.org" });
+}
+
+afterEach(() => {
+  (globalThis as { __env?: unknown }).__env = undefined;
+});
+
+const headers = (values: Record<string, string>) => new Headers(values);
+
+describe("TRUSTED_PROXIES", () => {
+  it("is validated: a whole number of hops, 0 by default", () => {
+    expect(loadEnv({ DATA_DIR: ".data/test-env" }).TRUSTED_PROXIES).toBe(0);
+    expect(loadEnv({ DATA_DIR: ".data/test-env", TRUSTED_PROXIES: "" }).TRUSTED_PROXIES).toBe(0);
+    expect(loadEnv({ DATA_DIR: ".data/test-env", TRUSTED_PROXIES: "2" }).TRUSTED_PROXIES).toBe(2);
+    for (const bad of ["-1", "one", "1.5", "0x1", " 1", "true"]) {
+      expect(() => loadEnv({ DATA_DIR: ".data/test-env", TRUSTED_PROXIES: bad })).toThrow("TRUSTED_PROXIES: must be the number of proxy hops");
+    }
+  });
+
+  it("0 believes no forwarded header", () => {
+    trustProxies(0);
+    const forwarded = headers({ "x-forwarded-for": "10.61.0.1", "x-forwarded-host": "evil.invalid", "x-forwarded-proto": "http", host: "ohio.kra.example.org" });
+    expect(clientAddress(forwarded)).toBe(UNKNOWN_ADDRESS);
+    expect(requestHost(forwarded)).toBe("ohio.kra.example.org");
+    // The scheme is the public address's.
+    expect(requestOrigin(forwarded)).toBe("https://ohio.kra.example.org");
+  });
+
+  it("N believes the Nth entry from the right, the leftmost when there are fewer", () => {
+    trustProxies(1);
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5" }))).toBe("203.0.113.5");
+    expect(requestHost(headers({ "x-forwarded-host": "evil.invalid, ohio.kra.example.org", host: "app:3000" }))).toBe("ohio.kra.example.org");
+    expect(clientAddress(headers({}))).toBe(UNKNOWN_ADDRESS);
+    trustProxies(2);
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.5, 10.0.0.9" }))).toBe("203.0.113.5");
+    expect(clientAddress(headers({ "x-forwarded-for": "203.0.113.5" }))).toBe("203.0.113.5");
+  });
+});
+
+describe("isSameOrigin", () => {
+  it("accepts the public address or the host the browser used, scheme and port alike", () => {
+    trustProxies(0);
+    expect(isSameOrigin(headers({ host: "app:3000", origin: "https://kra.example.org" }))).toBe(true);
+    expect(isSameOrigin(headers({ host: "ohio.kra.example.org", origin: "https://ohio.kra.example.org" }))).toBe(true);
+    expect(isSameOrigin(headers({ host: "ohio.kra.example.org", referer: "https://ohio.kra.example.org/profile?x=1" }))).toBe(true);
+    for (const origin of ["http://ohio.kra.example.org", "https://ohio.kra.example.org:8443", "https://evil.invalid", "null", "file:///x", "not a url"]) {
+      expect(isSameOrigin(headers({ host: "ohio.kra.example.org", origin }))).toBe(false);
+    }
+    // A Host header that is not a bare host[:port] names no origin.
+    expect(isSameOrigin(headers({ host: "evil.invalid/x", origin: "https://evil.invalid" }))).toBe(false);
+    expect(isSameOrigin(headers({ host: "ohio.kra.example.org" }))).toBe(false);
+  });
+});
