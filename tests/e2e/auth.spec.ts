@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, mailsTo, mailText, shot, signIn, waitForMail } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, mailsTo, mailText, shot, signIn, test, waitForMail } from "./support";
 
 /** The path and query of the first link to this app in a captured mail. */
 function mailLink(raw: string, page: string): string {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, shot, signIn } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, shot, signIn, test } from "./support";
 
 /**
  * The application shell with the demo data: each account's landing area, area switching,

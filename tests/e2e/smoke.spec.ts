@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { shot, signIn } from "./support";
+import { networkInterfaces } from "node:os";
+import { expect, shot, signIn, test } from "./support";
 
 // Runs against `npm start` on its embedded defaults (PGlite, local files, outbox mail, in-process
 // workers), as a fresh clone would: sign in with a demo account and run a job through the queue.
@@ -16,4 +16,15 @@ test("the product on its embedded defaults signs in and runs a job", async ({ pa
   await mail.getByRole("button", { name: "Send a test message" }).click();
   await expect(mail.getByRole("status")).toContainText("Kept in the outbox (no mail server is configured)", { timeout: 20_000 });
   await page.screenshot(shot("smoke-system-dashboard"));
+});
+
+// Its passwords are in the README: the demo answers on 127.0.0.1, not on this machine's network address.
+test("the demo listens on this machine only", async ({ baseURL }) => {
+  const port = new URL(baseURL!).port;
+  const outward = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal);
+  expect(outward, "a network address to try").toBeDefined();
+  await expect(fetch(`http://127.0.0.1:${port}/en/api/v1/health`)).resolves.toHaveProperty("status", 200);
+  await expect(fetch(`http://${outward!.address}:${port}/en/api/v1/health`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
 });

@@ -1,8 +1,34 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo-pass1";
+
+/**
+ * Every journey imports `test` from here: it fails when any page refused a script, style, frame or
+ * connection under the Content-Security-Policy. Chromium logs each refusal to the console; the
+ * page's own securitypolicyviolation events are logged too, in case a message changes wording.
+ */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy|securitypolicyviolation/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) =>
+          console.error(`securitypolicyviolation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} in ${e.documentURI}`),
+        );
+      });
+      await use();
+      expect(violations, "Content-Security-Policy refusals on this journey").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
 const mailDir = path.resolve("tests/e2e/output/mail");
 
 /** Mails captured by the e2e SMTP server for one recipient, newest last. */
