@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { actorFromHeaders, type Actor } from "./actor";
+import { refuseControlCharacters } from "./control-characters";
 import { AppError, MESSAGES, type FieldError } from "./errors";
 import { fieldErrors } from "./api";
 import { errorFields, log } from "./logger";
@@ -21,7 +22,9 @@ export function action<S extends z.ZodType, T>(
       const actor = await actorFromHeaders(await headers());
       if (!actor) return { ok: false, message: MESSAGES[401] };
       if (options.permission && !can(actor, options.permission)) return { ok: false, message: MESSAGES[403] };
-      return { ok: true, data: await run(actor, options.input.parse(raw)) };
+      const input = options.input.parse(raw);
+      refuseControlCharacters(raw);
+      return { ok: true, data: await run(actor, input) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, message: error.message, errors: error.errors };
       if (error instanceof ZodError) {

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { actorFromHeaders, type Actor } from "./actor";
+import { refuseControlCharacters } from "./control-characters";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
@@ -106,9 +107,14 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       const actor = await resolve(req);
       userId = actor?.userId;
       checkOrigin(req, actor);
-      const query = schemas.query ? schemas.query.parse(queryObject(req)) : {};
-      const params = schemas.params ? schemas.params.parse(await routeCtx.params) : await routeCtx.params;
-      const body = schemas.body ? schemas.body.parse(await readBody(req)) : undefined;
+      const rawQuery = queryObject(req);
+      const query = schemas.query ? schemas.query.parse(rawQuery) : {};
+      const rawParams = await routeCtx.params;
+      const params = schemas.params ? schemas.params.parse(rawParams) : rawParams;
+      const rawBody = schemas.body ? await readBody(req) : undefined;
+      const body = schemas.body ? schemas.body.parse(rawBody) : undefined;
+      // After the schemas, so a field's own wording comes first; before the handler and the database.
+      for (const input of [rawQuery, rawParams, rawBody]) refuseControlCharacters(input);
       const result = await handler({ req, actor, query, body, params, requestId } as Context<Q, B, P, A>);
       response = result instanceof Response ? result : json(result ?? {});
       if (schemas.response) await checkResponse(response, schemas.response);
