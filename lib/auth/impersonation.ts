@@ -1,5 +1,4 @@
 import "server-only";
-import { isIP } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog, authSessions, userRoles } from "@/db/schema";
@@ -11,19 +10,13 @@ import { authorize, defaultActiveRole, mayImpersonateRoles } from "./permissions
 import { loadProfile, type ProfileData } from "./profile";
 import type { ImpersonateInput } from "./schemas";
 import { reachableUser, whollyWithinReach } from "./scope";
-import { createSession, revokeSession, tokenForLiveSession, type RequestContext } from "./sessions";
+import { createSession, revokeSession, sessionAuditRow, tokenForLiveSession, type RequestContext } from "./sessions";
 
 /** What starting or ending an impersonation answers: the session now in force. */
 export interface SessionAnswer {
   profileData: ProfileData;
   jwt: string;
   impersonated: boolean;
-}
-
-/** The audit trail of an impersonation: who acted as whom, from where. */
-function auditRow(action: string, tenantId: number, userId: number, adminId: number, context: RequestContext, details: Record<string, unknown>) {
-  const ipAddress = isIP(context.ipAddress) ? context.ipAddress : null;
-  return { tenantId, userId, impersonatorId: adminId, action, entityType: "user", entityId: userId, ipAddress, userAgent: context.userAgent, details };
 }
 
 const rolesOf = async (userId: number) =>
@@ -56,7 +49,9 @@ export async function startImpersonation(actor: Actor, input: ImpersonateInput, 
     });
     await tx
       .insert(auditLog)
-      .values(auditRow("impersonation_start", target.tenantId, target.id, actor.userId, context, { sessionId: created.sessionId, adminSessionId: actor.sessionId }));
+      .values(
+        sessionAuditRow("impersonation_start", { tenantId: target.tenantId, userId: target.id, impersonatorId: actor.userId }, { sessionId: created.sessionId, adminSessionId: actor.sessionId }, context),
+      );
     return created;
   });
   log.info("impersonation started", { adminId: actor.userId, userId: target.id, sessionId: session.sessionId });
@@ -71,10 +66,7 @@ export async function endImpersonation(actor: Actor, context: RequestContext): P
     .select({ parentSessionId: authSessions.parentSessionId })
     .from(authSessions)
     .where(and(eq(authSessions.tenantId, actor.tenantId), eq(authSessions.id, actor.sessionId)));
-  await db().transaction(async (tx) => {
-    await revokeSession(actor.sessionId, tx);
-    await tx.insert(auditLog).values(auditRow("impersonation_end", actor.tenantId, actor.userId, adminId, context, { sessionId: actor.sessionId }));
-  });
+  await revokeSession(actor.sessionId, "logout", context);
   log.info("impersonation ended", { adminId, userId: actor.userId, sessionId: actor.sessionId });
   const restored = session?.parentSessionId ? await tokenForLiveSession(session.parentSessionId, await rolesOf(adminId)) : null;
   // The admin's own session ended meanwhile (logout elsewhere, expiry): they sign in again.

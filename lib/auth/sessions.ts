@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { isIP } from "node:net";
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
-import { authSessions, type Role } from "@/db/schema";
+import { auditLog, authSessions, type Role } from "@/db/schema";
 import { clientAddress, requestHost } from "@/lib/platform/request";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/session-token";
 import { issueSessionJwt } from "./jwt";
@@ -65,13 +66,94 @@ export async function tokenForLiveSession(sessionId: string, roles: Role[], exec
   return { session: row, jwt };
 }
 
-export async function revokeSession(sessionId: string, executor: Executor = db()): Promise<void> {
-  await executor.update(authSessions).set({ revokedAt: sql`now()` }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+/**
+ * Why a session ended before its time, recorded on its audit row. A person's own logout is not
+ * audited (unless it was an impersonation); everything else is.
+ */
+export type EndReason =
+  | "logout"
+  | "admin_session_ended"
+  | "credentials_changed"
+  | "user_locked"
+  | "user_disabled"
+  | "user_expired"
+  | "impersonator_locked"
+  | "impersonator_disabled"
+  | "impersonator_expired";
+
+/** The audit row of a session event: who, as whom, from where (the address only when it is one). */
+export function sessionAuditRow(
+  action: "impersonation_start" | "impersonation_end" | "session_end",
+  session: { tenantId: number; userId: number; impersonatorId: number | null },
+  details: Record<string, unknown>,
+  context?: Pick<RequestContext, "ipAddress" | "userAgent">,
+) {
+  const ipAddress = context && isIP(context.ipAddress) ? context.ipAddress : null;
+  return {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    impersonatorId: session.impersonatorId,
+    action,
+    entityType: "user",
+    entityId: session.userId,
+    ipAddress,
+    userAgent: context?.userAgent ?? null,
+    details,
+  };
 }
 
-/** End every session of a user (password reset), or every one but the caller's own (password change). */
-export async function revokeUserSessions(tenantId: number, userId: number, exceptSessionId?: string, executor: Executor = db()) {
-  const conditions = [eq(authSessions.tenantId, tenantId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
-  if (exceptSessionId) conditions.push(ne(authSessions.id, exceptSessionId));
-  await executor.update(authSessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+/**
+ * End the live sessions `which` names, each with an audit row unless it is a person's own logout.
+ * Impersonation sessions end as `impersonation_end`, others as `session_end`.
+ */
+async function endSessions(executor: Executor, which: SQL | undefined, reason: EndReason, context?: RequestContext): Promise<void> {
+  const ended = await executor
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(which, isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id, tenantId: authSessions.tenantId, userId: authSessions.userId, impersonatorId: authSessions.impersonatorId });
+  const audited = ended.filter((s) => reason !== "logout" || s.impersonatorId !== null);
+  if (!audited.length) return;
+  await executor
+    .insert(auditLog)
+    .values(audited.map((s) => sessionAuditRow(s.impersonatorId === null ? "session_end" : "impersonation_end", s, { sessionId: s.id, reason }, context)));
 }
+
+/**
+ * End one session and the impersonation sessions started from it (an admin's logout takes their
+ * impersonations with it). Runs in one transaction.
+ */
+export async function revokeSession(sessionId: string, reason: EndReason = "logout", context?: RequestContext): Promise<void> {
+  await db().transaction(async (tx) => {
+    await endSessions(tx, eq(authSessions.id, sessionId), reason, context);
+    await endSessions(tx, eq(authSessions.parentSessionId, sessionId), "admin_session_ended", context);
+  });
+}
+
+/**
+ * End every session of a user (password reset), or every one but the caller's own (password
+ * change), and the impersonations the user started: a credential change ends them all.
+ */
+export async function revokeUserSessions(tenantId: number, userId: number, exceptSessionId?: string, executor: Executor = db()) {
+  const own = and(eq(authSessions.userId, userId), exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined);
+  await endSessions(executor, and(eq(authSessions.tenantId, tenantId), or(own, eq(authSessions.impersonatorId, userId))), "credentials_changed");
+}
+
+/** Why the lookup finds a session dead though its row is live: its user's or impersonator's account, or the admin's session. */
+export function deadSessionReason(row: {
+  user: { enabled: boolean; locked: boolean; expired: boolean };
+  impersonator: { enabled: boolean; locked: boolean; expired: boolean } | null;
+  impersonated: boolean;
+  parentLive: boolean;
+}): EndReason | null {
+  const { user, impersonator } = row;
+  if (user.locked) return "user_locked";
+  if (!user.enabled) return "user_disabled";
+  if (user.expired) return "user_expired";
+  if (!row.impersonated) return null;
+  if (!impersonator || !impersonator.enabled) return "impersonator_disabled";
+  if (impersonator.locked) return "impersonator_locked";
+  if (impersonator.expired) return "impersonator_expired";
+  return row.parentLive ? null : "admin_session_ended";
+}
+

@@ -1,8 +1,10 @@
 import "server-only";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { authSessions, tenants, userFeatures, userOrganizations, userRoles, users, type OrgType, type Role } from "@/db/schema";
 import { can, defaultActiveRole, holdsRole } from "@/lib/auth/permissions";
+import { deadSessionReason, revokeSession } from "@/lib/auth/sessions";
 import { decodeToken, tokenFromRequest, type TokenClaims } from "./session-token";
 import { forTenant } from "./tenancy";
 
@@ -30,44 +32,73 @@ export interface Actor {
 }
 
 /**
- * Load the actor of a token's session; null when the session ended, expired or the account is
- * disabled. Runs under the token's tenant (`tid`): a session of another tenant is not found.
+ * Load the actor of a token's session; null when the session ended or expired, or its account (or
+ * its impersonator's) is locked, disabled or expired. Runs under the token's tenant (`tid`): a session of another tenant is not found.
  */
 export function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
   return forTenant({ tenantId: token.tid }, () => loadActor(token, via));
 }
 
-async function loadActor({ sid, tid }: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
-  const [row] = await db()
-    .select({ session: authSessions, user: users, tenantName: tenants.name })
+const impersonators = alias(users, "impersonator");
+const parents = alias(authSessions, "parent_session");
+
+/**
+ * The one query of every request: the session, its user and tenant, the impersonator and the admin's
+ * own session, and the user's roles, features and organisation links (aggregated as JSON).
+ */
+function sessionRow({ sid, tid }: Pick<TokenClaims, "sid" | "tid">) {
+  const userId = authSessions.userId;
+  return db()
+    .select({
+      id: authSessions.id,
+      userId,
+      tenantId: authSessions.tenantId,
+      activeRole: authSessions.activeRole,
+      impersonatorId: authSessions.impersonatorId,
+      tenantName: tenants.name,
+      user: { enabled: users.enabled, locked: users.locked, expired: users.expired },
+      impersonator: { enabled: impersonators.enabled, locked: impersonators.locked, expired: impersonators.expired },
+      parentLive: sql<boolean>`coalesce(${parents.revokedAt} is null and ${parents.expiresAt} > now(), false)`,
+      roles: sql<Role[]>`(select coalesce(json_agg(${userRoles.role}), '[]') from ${userRoles} where ${userRoles.userId} = ${userId})`,
+      features: sql<string[]>`(select coalesce(json_agg(${userFeatures.feature}), '[]') from ${userFeatures} where ${userFeatures.userId} = ${userId})`,
+      orgs: sql<OrgLink[]>`(select coalesce(json_agg(json_build_object('orgType', ${userOrganizations.orgType}, 'id', ${userOrganizations.parentId},
+        'administrative', ${userOrganizations.administrative})), '[]') from ${userOrganizations} where ${userOrganizations.userId} = ${userId})`,
+    })
     .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(authSessions.tenantId, tid), eq(authSessions.id, sid), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())))
+    .innerJoin(users, and(eq(users.tenantId, authSessions.tenantId), eq(users.id, authSessions.userId)))
+    .innerJoin(tenants, eq(tenants.id, authSessions.tenantId))
+    .leftJoin(impersonators, and(eq(impersonators.tenantId, authSessions.tenantId), eq(impersonators.id, authSessions.impersonatorId)))
+    .leftJoin(parents, eq(parents.id, authSessions.parentSessionId))
+    .where(and(eq(authSessions.tenantId, tid), eq(authSessions.id, sid), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
     .limit(1);
-  if (!row || !row.user.enabled || row.user.locked) return null;
-  const userId = row.user.id;
-  const [roleRows, featureRows, orgRows] = await Promise.all([
-    db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db().select({ feature: userFeatures.feature }).from(userFeatures).where(eq(userFeatures.userId, userId)),
-    db()
-      .select({ orgType: userOrganizations.orgType, id: userOrganizations.parentId, administrative: userOrganizations.administrative })
-      .from(userOrganizations)
-      .where(eq(userOrganizations.userId, userId)),
-  ]);
-  const roles = roleRows.map((r) => r.role);
-  const stored = row.session.activeRole as Role | null;
+}
+
+/**
+ * A live row still dies here when its user is locked, disabled or expired, or (impersonation) when
+ * the impersonator is, or the admin's own session ended: it is ended at once, with an audit row.
+ */
+async function loadActor(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
+  const [row] = await sessionRow(token);
+  if (!row) return null;
+  const impersonated = row.impersonatorId !== null;
+  const reason = deadSessionReason({ user: row.user, impersonator: row.impersonator, impersonated, parentLive: row.parentLive });
+  if (reason) {
+    await revokeSession(row.id, reason);
+    return null;
+  }
+  const { roles } = row;
+  const stored = row.activeRole as Role | null;
   return {
-    userId,
-    tenantId: row.user.tenantId,
+    userId: row.userId,
+    tenantId: row.tenantId,
     tenantName: row.tenantName,
     roles,
-    features: featureRows.map((f) => f.feature),
+    features: row.features,
     activeRole: stored && holdsRole({ roles }, stored) ? stored : defaultActiveRole(roles),
     tenantWide: can({ roles }, "scope.tenant"),
-    orgs: orgRows,
-    sessionId: row.session.id,
-    impersonatorId: row.session.impersonatorId,
+    orgs: row.orgs,
+    sessionId: row.id,
+    impersonatorId: row.impersonatorId,
     via,
   };
 }
