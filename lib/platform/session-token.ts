@@ -33,7 +33,19 @@ export async function decodeToken(token: string): Promise<TokenClaims | null> {
   }
 }
 
-/** The raw token of a request: `Authorization: Bearer`, else the next-auth session cookie. */
+/** A cookie value as the browser sent it; null when its percent-encoding is malformed ("%"). */
+function decodeCookieValue(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The raw token of a request: `Authorization: Bearer`, else the next-auth session cookie. A
+ * malformed cookie is no session (the caller answers as to anyone signed out), never an error.
+ */
 export function tokenFromRequest(headers: Headers): { token: string; via: "bearer" | "cookie" } | null {
   const auth = headers.get("authorization");
   if (auth?.toLowerCase().startsWith("bearer ")) return { token: auth.slice(7).trim(), via: "bearer" };
@@ -42,7 +54,9 @@ export function tokenFromRequest(headers: Headers): { token: string; via: "beare
   const name = sessionCookieName();
   for (const part of cookies.split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return { token: decodeURIComponent(value.join("=")), via: "cookie" };
+    if (key !== name) continue;
+    const token = decodeCookieValue(value.join("="));
+    return token ? { token, via: "cookie" } : null;
   }
   return null;
 }
