@@ -8,6 +8,7 @@ import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/session-token";
 import { nextAuthCookies } from "./cookies";
 import { login, SignInError } from "./login";
 import { SIGN_IN_ERROR_CODES, type SignInErrorCode } from "./messages";
+import { safeReturnPath } from "./routes";
 import { loginSchema } from "./schemas";
 import { requestContext, revokeSession } from "./sessions";
 
@@ -59,6 +60,11 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
+      // Only our own paths: a crafted callbackUrl ("/\t/evil.example") must not take the browser elsewhere.
+      async redirect({ url, baseUrl }) {
+        const path = safeReturnPath(url, baseUrl);
+        return path ? new URL(path, baseUrl).href : baseUrl;
+      },
       async jwt({ token, user }) {
         if (!user) return token;
         const signedIn = user as SignedInUser;

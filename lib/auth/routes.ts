@@ -50,8 +50,27 @@ export function firstParam(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A same-site path to return to after sign-in; anything else (absolute or protocol-relative URLs) is dropped. */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
+/** Whitespace and control characters: browsers drop tabs and line breaks from a URL, so "/\t/evil" means "//evil". */
+const UNSAFE_IN_PATH = /[\s\u0000-\u001f\u007f-\u009f]/;
+
+/** Stands for our origin when the caller has none at hand: then only relative paths pass. */
+const PLACEHOLDER_ORIGIN = "http://return-path.invalid";
+
+/**
+ * The one check of every return path (sign-in's callbackUrl, next-auth's redirect, ?denied=): the
+ * value is parsed against our own origin and kept only when it stays there, as its path and query;
+ * any whitespace or control character refuses it, and so does a result that would read as
+ * protocol-relative ("//host").
+ */
+export function safeReturnPath(value: string | null | undefined, ownOrigin: string = PLACEHOLDER_ORIGIN): string | null {
+  if (!value || UNSAFE_IN_PATH.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, ownOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(ownOrigin).origin) return null;
+  const path = `${url.pathname}${url.search}`;
+  return path.startsWith("//") ? null : path;
 }
