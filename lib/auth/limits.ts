@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, rows, type Executor } from "@/db/client";
 import { signInAttempts, type SignInOutcome } from "@/db/schema";
 import { LOCKOUT_FAILURES, LOCKOUT_MINUTES } from "./messages";
@@ -34,20 +34,44 @@ export async function recordAttempt(
   });
 }
 
-async function count(where: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from sign_in_attempts where ${where}`);
+async function count(where: ReturnType<typeof sql>, executor: Executor = db()): Promise<number> {
+  const [row] = await rows<{ n: number }>(executor, sql`select count(*)::int as n from sign_in_attempts where ${where}`);
   return Number(row?.n ?? 0);
 }
 
 const recent = (minutes: number) => sql`created_at > now() - make_interval(mins => ${minutes})`;
 
 /** Locked: five failures within 15 minutes, counted since the last success or password reset. */
-export async function isAccountLocked(username: string): Promise<boolean> {
+export async function isAccountLocked(username: string, executor: Executor = db()): Promise<boolean> {
   const name = username.toLowerCase();
-  const failures = await count(sql`kind = 'login' and username = ${name} and outcome = 'failure' and ${recent(LOCKOUT_MINUTES)}
+  const failures = await count(
+    sql`kind = 'login' and username = ${name} and outcome = 'failure' and ${recent(LOCKOUT_MINUTES)}
     and created_at > coalesce((select max(created_at) from sign_in_attempts
-      where kind = 'login' and username = ${name} and outcome in ('success', 'cleared')), '-infinity'::timestamptz)`);
+      where kind = 'login' and username = ${name} and outcome in ('success', 'cleared')), '-infinity'::timestamptz)`,
+    executor,
+  );
   return failures >= LOCKOUT_FAILURES;
+}
+
+/**
+ * Claim one password check for a username, atomically: under a transaction lock on the name, answer
+ * null once the account is locked, else write the attempt as a failure before the password is
+ * checked. Parallel guesses thus count each other, and no more than LOCKOUT_FAILURES passwords are
+ * ever tried; `settleAttempt` records the real outcome. Returns the attempt's id.
+ */
+export async function claimPasswordCheck(username: string, ipAddress: string): Promise<number | null> {
+  const name = username.toLowerCase();
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('auth.password-check'), hashtext(${name}))`);
+    if (await isAccountLocked(name, tx)) return null;
+    const [row] = await tx.insert(signInAttempts).values({ kind: "login", username: name, ipAddress, outcome: "failure" }).returning({ id: signInAttempts.id });
+    return row.id;
+  });
+}
+
+/** The outcome of a claimed password check (and the account's tenant, once known). */
+export async function settleAttempt(id: number, outcome: SignInOutcome, tenantId: number | null, executor: Executor = db()): Promise<void> {
+  await executor.update(signInAttempts).set({ outcome, tenantId }).where(eq(signInAttempts.id, id));
 }
 
 export async function isLoginAddressLimited(ipAddress: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { endImpersonation, type SessionAnswer } from "./impersonation";
 import { can, defaultActiveRole } from "./permissions";
-import { isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt } from "./limits";
+import { claimPasswordCheck, isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt, settleAttempt } from "./limits";
 import {
   ACCOUNT_DISABLED,
   ACCOUNT_LOCKED,
@@ -45,17 +45,19 @@ export interface LoginResult {
 /**
  * POST /login and the browser's sign-in: address rate limit, account lockout, argon2id check, then a
  * server-side session. On a tenant's own host only that tenant's people (and system admins) sign in.
+ * The password check is claimed (counted as a failure) before it runs, so parallel guesses cannot
+ * get past the lockout; the claimed attempt then records the real outcome.
  */
 export async function login(input: LoginInput, context: RequestContext): Promise<LoginResult> {
   const username = input.username.toLowerCase();
-  const attempt = (outcome: "success" | "failure" | "locked" | "limited", tenantId?: number) =>
-    recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome, tenantId });
+  const attempt = (outcome: "locked" | "limited") => recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome });
 
   if (await isLoginAddressLimited(context.ipAddress)) {
     await attempt("limited");
     throw new SignInError(429, LOGIN_RATE_LIMITED, "RateLimited");
   }
-  if (await isAccountLocked(username)) {
+  const attemptId = await claimPasswordCheck(username, context.ipAddress);
+  if (attemptId === null) {
     await attempt("locked");
     throw new SignInError(423, ACCOUNT_LOCKED, "AccountLocked");
   }
@@ -67,22 +69,22 @@ export async function login(input: LoginInput, context: RequestContext): Promise
   const foreignHost = hostTenant !== null && hostTenant.id !== user?.tenantId && !can({ roles }, "signIn.anyHost");
 
   if (!user || !passwordOk || foreignHost) {
-    await attempt("failure", user?.tenantId);
+    if (user) await settleAttempt(attemptId, "failure", user.tenantId);
     if (await isAccountLocked(username)) throw new SignInError(423, ACCOUNT_LOCKED, "AccountLocked");
     throw new SignInError(401, INVALID_CREDENTIALS, "CredentialsSignin");
   }
   if (!user.enabled || user.expired) {
-    await attempt("locked", user.tenantId);
+    await settleAttempt(attemptId, "locked", user.tenantId);
     throw new SignInError(403, ACCOUNT_DISABLED, "AccountDisabled");
   }
   if (user.locked) {
-    await attempt("locked", user.tenantId);
+    await settleAttempt(attemptId, "locked", user.tenantId);
     throw new SignInError(423, ACCOUNT_LOCKED_BY_ADMIN, "AccountLockedByAdmin");
   }
 
   const activeRole = defaultActiveRole(roles);
   const session = await db().transaction(async (tx) => {
-    await recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome: "success", tenantId: user.tenantId }, tx);
+    await settleAttempt(attemptId, "success", user.tenantId, tx);
     return createSession(tx, { tenantId: user.tenantId, userId: user.id, roles, activeRole, context });
   });
   log.info("signed in", { userId: user.id, tenantId: user.tenantId, sessionId: session.sessionId });
