@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/db/schema";
+import { idSchema } from "@/lib/platform/schemas";
 import { newPasswordSchema } from "./password-rules";
 import {
   EMAIL_FORMAT,
@@ -12,6 +13,8 @@ import {
 } from "./messages";
 
 /** Input shapes of the auth service, worded as the spec words its messages (platform.md section 5). */
+
+const userId = idSchema("User id is required");
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
@@ -33,7 +36,7 @@ export const resetPasswordSchema = z.object({ confirmationToken, password: newPa
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const impersonateSchema = z.object({
-  userIdToImpersonate: z.coerce.number({ error: "User id is required" }).int("User id is required").positive("User id is required"),
+  userIdToImpersonate: userId,
 });
 
 export type ImpersonateInput = z.infer<typeof impersonateSchema>;
@@ -46,7 +49,7 @@ const name = (label: string) => required(`${label} is required`).max(100, `${lab
 /** PUT /users on one's own profile: id plus any of the person's own fields. */
 export const ownProfileSchema = z.object({
   // The spec converts ids to numbers on update; clients send either.
-  id: z.coerce.number({ error: "User id is required" }).int("User id is required").positive("User id is required"),
+  id: userId,
   firstName: name("First name").optional(),
   lastName: name("Last name").optional(),
   email: required(EMAIL_REQUIRED).max(254, EMAIL_FORMAT).regex(EMAIL_PATTERN, EMAIL_FORMAT).optional(),
@@ -62,7 +65,7 @@ export const tenantSearchParams = z.object({ tenant: z.string() });
 
 /** Routes on one user: /users/{id}/... */
 export const userIdParams = z.object({
-  id: z.coerce.number({ error: "User id is required" }).int("User id is required").positive("User id is required"),
+  id: userId,
 });
 
 /* Answers (response schemas): what the routes send, read by the OpenAPI document and checked in tests. */

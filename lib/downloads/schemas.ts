@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/platform/schemas";
 import { DOWNLOAD_SLOTS } from "./slots";
 
 export const slotParams = z.object({ slot: z.enum(DOWNLOAD_SLOTS, { error: "Unknown download" }) });
@@ -6,7 +7,7 @@ export const slotParams = z.object({ slot: z.enum(DOWNLOAD_SLOTS, { error: "Unkn
 /** Publish an uploaded file (from the multipart protocol) in a slot. */
 export const publishInput = z.object({
   slot: z.enum(DOWNLOAD_SLOTS, { error: "Unknown download" }),
-  fileId: z.coerce.number({ error: "File id is required" }).int("File id is required").positive("File id is required"),
+  fileId: idSchema("File id is required"),
   version: z
     .string({ error: "Version must be text" })
     .trim()

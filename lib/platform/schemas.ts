@@ -1,6 +1,20 @@
 import { z } from "zod";
 
-/* Shapes of the API as a whole (errors) and of the platform's own routes. */
+/* Shapes of the API as a whole (errors, ids) and of the platform's own routes. */
+
+/** The largest row id (PostgreSQL integer). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id, the one way ids are read: a whole JSON number, or decimal digits as text (paths,
+ * queries, and clients that send ids as strings). "0x0b", "+11", "11.0", " 11" and "1e1" are
+ * refused, where z.coerce.number() took them all as 11 (or 10).
+ */
+export function idSchema(message: string) {
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
+}
 
 /** Every error answer: the spec's `{ message, errors? }` (platform.md section 8). */
 export const errorResponse = z
