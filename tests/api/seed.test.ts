@@ -18,7 +18,7 @@ function setEnv(vars: Record<string, string | undefined>) {
   (globalThis as { __env?: unknown }).__env = undefined;
 }
 
-afterEach(() => setEnv({ NODE_ENV: "test", SEED_DEMO: undefined }));
+afterEach(() => setEnv({ NODE_ENV: "test", SEED_DEMO: undefined, NEXTAUTH_URL: undefined }));
 
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(db(), query))[0];
 const count = async (table: string) => (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).n;
@@ -142,7 +142,7 @@ describe("demo data", () => {
     const other = await createTestDatabase();
     installDatabase(other.handle);
     try {
-      setEnv({ NODE_ENV: "production", SEED_DEMO: undefined });
+      setEnv({ NODE_ENV: "production", NEXTAUTH_URL: "https://kra.example.org", SEED_DEMO: undefined });
       expect(await seedDemoIfEmpty({ now: NOW })).toEqual({ seeded: false });
       setEnv({ NODE_ENV: "test", SEED_DEMO: "false" });
       expect(await seedDemoIfEmpty({ now: NOW })).toEqual({ seeded: false });
@@ -150,7 +150,7 @@ describe("demo data", () => {
       expect(await count("tenants")).toBe(0);
       expect(await demoAccountsPresent()).toBe(false);
 
-      setEnv({ NODE_ENV: "production", SEED_DEMO: "true" });
+      setEnv({ NODE_ENV: "production", NEXTAUTH_URL: "https://kra.example.org", SEED_DEMO: "true" });
       expect(await seedDemoIfEmpty({ now: NOW })).toEqual({ seeded: true });
       const demoUsers = await one<{ n: number }>(sql`select count(*)::int as n from users where username like '%@demo.test'`);
       expect(demoUsers.n).toBe(DEMO_ACCOUNTS.length);
