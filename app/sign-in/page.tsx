@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { AuthLayout, Notice } from "@/components/auth/auth-layout";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { csrfCookieName, csrfTokenOf } from "@/lib/auth/cookies";
-import { REASON_TEXT, signInErrorText } from "@/lib/auth/messages";
+import { signInErrorText, signInReasonText } from "@/lib/auth/messages";
 import { firstParam, safeReturnPath } from "@/lib/auth/routes";
 import { requestHost } from "@/lib/platform/request";
 import { brandingForHost } from "@/lib/auth/tenants";
@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const [reason, error, callbackUrl] = [firstParam(search.reason), firstParam(search.error), firstParam(search.callbackUrl)];
   const branding = await brandingForHost(requestHost(requestHeaders));
   const csrfToken = csrfTokenOf((await cookies()).get(csrfCookieName())?.value) ?? "";
-  const reasonText = reason ? REASON_TEXT[reason] : undefined;
+  const reasonText = signInReasonText(reason);
   return (
     <AuthLayout branding={branding} title="Sign in">
       {reasonText && <Notice tone="info">{reasonText}</Notice>}

@@ -23,7 +23,7 @@ export const REGISTRATION_LINK_INVALID = "This registration link is invalid, has
 export const LOGGED_OUT = "You have been logged out.";
 
 /** Why a person arrived at the sign-in page (?reason=). */
-export const REASON_TEXT: Record<string, string> = {
+const REASON_TEXT: Record<string, string> = {
   "401": "Your session has ended. Please sign in again.",
   logout: LOGGED_OUT,
   "header-route": "Please sign in to open that page.",
@@ -48,7 +48,13 @@ export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_CODES;
 
 export function signInErrorText(code: string | null | undefined): string | null {
   if (!code) return null;
-  return (SIGN_IN_ERROR_CODES as Record<string, string>)[code] ?? INVALID_CREDENTIALS;
+  // Own keys only: ?error=constructor must not put Object's constructor on the page.
+  return Object.hasOwn(SIGN_IN_ERROR_CODES, code) ? SIGN_IN_ERROR_CODES[code as SignInErrorCode] : INVALID_CREDENTIALS;
+}
+
+/** The text of a sign-in arrival reason (?reason=); none for an unknown one. */
+export function signInReasonText(reason: string | null | undefined): string | null {
+  return reason && Object.hasOwn(REASON_TEXT, reason) ? REASON_TEXT[reason] : null;
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -41,8 +41,9 @@ export function hostLabel(host: string | null | undefined): string {
 /** The state key a host label stands for, or null. */
 export function stateKey(label: string): string | null {
   const key = label.toLowerCase();
-  if (STATES[key]) return key;
-  return ALIASES[key] ?? null;
+  // Own keys only: "constructor" or "tostring" must not find Object's prototype.
+  if (Object.hasOwn(STATES, key)) return key;
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : null;
 }
 
 /** The built-in branding of a state key or host label; the default for any other. */
