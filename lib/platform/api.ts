@@ -122,6 +122,8 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       response = toErrorResponse(error, requestId);
     }
     response.headers.set("x-request-id", requestId);
+    // Answers carry personal data and jwts: no browser or proxy keeps them unless a route says so.
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     setHeaders(response.headers, apiSecurityHeaders());
     log.info("request", {
       requestId,
