@@ -25,7 +25,7 @@ export default async function ProfilePage() {
       <PageHeading title="My profile" description={`${profile.firstName} ${profile.lastName} · ${profile.tenantName}`} />
       <div className="grid grid-cols-1 gap-6 desktop:grid-cols-3">
         <div className="flex flex-col gap-6 desktop:col-span-2">
-          <DetailsForm initial={initial} save={updateProfileAction} />
+          <DetailsForm initial={initial} save={updateProfileAction} impersonating={actor.impersonatorId !== null} />
           <PasswordChangeForm id={profile.id} save={updateProfileAction} impersonating={actor.impersonatorId !== null} />
         </div>
         <Card title="Account">

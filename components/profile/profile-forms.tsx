@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { CREDENTIALS_WHILE_IMPERSONATING, CURRENT_PASSWORD_REQUIRED } from "@/lib/auth/messages";
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
 import type { ActionResult } from "@/lib/platform/action";
 import type { FieldError } from "@/lib/platform/errors";
@@ -20,29 +21,38 @@ export interface ProfileValues {
   disableTransferEmails: boolean;
 }
 
-type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string };
+type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string; currentPassword?: string };
 export type SaveProfile = (input: SaveInput) => Promise<ActionResult<unknown>>;
 
 const byField = (errors: FieldError[] = []) => Object.fromEntries(errors.map((e) => [e.field, e.message]));
 
-/** Own details: names, email, member id and the transfer-mail opt-out. */
-export function DetailsForm({ initial, save }: { initial: ProfileValues; save: SaveProfile }) {
+/**
+ * Own details: names, email, member id and the transfer-mail opt-out. A new email asks for the
+ * current password; while impersonating the email cannot be changed.
+ */
+export function DetailsForm({ initial, save, impersonating }: { initial: ProfileValues; save: SaveProfile; impersonating: boolean }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [values, setValues] = useState(initial);
+  const [savedEmail, setSavedEmail] = useState(initial.email);
+  const [currentPassword, setCurrentPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const emailChanged = values.email.trim() !== savedEmail;
   const set = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const result = await save({ ...values, tenantMemberId: values.tenantMemberId || null }).catch(() => null);
+    const input = { ...values, tenantMemberId: values.tenantMemberId || null, ...(emailChanged ? { currentPassword } : {}) };
+    const result = await save(input).catch(() => null);
     setBusy(false);
     if (result?.ok) {
       setErrors({});
-      showSnackbar("Profile saved", "success");
+      setCurrentPassword("");
+      setSavedEmail(values.email.trim());
+      showSnackbar(emailChanged ? "Profile saved. A notice went to your old email address; your other sessions have been signed out." : "Profile saved", "success");
       router.refresh();
       return;
     }
@@ -55,7 +65,28 @@ export function DetailsForm({ initial, save }: { initial: ProfileValues; save: S
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
         <Field label="First name" required autoComplete="given-name" value={values.firstName} onChange={set("firstName")} error={errors.firstName} maxLength={100} />
         <Field label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set("lastName")} error={errors.lastName} maxLength={100} />
-        <Field label="Email" type="email" required autoComplete="email" value={values.email} onChange={set("email")} error={errors.email} />
+        <Field
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+          error={errors.email}
+          readOnly={impersonating}
+          hint={impersonating ? "The email cannot be changed while impersonating." : undefined}
+        />
+        {emailChanged && (
+          <Field
+            label="Current password to confirm the new email"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={errors.currentPassword}
+          />
+        )}
         <Field
           label="Member ID"
           hint="Your identifier in the state programme, if it gave you one."
@@ -80,9 +111,11 @@ export function DetailsForm({ initial, save }: { initial: ProfileValues; save: S
   );
 }
 
-/** A new password with the live rule checklist; other sessions end when it changes. */
+/** A new password, confirmed with the current one, with the live rule checklist; other sessions end when it changes. */
 export function PasswordChangeForm({ id, save, impersonating }: { id: number; save: SaveProfile; impersonating: boolean }) {
   const { showSnackbar } = useSnackbar();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [currentError, setCurrentError] = useState<string>();
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState<string>();
@@ -90,19 +123,26 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setCurrentError(currentPassword ? undefined : CURRENT_PASSWORD_REQUIRED);
     const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
-    if (broken || password !== repeat) {
-      setError(broken?.error ?? PASSWORDS_DIFFER);
-      return;
-    }
+    setError(broken?.error ?? (password !== repeat ? PASSWORDS_DIFFER : undefined));
+    if (!currentPassword || broken || password !== repeat) return;
     setBusy(true);
-    const result = await save({ id, password }).catch(() => null);
+    const result = await save({ id, password, currentPassword }).catch(() => null);
     setBusy(false);
     if (result?.ok) {
       setError(undefined);
+      setCurrentError(undefined);
+      setCurrentPassword("");
       setPassword("");
       setRepeat("");
       showSnackbar("Password changed. Your other sessions have been signed out.", "success");
+      return;
+    }
+    const fields = byField(result?.errors);
+    if (fields.currentPassword) {
+      setCurrentError(fields.currentPassword);
+      setError(undefined);
       return;
     }
     setError(result?.message ?? "Something went wrong");
@@ -111,7 +151,7 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
   if (impersonating) {
     return (
       <Card title="Password">
-        <p className="text-sm text-slate-700">A password cannot be changed while impersonating.</p>
+        <p className="text-sm text-slate-700">{CREDENTIALS_WHILE_IMPERSONATING}</p>
       </Card>
     );
   }
@@ -120,6 +160,15 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
     <Card title="Password">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
+          <Field
+            className="tablet:col-span-2"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={currentError}
+          />
           <Field
             label="New password"
             type="password"

@@ -1,30 +1,75 @@
 import "server-only";
+import { isIP } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { authSessions, users, type Role } from "@/db/schema";
+import { auditLog, authSessions, users, type Role } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
-import { forbidden } from "@/lib/platform/errors";
+import { AppError, fieldError, forbidden, notFound } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
-import { hashPassword } from "./password";
+import { sendMail } from "@/lib/platform/mail";
+import { claimPasswordCheck, settleAttempt } from "./limits";
+import { emailChangedMail } from "./mails";
+import { ACCOUNT_LOCKED, CREDENTIALS_WHILE_IMPERSONATING, CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from "./messages";
+import { hashPassword, verifyPassword } from "./password";
 import { holdsRole } from "./permissions";
 import { loadProfile, type ProfileData } from "./profile";
 import { dashboardFor } from "./routes";
 import type { OwnProfileInput, SwitchRoleInput } from "./schemas";
-import { revokeUserSessions } from "./sessions";
+import { revokeUserSessions, type RequestContext } from "./sessions";
+
+/**
+ * The current password, before an email or password change: counted like a sign-in, so a stolen
+ * session cannot guess it past the lockout. Wrong answers 403 on the field; nothing has changed yet.
+ */
+async function confirmCurrentPassword(account: { tenantId: number; username: string; passwordHash: string | null }, given: string | null | undefined, context: RequestContext) {
+  if (!given) throw fieldError("currentPassword", CURRENT_PASSWORD_REQUIRED);
+  const attemptId = await claimPasswordCheck(account.username, context.ipAddress);
+  if (attemptId === null) throw new AppError(423, ACCOUNT_LOCKED, [{ field: "currentPassword", message: ACCOUNT_LOCKED }]);
+  const ok = await verifyPassword(account.passwordHash, given);
+  await settleAttempt(attemptId, ok ? "success" : "failure", account.tenantId);
+  if (!ok) throw new AppError(403, CURRENT_PASSWORD_WRONG, [{ field: "currentPassword", message: CURRENT_PASSWORD_WRONG }]);
+}
+
+/** An audit row of a change to one's own credentials: which one, never the values. */
+function credentialAuditRow(action: "email_change" | "password_change", actor: Actor, context: RequestContext) {
+  return {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    impersonatorId: actor.impersonatorId,
+    action,
+    entityType: "user",
+    entityId: actor.userId,
+    ipAddress: isIP(context.ipAddress) ? context.ipAddress : null,
+    userAgent: context.userAgent,
+    details: { sessionId: actor.sessionId, otherSessionsEnded: true },
+  };
+}
 
 /**
  * PUT /users for the caller's own account: names, email, password, transfer-mail opt-out and
  * tenant member id. Editing someone else is the users service's (admins); here it is refused.
- * A new password ends the person's other sessions; an impersonating admin may not set one.
+ * A new email or password needs the current password and is refused while impersonating; it ends
+ * the person's other sessions and is audited, and a new email is announced to the old address.
  */
-export async function updateOwnProfile(actor: Actor, input: OwnProfileInput): Promise<{ profileData: ProfileData }> {
+export async function updateOwnProfile(actor: Actor, input: OwnProfileInput, context: RequestContext): Promise<{ profileData: ProfileData }> {
   if (input.id !== actor.userId) throw forbidden();
+  const [account] = await db()
+    .select({ tenantId: users.tenantId, username: users.username, firstName: users.firstName, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
+    .limit(1);
+  if (!account) throw notFound();
+  const newEmail = input.email !== undefined && input.email !== account.email ? input.email : null;
   const newPassword = input.password ? input.password : null;
-  if (newPassword && actor.impersonatorId !== null) throw forbidden("A password cannot be changed while impersonating");
+  if (newEmail || newPassword) {
+    if (actor.impersonatorId !== null) throw forbidden(CREDENTIALS_WHILE_IMPERSONATING);
+    await confirmCurrentPassword(account, input.currentPassword, context);
+  }
+
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
-  if (input.email !== undefined) changes.email = input.email;
+  if (newEmail) changes.email = newEmail;
   if (input.disableTransferEmails !== undefined) changes.disableTransferEmails = input.disableTransferEmails;
   if (input.tenantMemberId !== undefined) changes.tenantMemberId = input.tenantMemberId || null;
   if (newPassword) changes.passwordHash = await hashPassword(newPassword);
@@ -36,8 +81,15 @@ export async function updateOwnProfile(actor: Actor, input: OwnProfileInput): Pr
         .set({ ...changes, updatedAt: sql`now()` })
         .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)));
     }
-    if (newPassword) await revokeUserSessions(actor.tenantId, actor.userId, actor.sessionId, tx);
+    if (newEmail || newPassword) {
+      await revokeUserSessions(actor.tenantId, actor.userId, actor.sessionId, tx);
+      const audited = [...(newEmail ? (["email_change"] as const) : []), ...(newPassword ? (["password_change"] as const) : [])];
+      await tx.insert(auditLog).values(audited.map((action) => credentialAuditRow(action, actor, context)));
+    }
   });
+  if (newEmail) {
+    await sendMail({ tenantId: actor.tenantId, to: account.email, ...emailChangedMail({ user: account, tenantName: actor.tenantName }), meta: { kind: "email_changed", userId: actor.userId } });
+  }
   log.info("profile updated", { userId: actor.userId, fields: Object.keys(changes).filter((k) => k !== "passwordHash"), password: Boolean(newPassword) });
   return { profileData: await loadProfile(actor.userId, actor.activeRole) };
 }

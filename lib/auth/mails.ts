@@ -7,11 +7,12 @@ interface MailPerson {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function compose(subject: string, paragraphs: string[], link: { text: string; href: string }) {
-  const text = [...paragraphs.slice(0, 2), link.href, ...paragraphs.slice(2)].join("\n\n") + "\n";
+/** Paragraphs with an optional link after the second. */
+function compose(subject: string, paragraphs: string[], link?: { text: string; href: string }) {
+  const text = [...paragraphs.slice(0, 2), ...(link ? [link.href] : []), ...paragraphs.slice(2)].join("\n\n") + "\n";
   const html = [
     ...paragraphs.slice(0, 2).map((p) => `<p>${escape(p)}</p>`),
-    `<p><a href="${escape(link.href)}">${escape(link.text)}</a></p>`,
+    ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.text)}</a></p>`] : []),
     ...paragraphs.slice(2).map((p) => `<p>${escape(p)}</p>`),
   ].join("\n");
   return { subject, text, html };
@@ -39,4 +40,13 @@ export function registrationMail({ user, tenantName, link }: { user: MailPerson;
     ],
     { text: "Choose your password", href: link },
   );
+}
+
+/** To the old address after an email change: the owner learns of it even if someone else made it. */
+export function emailChangedMail({ user, tenantName }: { user: MailPerson; tenantName: string }) {
+  return compose("Your email address was changed", [
+    `Hello ${user.firstName},`,
+    `The email address of your ${tenantName} account (${user.username}) was changed. Mails from the assessment platform, password reset links included, now go to the new address, not to this one.`,
+    "If you did not make this change, contact your administrator at once: someone else may be using your account.",
+  ]);
 }

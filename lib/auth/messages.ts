@@ -59,5 +59,10 @@ export function signInReasonText(reason: string | null | undefined): string | nu
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Changing one's own email or password (PUT /users, the profile page). */
+export const CREDENTIALS_WHILE_IMPERSONATING = "Email and password cannot be changed while impersonating. End the impersonation to change your own.";
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email or password";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct";
+
 /** Impersonation never reaches above the admin's own roles or organisations. */
 export const IMPERSONATION_ABOVE_OWN = "You can only impersonate users whose roles and organisations are within your own";

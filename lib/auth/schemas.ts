@@ -7,6 +7,7 @@ import {
   EMAIL_PATTERN,
   EMAIL_REQUIRED,
   INVALID_CREDENTIALS,
+  CURRENT_PASSWORD_REQUIRED,
   PASSWORD_REQUIRED,
   USERNAME_FORMAT,
   USERNAME_REQUIRED,
@@ -55,6 +56,12 @@ export const ownProfileSchema = z.object({
   email: required(EMAIL_REQUIRED).max(254, EMAIL_FORMAT).regex(EMAIL_PATTERN, EMAIL_FORMAT).optional(),
   // An empty or missing password leaves it unchanged.
   password: z.union([z.literal(""), z.null(), newPasswordSchema]).optional(),
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .max(256, CURRENT_PASSWORD_REQUIRED)
+    .nullable()
+    .optional()
+    .describe("The account's current password: required when the request changes email or password, ignored otherwise"),
   disableTransferEmails: z.boolean({ error: "disableTransferEmails must be true or false" }).optional(),
   tenantMemberId: z.string({ error: "Tenant member id must be text" }).trim().max(100, "Tenant member id must be at most 100 characters").nullable().optional(),
 });

@@ -139,7 +139,7 @@ describe("PUT /users (own profile)", () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
     const jwt = await jwtOf(user);
-    const res = await put(jwt, { id: String(user.id), firstName: " Ada ", lastName: "Lovelace", email: "ada@example.org", disableTransferEmails: true, tenantMemberId: "M-9" });
+    const res = await put(jwt, { id: String(user.id), firstName: " Ada ", lastName: "Lovelace", email: "ada@example.org", disableTransferEmails: true, tenantMemberId: "M-9", currentPassword: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.profileData).toMatchObject({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: "ada@example.org", disableTransferEmails: true, tenantMemberId: "M-9" });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
@@ -151,7 +151,7 @@ describe("PUT /users (own profile)", () => {
     const user = await makeAccount(tenant.id);
     const jwt = await jwtOf(user);
     const other = await jwtOf(user);
-    const res = await put(jwt, { id: user.id, password: "Changed-pass1" });
+    const res = await put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: PASSWORD });
     expect(res.status).toBe(200);
     expect((await meOf(jwt)).status).toBe(200);
     expect((await meOf(other)).status).toBe(401);
@@ -181,7 +181,7 @@ describe("PUT /users (own profile)", () => {
     const admin = await makeAccount(a.id, { roles: ["ROLE_TENANT_ADMIN"] });
     const started = await startAs(await jwtOf(admin), neighbour.id);
     const refused = await put(started.body.jwt, { id: neighbour.id, password: "Hijack-pass1" });
-    expect(refused).toMatchObject({ status: 403, body: { message: "A password cannot be changed while impersonating" } });
+    expect(refused).toMatchObject({ status: 403, body: { message: "Email and password cannot be changed while impersonating. End the impersonation to change your own." } });
   });
 });
 

@@ -235,6 +235,20 @@ test("the profile page saves the person's own details", async ({ page }) => {
   await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText("Maximiliana-Jo…");
   await page.getByLabel("New password").fill("short");
   await expect(page.getByRole("listitem").filter({ hasText: "8 to 30 characters" })).toContainText("(not met yet)");
+  // Changing the password or the email asks for the current password first (checked before any call).
+  await page.getByLabel("New password").fill("Changed-pass1");
+  await page.getByLabel("Repeat password").fill("Changed-pass1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Enter your current password to change your email or password")).toBeVisible();
+  await expect(page.getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  const email = page.getByLabel(/^Email/);
+  const originalEmail = await email.inputValue();
+  await expect(page.getByLabel("Current password to confirm the new email")).toHaveCount(0);
+  await email.fill(`changed.${originalEmail}`);
+  await expect(page.getByLabel("Current password to confirm the new email")).toBeVisible();
+  await email.fill(originalEmail);
+  await expect(page.getByLabel("Current password to confirm the new email")).toHaveCount(0);
+  await page.getByLabel("New password").fill("short");
   await page.screenshot(snap("shell-profile-1280"));
   await first.fill(original);
   await page.getByRole("button", { name: "Save changes" }).click();
