@@ -32,6 +32,6 @@ const component = z.object({
 
 export const healthResponse = z.object({
   status: z.enum(["ok", "degraded"]).describe("503 when degraded"),
-  database: component,
-  queue: component.extend({ queued: z.number().int().optional(), active: z.number().int().optional() }),
+  database: component.optional().describe("System administrators only"),
+  queue: component.extend({ queued: z.number().int().optional(), active: z.number().int().optional() }).optional().describe("System administrators only"),
 });

@@ -6,11 +6,19 @@ import { mailSendJob, sendMail } from "@/lib/platform/mail";
 import { queue, sendJob, startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { handlers } from "@/jobs/registry";
 import { GET as health } from "@/app/en/api/v1/health/route";
-import { call } from "../support/api";
+import { call, tokenFor } from "../support/api";
+import { makeTenant, makeUser } from "../support/factories";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { TEST_JOB_ENV, logLines, outboxRow, outboxStatus, setEnv, spawnWorker, waitFor } from "../support/jobs";
 
 setEnv(TEST_JOB_ENV);
+
+/** Health shows the queue to system administrators only. */
+async function healthAsSystemAdmin() {
+  const tenant = await makeTenant();
+  const token = await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_SYSTEM_ADMIN"] }));
+  return call(health, "GET", "/en/api/v1/health", { token });
+}
 
 /** Set when the file runs on PostgreSQL: only then can a worker run as its own process. */
 const url = process.env.TEST_DATABASE_URL ? process.env.DATABASE_URL! : null;
@@ -79,7 +87,7 @@ describe("job runtime", () => {
   });
 
   it("answers health with the database and the queue", async () => {
-    const res = await call(health, "GET", "/en/api/v1/health");
+    const res = await healthAsSystemAdmin();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "ok", database: { ok: true }, queue: { ok: true } });
     expect(res.body.queue.queued).toBeGreaterThanOrEqual(1); // the idempotent job above waits: no workers
@@ -166,7 +174,7 @@ describe("job runtime", () => {
     await queue();
     await database().db.execute(sql`alter schema pgboss rename to pgboss_gone`);
     try {
-      const res = await call(health, "GET", "/en/api/v1/health");
+      const res = await healthAsSystemAdmin();
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ status: "degraded", database: { ok: true }, queue: { ok: false, detail: "unreachable" } });
     } finally {
