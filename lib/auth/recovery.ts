@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { asSystem, db } from "@/db/client";
 import { tenants, users, type AuthTokenPurpose } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
@@ -7,6 +8,7 @@ import { env } from "@/lib/platform/env";
 import { fieldError, tooManyRequests } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { sendMail } from "@/lib/platform/mail";
+import { defineJob, sendJob } from "@/lib/platform/queue";
 import { isEmailMailLimited, isForgotAddressLimited, recordAttempt } from "./limits";
 import { FORGOT_RATE_LIMITED, FORGOT_SENT, REGISTRATION_DONE, REGISTRATION_LINK_INVALID, RESET_DONE, RESET_LINK_INVALID } from "./messages";
 import { hashPassword } from "./password";
@@ -23,8 +25,24 @@ import { registrationMail, resetMail } from "./mails";
 const MAX_ACCOUNTS_PER_EMAIL = 5;
 
 /**
- * POST /forgot-password/email: a reset link to every enabled account with that address (on a
- * tenant's host, that tenant's only). The answer is the same whether or not any account matched.
+ * Looks up the accounts of a forgot-password request and mails each its reset link. It runs as a
+ * job so that the request takes the same time whether or not the address has an account. Delivery
+ * is at least once: a retried job may mail a second link, which is as harmless as a second request.
+ */
+export const passwordResetJob = defineJob({
+  name: "auth.password-reset",
+  payload: z.object({
+    email: z.string().min(1).max(254),
+    /** On a tenant's own host only that tenant's accounts; null elsewhere. */
+    hostTenantId: z.number().int().positive().nullable(),
+  }),
+  retryLimit: 3,
+});
+
+/**
+ * POST /forgot-password/email: validated and rate-limited here, then queued; the job mails a reset
+ * link to every enabled account with that address. No account is looked up while the caller waits,
+ * so neither the answer nor its timing tells whether the address has one.
  */
 export async function requestPasswordReset(input: ForgotPasswordInput, context: RequestContext): Promise<{ message: string }> {
   const address = input.email.toLowerCase();
@@ -40,12 +58,18 @@ export async function requestPasswordReset(input: ForgotPasswordInput, context: 
   }
   await attempt("requested");
   const hostTenant = await tenantForLabel(hostLabel(context.host));
-  const accounts = await asSystem("forgot password: accounts by email, before sign-in", () =>
+  await sendJob(passwordResetJob, { email: address, hostTenantId: hostTenant?.id ?? null });
+  return { message: FORGOT_SENT };
+}
+
+/** The password-reset job: a link to every enabled account with the address (at most a few). */
+export async function mailPasswordResetLinks({ email, hostTenantId }: z.output<typeof passwordResetJob.payload>): Promise<{ matched: number }> {
+  const accounts = await asSystem("forgot password job: accounts by email, before sign-in", () =>
     db()
       .select({ user: users, tenantName: tenants.name })
       .from(users)
       .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(sql`lower(${users.email})`, address), eq(users.enabled, true), hostTenant ? eq(users.tenantId, hostTenant.id) : undefined))
+      .where(and(eq(sql`lower(${users.email})`, email), eq(users.enabled, true), hostTenantId ? eq(users.tenantId, hostTenantId) : undefined))
       .limit(MAX_ACCOUNTS_PER_EMAIL),
   );
   for (const { user, tenantName } of accounts) {
@@ -53,8 +77,8 @@ export async function requestPasswordReset(input: ForgotPasswordInput, context: 
     const link = `${env().PUBLIC_URL}/reset-password?token=${token}`;
     await sendMail({ tenantId: user.tenantId, to: user.email, ...resetMail({ user, tenantName, link }), meta: { kind: "password_reset", userId: user.id } });
   }
-  log.info("password reset requested", { matched: accounts.length });
-  return { message: FORGOT_SENT };
+  log.info("password reset mailed", { matched: accounts.length });
+  return { matched: accounts.length };
 }
 
 /** Set a new password from a mailed link: the token is used up, old sessions end, a lockout lifts. */

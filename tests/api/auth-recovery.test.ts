@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, rows } from "@/db/client";
 import { authTokens, signInAttempts, users } from "@/db/schema";
 import { POST as forgot } from "@/app/en/api/v1/forgot-password/email/route";
 import { POST as reset } from "@/app/en/api/v1/forgot-password/reset/route";
@@ -10,26 +10,57 @@ import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { sendRegistrationInvite } from "@/lib/auth/recovery";
 import { actorForSession } from "@/lib/platform/actor";
 import { decodeToken } from "@/lib/platform/session-token";
-import { stopQueue } from "@/lib/platform/queue";
+import { startWorkers, stopWorkers } from "@/lib/platform/queue";
+import { passwordReset } from "@/jobs/handlers/password-reset";
 import { call, tokenFor } from "../support/api";
 import { linkToken, mailsTo, makeAccount, PASSWORD, signIn } from "../support/auth";
 import { makeTenant, makeUser } from "../support/factories";
+import { setEnv, TEST_JOB_ENV, waitFor } from "../support/jobs";
 
 const SENT = { message: "An email has been sent and contains a link to reset your password." };
 const NEW_PASSWORD = "Fresh-pass9";
 const RESET_INVALID = "This password reset link is invalid, has expired or was already used. Request a new one with 'Forgot password?'.";
 const REGISTRATION_INVALID = "This registration link is invalid, has expired or was already used. Ask your administrator for a new one.";
 
-afterAll(async () => {
-  await stopQueue();
+setEnv(TEST_JOB_ENV);
+
+// Only the reset job runs: the mail.send jobs stay queued, so the outbox keeps the link to read.
+beforeAll(async () => {
+  await startWorkers([passwordReset]);
 });
 
+afterAll(async () => {
+  await stopWorkers();
+});
+
+/** Reset jobs not finished yet, and failed ones. */
+async function resetJobs() {
+  const [row] = await rows<{ pending: number; failed: number }>(
+    db(),
+    sql`select count(*) filter (where state < 'completed')::int as pending, count(*) filter (where state = 'failed')::int as failed
+      from pgboss.job where name = 'auth.password-reset'`,
+  );
+  return row;
+}
+
+/** Wait until every queued reset job has run (and none failed). */
+async function resetJobsDone() {
+  await waitFor(async () => (await resetJobs()).pending === 0, 20_000, "reset jobs");
+  expect((await resetJobs()).failed).toBe(0);
+}
+
 let ipSeq = 0;
-const ask = (email: unknown, options: { ip?: string; host?: string } = {}) =>
+const request = (email: unknown, options: { ip?: string; host?: string } = {}) =>
   call(forgot, "POST", "/en/api/v1/forgot-password/email", {
     body: { email },
     headers: { "x-forwarded-for": options.ip ?? `10.1.0.${++ipSeq}`, host: options.host ?? "localhost:3000" },
   });
+/** A forgot-password request, once its job has run. */
+async function ask(email: unknown, options: { ip?: string; host?: string } = {}) {
+  const answer = await request(email, options);
+  await resetJobsDone();
+  return answer;
+}
 const resetWith = (confirmationToken: unknown, password: unknown) =>
   call(reset, "POST", "/en/api/v1/forgot-password/reset", { body: { confirmationToken, password } });
 
@@ -59,6 +90,26 @@ describe("POST /forgot-password/email", () => {
     expect(stored.tokenHash).not.toContain(token);
     const hourMs = stored.expiresAt.getTime() - stored.createdAt.getTime();
     expect(Math.abs(hourMs - 3600_000)).toBeLessThan(5_000);
+  });
+
+  it("only queues the lookup: the answer comes before any account is looked up, the job then mails", async () => {
+    const tenant = await makeTenant();
+    const user = await makeAccount(tenant.id);
+    await stopWorkers();
+    try {
+      const known = await request(user.email);
+      const unknown = await request("nobody-queued@nowhere.example");
+      expect([known.status, known.body]).toEqual([200, SENT]);
+      expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+      expect(await mailsTo(user.email)).toHaveLength(0);
+      expect(await db().select().from(authTokens).where(eq(authTokens.userId, user.id))).toHaveLength(0);
+      expect((await resetJobs()).pending).toBe(2);
+    } finally {
+      await startWorkers([passwordReset]);
+    }
+    await resetJobsDone();
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await mailsTo("nobody-queued@nowhere.example")).toHaveLength(0);
   });
 
   it("validates the email with the spec's texts", async () => {
