@@ -1,10 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { csrfCookieName, csrfTokenOf, newCsrfCookieValue, secureCookies } from "@/lib/auth/cookies";
-import { readGateClaims } from "@/lib/auth/jwt";
 import { can } from "@/lib/auth/permissions";
 import { isPublicPath, requiredPermission } from "@/lib/auth/routes";
 import { newNonce, pageSecurityHeaders, setHeaders } from "@/lib/platform/security-headers";
-import { sessionCookieName } from "@/lib/platform/session-token";
+import { decodeToken, sessionCookieName } from "@/lib/platform/session-token";
 
 /**
  * The request gate (Next 16's middleware): the beta and legacy flags, the sign-in form's CSRF
@@ -65,7 +64,7 @@ async function gate(req: NextRequest, headers: Headers) {
   const next = () => NextResponse.next({ request: { headers } });
   if (isPublicPath(pathname)) return pathname === "/sign-in" ? withCsrfCookie(req, headers) : next();
 
-  const claims = await readGateClaims(req.cookies.get(sessionCookieName())?.value);
+  const claims = await decodeToken(req.cookies.get(sessionCookieName())?.value);
   if (!claims) {
     const signIn = new URL("/sign-in", req.url);
     signIn.searchParams.set("reason", "bad-session");

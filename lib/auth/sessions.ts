@@ -4,8 +4,7 @@ import { and, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { auditLog, authSessions, type Role } from "@/db/schema";
 import { clientAddress, requestHost } from "@/lib/platform/request";
-import { SESSION_MAX_AGE_SECONDS } from "@/lib/platform/session-token";
-import { issueSessionJwt } from "./jwt";
+import { encodeToken, SESSION_MAX_AGE_SECONDS } from "@/lib/platform/session-token";
 
 /** Where a request came from: recorded on sessions and attempts, used for rate limits and the host's tenant. */
 export interface RequestContext {
@@ -50,7 +49,7 @@ export async function createSession(
       userAgent: entry.context.userAgent,
     })
     .returning({ id: authSessions.id });
-  const jwt = await issueSessionJwt({ sub: String(entry.userId), sid: row.id, tid: entry.tenantId, roles: entry.roles });
+  const jwt = await encodeToken({ sub: String(entry.userId), sid: row.id, tid: entry.tenantId, roles: entry.roles });
   return { sessionId: row.id, jwt };
 }
 
@@ -62,7 +61,7 @@ export async function tokenForLiveSession(sessionId: string, roles: Role[], exec
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
     .limit(1);
   if (!row) return null;
-  const jwt = await issueSessionJwt({ sub: String(row.userId), sid: row.id, tid: row.tenantId, roles });
+  const jwt = await encodeToken({ sub: String(row.userId), sid: row.id, tid: row.tenantId, roles });
   return { session: row, jwt };
 }
 

@@ -1,4 +1,5 @@
 import { decode, encode } from "next-auth/jwt";
+import type { Role } from "@/db/schema/identity";
 import { env } from "./env";
 
 /** Claims of the platform's token: the same JWE serves as next-auth's session cookie and as a bearer jwt. */
@@ -9,6 +10,12 @@ export interface TokenClaims {
   sid: string;
   /** tenant id */
   tid: number;
+  /**
+   * Roles held at sign-in, which only proxy.ts reads to send a person to the right area without a
+   * database round trip; pages and services check roles again, so a stale list misroutes, never grants.
+   * Null when the token carries none.
+   */
+  roles: Role[] | null;
 }
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -17,17 +24,21 @@ export function sessionCookieName(): string {
   return env().PUBLIC_URL.startsWith("https://") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 }
 
-export async function encodeToken(claims: TokenClaims): Promise<string> {
+/** The one codec of the token: sessions issue it, the actor lookup and proxy.ts read it. */
+export async function encodeToken(claims: Omit<TokenClaims, "roles"> & { roles?: Role[] }): Promise<string> {
   return encode({ token: { ...claims }, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
-export async function decodeToken(token: string): Promise<TokenClaims | null> {
+/** The claims of a token; null when it is missing, forged, expired or not ours in shape. */
+export async function decodeToken(token: string | undefined): Promise<TokenClaims | null> {
+  if (!token) return null;
   try {
     const claims = await decode({ token, secret: env().NEXTAUTH_SECRET });
     if (!claims || typeof claims.sid !== "string" || typeof claims.sub !== "string" || typeof claims.tid !== "number") {
       return null;
     }
-    return { sub: claims.sub, sid: claims.sid, tid: claims.tid };
+    const roles = Array.isArray(claims.roles) ? (claims.roles.filter((r) => typeof r === "string") as Role[]) : null;
+    return { sub: claims.sub, sid: claims.sid, tid: claims.tid, roles };
   } catch {
     return null;
   }

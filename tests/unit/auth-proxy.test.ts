@@ -2,9 +2,8 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { config, proxy } from "@/proxy";
 import { csrfCookieName, csrfTokenOf, newCsrfCookieValue } from "@/lib/auth/cookies";
-import { issueSessionJwt } from "@/lib/auth/jwt";
 import type { Role } from "@/db/schema";
-import { sessionCookieName } from "@/lib/platform/session-token";
+import { encodeToken, sessionCookieName } from "@/lib/platform/session-token";
 
 const BASE = "http://localhost:3000";
 
@@ -15,7 +14,7 @@ function request(path: string, cookies: Record<string, string> = {}) {
   return new NextRequest(new URL(path, BASE), { headers: cookie ? { cookie } : {} });
 }
 
-const tokenWith = (roles: Role[]) => issueSessionJwt({ sub: "1", sid: "00000000-0000-0000-0000-000000000001", tid: 1, roles });
+const tokenWith = (roles: Role[]) => encodeToken({ sub: "1", sid: "00000000-0000-0000-0000-000000000001", tid: 1, roles });
 const signedIn = async (path: string, roles: Role[]) => proxy(request(path, { [sessionCookieName()]: await tokenWith(roles) }));
 const location = (res: Response) => res.headers.get("location");
 const passes = (res: Response) => res.headers.get("x-middleware-next") === "1";

@@ -1,9 +1,8 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { issueSessionJwt } from "@/lib/auth/jwt";
 import { apiSecurityHeaders, pageSecurityHeaders } from "@/lib/platform/security-headers";
-import { sessionCookieName } from "@/lib/platform/session-token";
+import { encodeToken, sessionCookieName } from "@/lib/platform/session-token";
 
 const BASE = "http://localhost:3000";
 const request = (path: string, cookie?: string) => new NextRequest(new URL(path, BASE), { headers: cookie ? { cookie } : {} });
@@ -23,7 +22,7 @@ describe("security headers of pages (proxy.ts)", () => {
   });
 
   it("sends the headers on pages passed through, redirects and the sign-in page alike", async () => {
-    const token = await issueSessionJwt({ sub: "1", sid: "00000000-0000-0000-0000-000000000001", tid: 1, roles: ["ROLE_TEACHER"] });
+    const token = await encodeToken({ sub: "1", sid: "00000000-0000-0000-0000-000000000001", tid: 1, roles: ["ROLE_TEACHER"] });
     const answers = [
       await proxy(request("/forgot")),
       await proxy(request("/sign-in")),
