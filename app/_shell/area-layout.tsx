@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
-import { endImpersonationAction } from "@/lib/auth/actions";
 import { areaPermission, type Area } from "@/lib/shell/header";
 import { shellModel } from "@/lib/shell/model";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { switchAreaAction } from "./actions";
 
-const actions = { switchArea: switchAreaAction, endImpersonation: endImpersonationAction };
+const actions = { switchArea: switchAreaAction };
 
 /**
  * The signed-in frame shared by the area layouts (which need the area's role) and the profile and

@@ -1,25 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { setSessionCookie } from "@/lib/auth/cookies";
-import { logout } from "@/lib/auth/login";
+import { browserLogout } from "@/lib/auth/logout";
 import { requestContext } from "@/lib/auth/sessions";
 import { actorFromHeaders } from "@/lib/platform/actor";
-import { AppError } from "@/lib/platform/errors";
+import { MESSAGES } from "@/lib/platform/errors";
+import { isSameOrigin } from "@/lib/platform/request";
+import { tokenFromRequest } from "@/lib/platform/session-token";
 
 /**
- * The header's Logout link, and where a page sends a session that has died (?reason=401): the
- * session ends server-side and the cookie is cleared. Logging out during an impersonation returns
- * to the administrator's own session instead (spec section 4).
+ * Logout of a cookie session: the header's Logout and End Impersonation forms POST here, from our
+ * own pages only (a cross-site form carries no cookie under SameSite=lax, but could still clear it).
+ * During an impersonation the browser returns to the administrator's own session (spec section 4).
+ */
+export async function POST(req: NextRequest) {
+  if (!isSameOrigin(req.headers)) return NextResponse.json({ message: MESSAGES[403] }, { status: 403 });
+  const { jwt, next } = await browserLogout(await actorFromHeaders(req.headers), requestContext(req.headers));
+  return setSessionCookie(NextResponse.redirect(new URL(next, req.url), 303), jwt);
+}
+
+/**
+ * GET (and HEAD, which Next answers with GET) never ends a live session: a link, an <img> or a
+ * prefetch from anywhere could send one. A live session goes home; a token whose session has already
+ * ended (where pages send it, ?reason=401) is cleared and arrives at sign-in with reason 401.
  */
 export async function GET(req: NextRequest) {
-  const reason = req.nextUrl.searchParams.get("reason") === "401" ? "401" : "logout";
-  const actor = await actorFromHeaders(req.headers);
-  if (actor) {
-    try {
-      const answer = await logout(actor, requestContext(req.headers));
-      if ("jwt" in answer) return setSessionCookie(NextResponse.redirect(new URL("/administrator/dashboard", req.url)), answer.jwt);
-    } catch (error) {
-      if (!(error instanceof AppError && error.status === 401)) throw error;
-    }
-  }
-  return setSessionCookie(NextResponse.redirect(new URL(`/sign-in?reason=${reason}`, req.url)), null);
+  const home = (path: string) => NextResponse.redirect(new URL(path, req.url), 303);
+  if (!tokenFromRequest(req.headers)) return home("/sign-in");
+  if (await actorFromHeaders(req.headers)) return home("/");
+  return setSessionCookie(home("/sign-in?reason=401"), null);
 }

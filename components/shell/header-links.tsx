@@ -10,11 +10,13 @@ import { NotificationsBell } from "./notifications-bell";
 export interface ShellActions {
   /** Makes the role of form field `role` the active one and goes to its dashboard. */
   switchArea: (form: FormData) => Promise<void>;
-  /** Ends impersonation and returns to the administrator's own session. */
-  endImpersonation: (form: FormData) => Promise<void>;
 }
 
-export const LOGOUT_HREF = "/sign-out";
+/**
+ * Logout and End Impersonation post here (a plain form, so it works before the page hydrates); a
+ * GET never logs out. During an impersonation it returns to the administrator's own session.
+ */
+export const LOGOUT_PATH = "/sign-out";
 
 interface Props {
   shell: ShellModel;
@@ -89,19 +91,19 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
         </Link>
       </li>
       <li className={item}>
-        {shell.impersonating ? (
-          <form action={actions.endImpersonation}>
+        <form method="post" action={LOGOUT_PATH}>
+          {shell.impersonating ? (
             <button type="submit" className={cn(cls, "bg-amber-400/20 ring-1 ring-amber-300/60")}>
               <Icon name="logout" />
               End Impersonation
             </button>
-          </form>
-        ) : (
-          <Link href={LOGOUT_HREF} prefetch={false} className={cls} onClick={onNavigate}>
-            <Icon name="logout" />
-            Logout
-          </Link>
-        )}
+          ) : (
+            <button type="submit" className={cls}>
+              <Icon name="logout" />
+              Logout
+            </button>
+          )}
+        </form>
       </li>
     </ul>
   );

@@ -5,7 +5,6 @@ import { userRoles, users, type Role } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { AppError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
-import { endImpersonation, type SessionAnswer } from "./impersonation";
 import { can, defaultActiveRole } from "./permissions";
 import { claimPasswordCheck, isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt, settleAttempt } from "./limits";
 import {
@@ -13,14 +12,13 @@ import {
   ACCOUNT_LOCKED,
   ACCOUNT_LOCKED_BY_ADMIN,
   INVALID_CREDENTIALS,
-  LOGGED_OUT,
   LOGIN_RATE_LIMITED,
   type SignInErrorCode,
 } from "./messages";
 import { verifyPassword } from "./password";
 import { loadProfile, type ProfileData } from "./profile";
 import type { LoginInput } from "./schemas";
-import { createSession, revokeSession, type RequestContext } from "./sessions";
+import { createSession, type RequestContext } from "./sessions";
 import { hostLabel } from "./tenant-host";
 import { tenantForLabel } from "./tenants";
 
@@ -95,14 +93,4 @@ export async function login(input: LoginInput, context: RequestContext): Promise
 /** GET /login/me: the caller's profile, the token they called with, and whether it is an impersonation. */
 export async function currentSession(actor: Actor, jwt: string) {
   return { profileData: await loadProfile(actor.userId, actor.activeRole), jwt, impersonated: actor.impersonatorId !== null };
-}
-
-export type LogoutAnswer = { message: string } | SessionAnswer;
-
-/** GET /logout ends the session server-side; during an impersonation it returns to the admin's session (spec section 4). */
-export async function logout(actor: Actor, context: RequestContext): Promise<LogoutAnswer> {
-  if (actor.impersonatorId !== null) return endImpersonation(actor, context);
-  await revokeSession(actor.sessionId);
-  log.info("signed out", { userId: actor.userId, tenantId: actor.tenantId, sessionId: actor.sessionId });
-  return { message: LOGGED_OUT };
 }

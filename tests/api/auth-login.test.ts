@@ -5,8 +5,9 @@ import { authSessions, signInAttempts, tenantHostAliases, userFeatures, type Rol
 import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { GET as logoutRoute } from "@/app/en/api/v1/logout/route";
 import { GET as tenantSearch } from "@/app/en/api/v1/tenant_search/[tenant]/route";
+import { POST as signOut } from "@/app/sign-out/route";
 import { sessionCookieName } from "@/lib/platform/session-token";
-import { call, tokenFor } from "../support/api";
+import { BASE, call, tokenFor } from "../support/api";
 import { ageAttempts, makeAccount, PASSWORD, signIn } from "../support/auth";
 import { makeTenant, makeUser } from "../support/factories";
 
@@ -203,12 +204,12 @@ describe("GET /login/me and GET /logout", () => {
     expect(session.revokedAt).not.toBeNull();
   });
 
-  it("clears the session cookie when the browser logs out", async () => {
+  it("clears the session cookie when the browser logs out (POST /sign-out)", async () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
     const token = await tokenFor(user);
-    const out = await call(logoutRoute, "GET", "/en/api/v1/logout", { token, asCookie: true });
-    expect(out.status).toBe(200);
+    const out = await call(signOut, "POST", "/sign-out", { token, asCookie: true, headers: { host: "localhost:3000", origin: BASE } });
+    expect(out.status).toBe(303);
     const cookie = out.headers.get("set-cookie") ?? "";
     expect(cookie).toContain(`${sessionCookieName()}=;`);
     expect(cookie).toMatch(/Max-Age=0/i);

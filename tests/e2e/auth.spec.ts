@@ -108,10 +108,12 @@ test.describe("sign-in", () => {
     await expect(page.getByText("You don't have enough permissions to view '/system' page")).toBeVisible();
   });
 
-  test("logout ends the session", async ({ page }) => {
+  test("logout is the header's POST; opening /sign-out (a link, an image) keeps the session", async ({ page }) => {
     await signIn(page, "teacher@demo.test");
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
     await page.goto("/sign-out");
+    await expect(page).toHaveURL(/\/teacher\/dashboard/);
+    await page.getByRole("navigation", { name: "Application" }).getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/sign-in\?reason=logout/);
     await page.goto("/teacher/dashboard");
     await expect(page).toHaveURL(/\/sign-in\?reason=bad-session/);

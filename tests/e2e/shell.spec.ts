@@ -53,7 +53,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   const bell = nav.getByRole("button", { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible();
   await expect(nav.getByRole("link", { name: /^Profile: / })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Logout" })).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
   // A teacher holds no other area, so no area links.
   await expect(nav.getByRole("button", { name: "Administration" })).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Teacher navigation" })).toBeVisible();
@@ -139,12 +139,12 @@ test("an administrator impersonates a teacher and ends it", async ({ page, reque
   await page.goto("/");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await expect(page.getByText(/You are working as/)).toBeVisible();
-  await expect(header(page).getByRole("link", { name: "Logout" })).toHaveCount(0);
+  await expect(header(page).getByRole("button", { name: "Logout" })).toHaveCount(0);
   await page.screenshot(snap("shell-impersonating"));
   await header(page).getByRole("button", { name: "End Impersonation" }).click();
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await expect(page.getByText(/You are working as/)).toHaveCount(0);
-  await expect(header(page).getByRole("link", { name: "Logout" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
 test("a teacher opening /system is sent home with the permission snackbar", async ({ page }) => {
@@ -210,7 +210,8 @@ test("administrator and system dashboards show counts from the database", async 
   await page.screenshot(snap("shell-admin-dashboard-1280"));
   await expectNoSeriousViolations(page);
 
-  await page.goto("/sign-out");
+  await header(page).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reason=logout/);
   await signInTo(page, "system@demo.test", /\/system\/dashboard$/);
   const tenants = page.getByRole("table", { name: "Tenants" });
   await expect(tenants.getByRole("cell", { name: "Maryland", exact: true })).toBeVisible();
