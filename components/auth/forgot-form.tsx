@@ -31,8 +31,8 @@ export function ForgotForm({ cancelHref }: { cancelHref: string }) {
     setLoading(true);
     try {
       const result = await requestPasswordResetAction({ email });
-      if (result.ok) setSent(result.message);
-      else if (result.field === "email") setError(result.message);
+      if (result.ok) setSent(result.data.message);
+      else if (result.errors?.[0]?.field === "email") setError(result.message);
       else setFormError(result.message);
     } catch {
       setFormError(MESSAGES[500]);

@@ -38,8 +38,8 @@ export function PasswordForm({ mode, token }: Props) {
     try {
       const submit = mode === "reset" ? resetPasswordAction : completeRegistrationAction;
       const result = await submit({ confirmationToken: token, password });
-      if (result.ok) setDone(result.message);
-      else if (result.field === "password") setError(result.message);
+      if (result.ok) setDone(result.data.message);
+      else if (result.errors?.[0]?.field === "password") setError(result.message);
       else setFormError(result.message);
     } catch {
       setFormError(MESSAGES[500]);
