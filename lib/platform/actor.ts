@@ -59,8 +59,8 @@ function sessionRow({ sid, tid }: Pick<TokenClaims, "sid" | "tid">) {
       user: { enabled: users.enabled, locked: users.locked, expired: users.expired },
       impersonator: { enabled: impersonators.enabled, locked: impersonators.locked, expired: impersonators.expired },
       parentLive: sql<boolean>`coalesce(${parents.revokedAt} is null and ${parents.expiresAt} > now(), false)`,
-      roles: sql<Role[]>`(select coalesce(json_agg(${userRoles.role}), '[]') from ${userRoles} where ${userRoles.userId} = ${userId})`,
-      features: sql<string[]>`(select coalesce(json_agg(${userFeatures.feature}), '[]') from ${userFeatures} where ${userFeatures.userId} = ${userId})`,
+      roles: sql<Role[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${userId})`,
+      features: sql<string[]>`array(select ${userFeatures.feature}::text from ${userFeatures} where ${userFeatures.userId} = ${userId})`,
       orgs: sql<OrgLink[]>`(select coalesce(json_agg(json_build_object('orgType', ${userOrganizations.orgType}, 'id', ${userOrganizations.parentId},
         'administrative', ${userOrganizations.administrative})), '[]') from ${userOrganizations} where ${userOrganizations.userId} = ${userId})`,
     })
