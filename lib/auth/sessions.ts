@@ -106,6 +106,8 @@ export function sessionAuditRow(
  * Impersonation sessions end as `impersonation_end`, others as `session_end`.
  */
 async function endSessions(executor: Executor, which: SQL | undefined, reason: EndReason, context?: RequestContext): Promise<void> {
+  // drizzle's and() is typed as possibly undefined: never let that become "every session".
+  if (!which) throw new Error("endSessions needs a condition");
   const ended = await executor
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
