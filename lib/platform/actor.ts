@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { authSessions, tenants, userFeatures, userOrganizations, userRoles, users, type OrgType, type Role } from "@/db/schema";
 import { can, defaultActiveRole, holdsRole } from "@/lib/auth/permissions";
-import { deadSessionReason, revokeSession } from "@/lib/auth/sessions";
+import { deadSessionReason, requestContext, revokeSession } from "@/lib/auth/sessions";
 import { decodeToken, tokenFromRequest, type TokenClaims } from "./session-token";
 import { forTenant } from "./tenancy";
 
@@ -33,10 +33,12 @@ export interface Actor {
 
 /**
  * Load the actor of a token's session; null when the session ended or expired, or its account (or
- * its impersonator's) is locked, disabled or expired. Runs under the token's tenant (`tid`): a session of another tenant is not found.
+ * its impersonator's) is locked, disabled or expired. Runs under the token's tenant (`tid`): a
+ * session of another tenant is not found. `headers` give the audit row of a session ended here its
+ * address and browser.
  */
-export function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
-  return forTenant({ tenantId: token.tid }, () => loadActor(token, via));
+export function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"], headers?: Headers): Promise<Actor | null> {
+  return forTenant({ tenantId: token.tid }, () => loadActor(token, via, headers));
 }
 
 const impersonators = alias(users, "impersonator");
@@ -77,13 +79,14 @@ function sessionRow({ sid, tid }: Pick<TokenClaims, "sid" | "tid">) {
  * A live row still dies here when its user is locked, disabled or expired, or (impersonation) when
  * the impersonator is, or the admin's own session ended: it is ended at once, with an audit row.
  */
-async function loadActor(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"]): Promise<Actor | null> {
+async function loadActor(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"], headers?: Headers): Promise<Actor | null> {
   const [row] = await sessionRow(token);
   if (!row) return null;
   const impersonated = row.impersonatorId !== null;
   const reason = deadSessionReason({ user: row.user, impersonator: row.impersonator, impersonated, parentLive: row.parentLive });
   if (reason) {
-    await revokeSession(row.id, reason);
+    // The audit row names where the dead session was last tried from.
+    await revokeSession(row.id, reason, headers && requestContext(headers));
     return null;
   }
   const { roles } = row;
@@ -109,5 +112,5 @@ export async function actorFromHeaders(headers: Headers): Promise<Actor | null> 
   if (!found) return null;
   const claims = await decodeToken(found.token);
   if (!claims) return null;
-  return actorForSession(claims, found.via);
+  return actorForSession(claims, found.via, headers);
 }

@@ -54,7 +54,8 @@ describe("a live session follows the account", () => {
       const jwt = await jwtOf(user);
       expect(await statusOf(jwt)).toBe(200);
       await setFlag(user.id, flag, value);
-      expect(await statusOf(jwt)).toBe(401);
+      const seen = await call(me, "GET", "/en/api/v1/login/me", { token: jwt, headers: { "user-agent": "test-agent", "x-forwarded-for": "10.9.8.7" } });
+      expect(seen.status).toBe(401);
       expect(await statusOf(jwt, true)).toBe(401);
       // Undoing the flag does not bring the ended session back.
       await setFlag(user.id, flag, !value);
@@ -62,6 +63,8 @@ describe("a live session follows the account", () => {
       const [session] = await db().select().from(authSessions).where(eq(authSessions.id, await sidOf(jwt)));
       expect(session.revokedAt).not.toBeNull();
       expect(await auditOf(tenant.id, session.id)).toEqual([["session_end", reason]]);
+      const [row] = await db().select().from(auditLog).where(sql`${auditLog.details}->>'sessionId' = ${session.id}`);
+      expect(row).toMatchObject({ userId: user.id, impersonatorId: null, ipAddress: "10.9.8.7", userAgent: "test-agent" });
     });
   }
 });
