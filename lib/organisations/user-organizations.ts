@@ -6,6 +6,7 @@ import { districts, locations, regions, userOrganizations, users, type OrgType }
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
+import { forTenant } from "@/lib/platform/tenancy";
 import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
 
 export interface UserOrganization {
@@ -31,7 +32,11 @@ const locationDistrict = alias(districts, "location_district");
  * their own reach: not the path above it (a location admin does not read a district admin's district
  * or region link). A user with no link in reach, or of another tenant, answers 404.
  */
-export async function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean } = {}): Promise<UserOrganization[]> {
+export function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean } = {}): Promise<UserOrganization[]> {
+  return forTenant(actor, () => userOrganizationsInReach(actor, userId, options));
+}
+
+async function userOrganizationsInReach(actor: Actor, userId: number, options: { admin?: boolean }): Promise<UserOrganization[]> {
   const self = actor.userId === userId;
   if (!self && !can(actor, "users.read")) throw forbidden();
   const [user] = await db()

@@ -9,6 +9,7 @@ import { currentAnnouncements, teacherDashboard } from "@/lib/dashboards/teacher
 import { listRaceCodes, listTenantFields } from "@/lib/lookups/queries";
 import { recentNotifications, unreadNotificationCount } from "@/lib/notifications/unread";
 import { getDistrict, listDistricts, listLocations, listRegions } from "@/lib/organisations/queries";
+import { listUserOrganizations } from "@/lib/organisations/user-organizations";
 import { actorForSession, actorFromHeaders, type Actor } from "@/lib/platform/actor";
 import { decodeToken } from "@/lib/platform/session-token";
 import { listSchoolYears } from "@/lib/school-years/queries";
@@ -95,6 +96,7 @@ const reads: [string, (s: typeof a) => Promise<unknown>][] = [
   ["districts", async (s) => ids(await listDistricts(s.admin, {}))],
   ["one district", async (s) => (await getDistrict(s.admin, s.tree.district.id).catch((e: { status?: number }) => ({ id: e.status }))).id],
   ["locations", async (s) => ids(await listLocations(s.admin, {}))],
+  ["a user's organisation links", async (s) => (await listUserOrganizations(s.admin, s.teacher.userId).catch((e: { status?: number }) => [{ id: e.status }])).map((o) => o.id)],
   ["tenant fields", async (s) => ids(await listTenantFields(s.admin, {}))],
   ["school years' collections", async (s) => (await listSchoolYears(s.admin)).flatMap((y) => ids(y.dataCollections))],
   ["own assessments", async (s) => ids(await listAssessments(s.admin)).filter((id) => id !== sharedAssessmentId)],
@@ -115,6 +117,7 @@ const nothing: Record<string, unknown> = {
   districts: [],
   "one district": 404,
   locations: [],
+  "a user's organisation links": [404],
   "tenant fields": [],
   "school years' collections": [],
   "own assessments": [],
