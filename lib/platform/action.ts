@@ -3,6 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { actorFromHeaders, type Actor } from "./actor";
+import { refuseControlCharacters } from "./control-characters";
 import { AppError, MESSAGES, type FieldError } from "./errors";
 import { fieldErrors } from "./api";
 import { errorFields, log } from "./logger";
@@ -41,7 +42,12 @@ export function action<S extends z.ZodType, T>(
   return async (raw) => {
     try {
       const request = await headers();
-      const parse = () => options.input.parse(raw instanceof FormData ? formFields(raw) : raw);
+      const parse = () => {
+        const fields = raw instanceof FormData ? formFields(raw) : raw;
+        const input = options.input.parse(fields);
+        refuseControlCharacters(fields);
+        return input;
+      };
       if (options.public) return { ok: true, data: await (run as (input: z.output<S>, request: Headers) => Promise<T>)(parse(), request) };
       const actor = await actorFromHeaders(request);
       if (!actor) return { ok: false, message: MESSAGES[401] };
