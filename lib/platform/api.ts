@@ -124,7 +124,10 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
     response.headers.set("x-request-id", requestId);
     // Answers carry personal data and jwts: no browser or proxy keeps them unless a route says so.
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    // A route's own policy (a download's sandbox) is kept and tightened by ours, not replaced.
+    const ownPolicy = response.headers.get("content-security-policy");
     setHeaders(response.headers, apiSecurityHeaders());
+    if (ownPolicy) response.headers.set("content-security-policy", `${ownPolicy}; ${response.headers.get("content-security-policy")}`);
     log.info("request", {
       requestId,
       method: req.method,

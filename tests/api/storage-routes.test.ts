@@ -219,7 +219,7 @@ describe("signed download URLs of the local driver", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-disposition")).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
     expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(ok.headers.get("content-security-policy")).toBe("sandbox");
+    expect(ok.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
     expect(await ok.text()).toBe("<script>alert(1)</script>");
 
     const unsigned = new URL(url);
