@@ -10,14 +10,14 @@ import { API_ROUTES, type ApiRouteModule } from "./routes";
 
 /** Built from the routes' own zod schemas (zod 4's z.toJSONSchema; JSON Schema 2020-12 is OpenAPI 3.1's dialect). */
 
-export const API_BASE = "/en/api/v1";
+const API_BASE = "/en/api/v1";
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type JsonSchema = { [key: string]: unknown };
 
 /** The reference page's groups, in this order; a tag not listed here follows them. */
-export const TAGS = [
+const TAGS = [
   { name: "Auth and profile", description: "Sign-in, sessions, impersonation, password recovery and one's own profile." },
   { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
   { name: "Users", description: "Other people's accounts: organisation links and invitations." },
@@ -31,6 +31,7 @@ const ERROR_NAMES: Record<number, string> = {
   401: "Unauthorized",
   403: "Forbidden",
   404: "NotFound",
+  405: "MethodNotAllowed",
   409: "Conflict",
   413: "PayloadTooLarge",
   423: "Locked",
@@ -43,6 +44,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: `No valid session (\`${MESSAGES[401]}\`)`,
   403: "The caller lacks the permission, or a cookie session's change came from another site",
   404: "Not found, or not within the caller's tenant and reach",
+  405: "Not for this kind of session (a browser's cookie logs out with POST /sign-out)",
   409: MESSAGES[409],
   413: "The request body is too large",
   423: "The account is locked",
@@ -86,7 +88,7 @@ function parameters(schema: z.ZodType | undefined, where: "path" | "query", comp
 }
 
 /** The error statuses an operation can answer, from what the wrapper does with its spec. */
-export function errorStatuses(spec: RouteSpec, method: HttpMethod): number[] {
+function errorStatuses(spec: RouteSpec, method: HttpMethod): number[] {
   const statuses = new Set(spec.errors ?? []);
   if (spec.query || spec.body || spec.params) statuses.add(400);
   if (spec.auth === "required") statuses.add(401);
@@ -129,7 +131,7 @@ function operation(route: ApiRouteModule, method: HttpMethod, spec: RouteSpec, c
 }
 
 /** Each exported method of a route module that the wrapper made, with its spec. */
-export function operationsOf(route: ApiRouteModule): { method: HttpMethod; spec: RouteSpec }[] {
+function operationsOf(route: ApiRouteModule): { method: HttpMethod; spec: RouteSpec }[] {
   return HTTP_METHODS.flatMap((method) => {
     const spec = routeSpecOf(route.module[method]);
     return spec ? [{ method, spec }] : [];
