@@ -14,7 +14,7 @@ import * as schema from "./schema";
  * lib/platform/env validates the same variables at start-up.
  */
 export type Database = PostgresJsDatabase<typeof schema>;
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Executor = Database | Transaction;
 

@@ -10,7 +10,7 @@ import { writeReferenceData } from "./reference-data";
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
 /** Key of the session advisory lock every instance takes around migrations (any constant will do). */
-export const MIGRATION_LOCK_KEY = 7_240_315_001;
+const MIGRATION_LOCK_KEY = 7_240_315_001;
 
 /** One run at a time per embedded engine: PGlite is one session, where an advisory lock does not exclude. */
 const pgliteRuns = new WeakMap<object, Promise<unknown>>();

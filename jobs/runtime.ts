@@ -7,7 +7,7 @@ import { handlers } from "./registry";
  * Whether this app process runs the workers. Embedded (no DATABASE_URL) always: PGlite serves one
  * process, so nothing else can. On PostgreSQL unless RUN_WORKERS=false (then `npm run worker` does).
  */
-export function workersRunInApp(): boolean {
+function workersRunInApp(): boolean {
   const config = env();
   return !config.DATABASE_URL || (config.RUN_WORKERS ?? true);
 }

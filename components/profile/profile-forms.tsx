@@ -12,7 +12,7 @@ import type { ActionResult } from "@/lib/platform/action";
 import type { FieldError } from "@/lib/platform/errors";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 
-export interface ProfileValues {
+interface ProfileValues {
   id: number;
   firstName: string;
   lastName: string;
@@ -22,7 +22,7 @@ export interface ProfileValues {
 }
 
 type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string; currentPassword?: string };
-export type SaveProfile = (input: SaveInput) => Promise<ActionResult<unknown>>;
+type SaveProfile = (input: SaveInput) => Promise<ActionResult<unknown>>;
 
 const byField = (errors: FieldError[] = []) => Object.fromEntries(errors.map((e) => [e.field, e.message]));
 

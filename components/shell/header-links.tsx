@@ -16,7 +16,7 @@ export interface ShellActions {
  * Logout and End Impersonation post here (a plain form, so it works before the page hydrates); a
  * GET never logs out. During an impersonation it returns to the administrator's own session.
  */
-export const LOGOUT_PATH = "/sign-out";
+const LOGOUT_PATH = "/sign-out";
 
 interface Props {
   shell: ShellModel;

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { Icon } from "./icons";
 
-export const OFFLINE_TEXT = "Your device currently offline. You will not be able to login, save data, or see fresh data.";
+const OFFLINE_TEXT = "Your device currently offline. You will not be able to login, save data, or see fresh data.";
 
 function subscribe(onChange: () => void) {
   window.addEventListener("online", onChange);

@@ -3,14 +3,14 @@
 import { useEffect, useState } from "react";
 
 /** The spec's skip links; each appears only while its target is on the page and visible. */
-export const SKIP_TARGETS = [
+const SKIP_TARGETS = [
   { id: "main-content", label: "Skip to main content" },
   { id: "app-navigation", label: "Skip to application navigation" },
   { id: "assessment-navigation", label: "Skip to assessment navigation" },
 ] as const;
 
 /** The spec re-checks the targets every 30 seconds (screens change without a navigation). */
-export const SKIP_CHECK_MS = 30_000;
+const SKIP_CHECK_MS = 30_000;
 
 function visibleTargets(): string[] {
   return SKIP_TARGETS.filter(({ id }) => {

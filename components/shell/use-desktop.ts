@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 
 /** The spec's desktop breakpoint (1200 px and wider). */
-export const DESKTOP_QUERY = "(min-width: 1200px)";
+const DESKTOP_QUERY = "(min-width: 1200px)";
 
 function subscribe(onChange: () => void) {
   const query = window.matchMedia(DESKTOP_QUERY);

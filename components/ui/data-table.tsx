@@ -15,7 +15,7 @@ import { cn } from "./cn";
 
 export type { ColumnDef } from "@tanstack/react-table";
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   /** The table's name; shown as a heading above it with showCaption, else read by screen readers only. */
   caption: string;
   showCaption?: boolean;

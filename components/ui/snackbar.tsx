@@ -3,10 +3,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "./cn";
 
-export type SnackbarType = "info" | "success" | "error" | "warning";
+type SnackbarType = "info" | "success" | "error" | "warning";
 
 /** The spec's snackbar: message, type, show; it hides itself after 6000 ms. */
-export const SNACKBAR_HIDE_MS = 6000;
+const SNACKBAR_HIDE_MS = 6000;
 
 interface SnackbarState {
   message: string;

@@ -2,14 +2,14 @@
  * The two shared assessments the demo and the generator use, as data: a KRA (taxonomy SUMMATIVE,
  * four domains, 60 items of three kinds) and an ELA (learning progressions rated on levels).
  */
-export interface ScaleDef {
+interface ScaleDef {
   code: string;
   label: string;
   /** [code, label, score (null: a code that is not a rating), colour]. */
   entries: [string, string, number | null, string][];
 }
 
-export interface ItemDef {
+interface ItemDef {
   domain: string;
   code: string;
   label: string;

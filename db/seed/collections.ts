@@ -54,7 +54,7 @@ const MATERIALS: Record<string, string | null> = {
   "learning-progression": null,
 };
 
-export interface SeededCollection {
+interface SeededCollection {
   id: number;
   items: SeededItem[];
   supportIds: number[];

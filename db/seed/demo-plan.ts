@@ -1,7 +1,7 @@
 import type { FEATURES, OrgType, Role } from "../schema";
 
 /** The two demo tenants and their accounts, as data. Indices refer to the plan's own lists. */
-export interface DistrictPlan {
+interface DistrictPlan {
   name: string;
   code: string;
   locations: number;
@@ -88,7 +88,7 @@ export const DEMO_TENANTS: TenantPlan[] = [
   },
 ];
 
-export interface DemoAccount {
+interface DemoAccount {
   email: string;
   description: string;
   tenant: "maryland" | "ohio";

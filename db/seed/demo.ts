@@ -52,7 +52,7 @@ async function populatedCollection(
  * and an open ELA collection each with about half the scores entered, announcements, notifications.
  * Deterministic for a given `now` on a fresh database.
  */
-export async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
+async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
   const schoolYearId = await ensureSchoolYears(executor, now);
   const kra = await ensureSharedAssessment(executor, KRA);
   const ela = await ensureSharedAssessment(executor, ELA);

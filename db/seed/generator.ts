@@ -11,7 +11,7 @@ import { ensureSchoolYears, ensureSharedAssessment, schoolYearOf } from "./refer
 import { assignEnrollments, enterScores, recordScoreHistory, recordSupports } from "./scoring";
 import { stateShape, type StateShape } from "./state-shape";
 
-export interface GenerateOptions {
+interface GenerateOptions {
   students: number;
   /** PRNG seed: the same seed gives the same state on a fresh database. */
   seed?: number;
@@ -20,7 +20,7 @@ export interface GenerateOptions {
   log?: (line: string) => void;
 }
 
-export interface GenerateResult {
+interface GenerateResult {
   tenantId: number;
   slug: string;
   collectionId: number;

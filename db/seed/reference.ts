@@ -27,7 +27,7 @@ export interface SeededItem {
   sortOrder: number;
 }
 
-export interface SeededAssessment {
+interface SeededAssessment {
   id: number;
   items: SeededItem[];
 }

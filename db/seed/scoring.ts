@@ -8,7 +8,7 @@ import type { Executor } from "../client";
  */
 const unit = (expr: SQL, salt: number) => sql`(((hashint8extended((${expr})::bigint, ${salt}::bigint) % 1000000) + 1000000) % 1000000)::int`;
 
-export interface EnrollmentRange {
+interface EnrollmentRange {
   from: number;
   to: number;
 }

@@ -7,7 +7,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 
 /** KRA is the SUMMATIVE taxonomy; every other taxonomy is an ELA assessment. */
-export const isKraTaxonomy = (taxonomy: string) => taxonomy.toUpperCase() === "SUMMATIVE";
+const isKraTaxonomy = (taxonomy: string) => taxonomy.toUpperCase() === "SUMMATIVE";
 
 /** Assessments offered to the actor's tenant: the shared ones and the tenant's own. */
 export async function listAssessments(actor: Actor) {

@@ -20,11 +20,11 @@ export function csrfCookieName(): string {
   return env().PUBLIC_URL.startsWith("https://") ? "__Host-next-auth.csrf-token" : "next-auth.csrf-token";
 }
 
-export function callbackCookieName(): string {
+function callbackCookieName(): string {
   return env().PUBLIC_URL.startsWith("https://") ? "__Secure-next-auth.callback-url" : "next-auth.callback-url";
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   httpOnly: boolean;
   sameSite: "lax";
   path: string;

@@ -9,7 +9,7 @@ import { LOCKOUT_FAILURES, LOCKOUT_MINUTES } from "./messages";
  * in-memory counter) keeps the app stateless, so every instance behind a load balancer agrees.
  */
 
-export const LIMITS = {
+const LIMITS = {
   /** Failed sign-ins from one address before it is refused (generous: a school shares one address). */
   loginFailuresPerAddress: 30,
   /** Forgot-password requests from one address. */

@@ -33,7 +33,7 @@ export class SignInError extends AppError {
   }
 }
 
-export interface LoginResult {
+interface LoginResult {
   profileData: ProfileData;
   jwt: string;
   sessionId: string;

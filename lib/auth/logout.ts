@@ -12,7 +12,7 @@ import { revokeSession, type RequestContext } from "./sessions";
  * started from it. The API's GET /logout answers this; a browser's POST /sign-out goes through
  * `browserLogout`, which also decides the cookie and the next page.
  */
-export type LogoutAnswer = { message: string } | SessionAnswer;
+type LogoutAnswer = { message: string } | SessionAnswer;
 
 export async function logout(actor: Actor, context: RequestContext): Promise<LogoutAnswer> {
   if (actor.impersonatorId !== null) return endImpersonation(actor, context);
@@ -22,7 +22,7 @@ export async function logout(actor: Actor, context: RequestContext): Promise<Log
 }
 
 /** What the browser keeps after a logout: the session cookie (null clears it) and where it goes. */
-export interface BrowserLogout {
+interface BrowserLogout {
   jwt: string | null;
   next: string;
 }

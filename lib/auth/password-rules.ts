@@ -2,10 +2,10 @@ import { z } from "zod";
 import { PASSWORD_REQUIRED } from "./messages";
 
 /** The spec's password rules (platform.md section 5); pure, so the live checklist in the browser uses them too. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 30;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 30;
 
-export interface PasswordRule {
+interface PasswordRule {
   id: "length" | "upper" | "lower" | "digit" | "spaces";
   /** The checklist line. */
   label: string;

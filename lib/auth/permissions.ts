@@ -34,7 +34,7 @@ const TABLE = {
 export type Permission = keyof typeof TABLE;
 
 /** Anything that holds roles: an actor, or a token's claims in proxy.ts. */
-export interface RoleHolder {
+interface RoleHolder {
   roles: readonly Role[];
 }
 

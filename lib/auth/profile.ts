@@ -28,7 +28,7 @@ export interface ProfileData {
 }
 
 /** The active role a session keeps: the stored one while the user still holds it, else by priority. */
-export function resolveActiveRole(roles: Role[], stored: string | null | undefined): Role | "none" {
+function resolveActiveRole(roles: Role[], stored: string | null | undefined): Role | "none" {
   return stored && holdsRole({ roles }, stored as Role) ? (stored as Role) : defaultActiveRole(roles);
 }
 

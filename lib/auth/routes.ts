@@ -41,9 +41,6 @@ export function dashboardFor(activeRole: Role | "none"): string {
   return area ? `${area.prefix}/dashboard` : "/profile";
 }
 
-/** Sign-in arrival reasons (platform.md section 2). */
-export const SIGN_IN_REASONS = ["401", "logout", "header-route", "bad-session"] as const;
-export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 
 /** One value of a search parameter, which Next hands over as an array when it is repeated. */
 export function firstParam(value: string | string[] | undefined): string | undefined {

@@ -80,7 +80,7 @@ export const userIdParams = z.object({
 const activeRole = z.union([z.enum(ROLES), z.literal("none")]);
 
 /** The spec's User/profile plus the session's active role and the tenant's branding (ProfileData). */
-export const profileDataSchema = z
+const profileDataSchema = z
   .object({
     id: z.number().int(),
     firstName: z.string(),

@@ -18,7 +18,7 @@ export function requestContext(headers: Headers): RequestContext {
   return { ipAddress: clientAddress(headers), userAgent: headers.get("user-agent")?.slice(0, 400) ?? null, host: requestHost(headers) };
 }
 
-export interface NewSession {
+interface NewSession {
   sessionId: string;
   jwt: string;
 }
@@ -69,7 +69,7 @@ export async function tokenForLiveSession(sessionId: string, roles: Role[], exec
  * Why a session ended before its time, recorded on its audit row. A person's own logout is not
  * audited (unless it was an impersonation); everything else is.
  */
-export type EndReason =
+type EndReason =
   | "logout"
   | "admin_session_ended"
   | "credentials_changed"

@@ -1,6 +1,6 @@
 /** Which state's branding a host name shows (pure: used by the proxy, pages and the tenant search). */
 
-export interface Brand {
+interface Brand {
   /** The state key ("maryland"), or "default". */
   key: string;
   name: string;
@@ -39,7 +39,7 @@ export function hostLabel(host: string | null | undefined): string {
 }
 
 /** The state key a host label stands for, or null. */
-export function stateKey(label: string): string | null {
+function stateKey(label: string): string | null {
   const key = label.toLowerCase();
   // Own keys only: "constructor" or "tostring" must not find Object's prototype.
   if (Object.hasOwn(STATES, key)) return key;

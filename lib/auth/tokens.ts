@@ -5,7 +5,7 @@ import type { Executor } from "@/db/client";
 import { authTokens, type AuthTokenPurpose } from "@/db/schema";
 
 /** Lifetimes from the issue: a reset link lasts an hour, a registration link a week. */
-export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
+const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   registration: 7 * 24 * 60 * 60 * 1000,
 };

@@ -8,7 +8,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { inDistrictScope, inRegionScope, locationIdsInScope } from "@/lib/organisations/scope";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
-export interface AdministratorDashboard {
+interface AdministratorDashboard {
   tenantWide: boolean;
   regions: number;
   districts: number;

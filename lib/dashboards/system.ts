@@ -33,7 +33,7 @@ export interface SchoolYearSummary {
   current: boolean;
 }
 
-export interface SystemDashboard {
+interface SystemDashboard {
   tenants: TenantSummary[];
   assessments: AssessmentSummary[];
   schoolYears: SchoolYearSummary[];

@@ -7,7 +7,7 @@ import { log } from "@/lib/platform/logger";
 import { forTenant } from "@/lib/platform/tenancy";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
-export interface AnnouncementSummary {
+interface AnnouncementSummary {
   id: number;
   title: string;
   text: string;
@@ -15,7 +15,7 @@ export interface AnnouncementSummary {
   endDate: string;
 }
 
-export interface TeacherDashboard {
+interface TeacherDashboard {
   rosteredStudents: number;
   openCollections: number;
   /** Completion over the open collections. */

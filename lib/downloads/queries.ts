@@ -8,7 +8,7 @@ import { log } from "@/lib/platform/logger";
 import { storage } from "@/lib/platform/storage";
 import { NOT_YET_AVAILABLE, SLOTS, type DownloadSlot, type SlotInfo } from "./slots";
 
-export interface PublishedFile {
+interface PublishedFile {
   fileName: string;
   size: number;
   contentType: string;

@@ -20,7 +20,7 @@ export type PublishInput = z.input<typeof publishInput>;
 
 /* Answers (response schemas). */
 
-export const downloadEntry = z.object({
+const downloadEntry = z.object({
   slot: z.enum(DOWNLOAD_SLOTS),
   title: z.string(),
   description: z.string(),

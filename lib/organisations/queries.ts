@@ -10,7 +10,7 @@ import type { OrgListQuery } from "./schemas";
 import { districtVisible, inLocationScope, regionVisible } from "./scope";
 
 /** Wire shape shared by regions, districts and locations (spec: nameLabel, parentTenantId, parentId). */
-export interface OrgRow {
+interface OrgRow {
   id: number;
   nameLabel: string;
   parentTenantId: number;
@@ -18,7 +18,7 @@ export interface OrgRow {
   uniqueId: string | null;
   active: boolean;
 }
-export type DistrictRow = OrgRow & { isCensus: boolean };
+type DistrictRow = OrgRow & { isCensus: boolean };
 
 const activeFilter = (column: AnyPgColumn, active?: boolean): SQL | undefined =>
   active === undefined ? undefined : eq(column, active);

@@ -20,7 +20,7 @@ export const userOrganizationsQuery = z.object({ admin: flag.optional() });
 /* Answers (response schemas). */
 
 /** Regions, districts and locations share one wire shape (spec: nameLabel, parentTenantId, parentId). */
-export const orgRow = z.object({
+const orgRow = z.object({
   id: z.number().int(),
   nameLabel: z.string(),
   parentTenantId: z.number().int(),
@@ -28,14 +28,14 @@ export const orgRow = z.object({
   uniqueId: z.string().nullable(),
   active: z.boolean(),
 });
-export const districtRow = orgRow.extend({ isCensus: z.boolean() });
+const districtRow = orgRow.extend({ isCensus: z.boolean() });
 
 export const regionsResponse = z.object({ regions: z.array(orgRow) });
 export const districtsResponse = z.object({ districts: z.array(districtRow) });
 export const districtResponse = z.object({ district: districtRow });
 export const locationsResponse = z.object({ locations: z.array(orgRow) });
 
-export const userOrganization = z.object({
+const userOrganization = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   orgType: z.enum(ORG_TYPES),

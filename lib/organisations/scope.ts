@@ -11,7 +11,7 @@ import type { Actor } from "@/lib/platform/actor";
  * Every function here is SQL: callers put the condition in their own WHERE, so a list of
  * 1,500 locations is never carried through the application.
  */
-export interface ScopeOptions {
+interface ScopeOptions {
   /** Count only the links that make the actor an administrator there (for changes). */
   administrative?: boolean;
 }
@@ -36,7 +36,7 @@ function links(actor: Actor, options: ScopeOptions = {}): Links {
 const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** Ids of the locations under the actor's links (tenant-filtered subquery). */
-export function locationScopeQuery(actor: Actor, options?: ScopeOptions): SQL {
+function locationScopeQuery(actor: Actor, options?: ScopeOptions): SQL {
   const l = links(actor, options);
   return sql`select ${locations.id} from ${locations} where ${locations.tenantId} = ${actor.tenantId} and (
     ${locations.id} = any(${intArray(l.locations)})
@@ -86,24 +86,4 @@ export async function locationIdsInScope(actor: Actor, options?: ScopeOptions): 
   if (actor.tenantWide) return "all";
   const rows = await db().select({ id: locations.id }).from(locations).where(inLocationScope(actor, locations.id, options));
   return rows.map((r) => r.id);
-}
-
-/** Whether the actor reaches one location (of their own tenant). */
-export async function canReachLocation(actor: Actor, locationId: number, options?: ScopeOptions): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: locations.id })
-    .from(locations)
-    .where(sql`${locations.tenantId} = ${actor.tenantId} and ${locations.id} = ${locationId} and ${inLocationScope(actor, locations.id, options)}`)
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Whether the actor reaches one district: a link to it or to its region. */
-export async function canReachDistrict(actor: Actor, districtId: number, options?: ScopeOptions): Promise<boolean> {
-  const [row] = await db()
-    .select({ id: districts.id })
-    .from(districts)
-    .where(sql`${districts.tenantId} = ${actor.tenantId} and ${districts.id} = ${districtId} and ${inDistrictScope(actor, districts.id, options)}`)
-    .limit(1);
-  return Boolean(row);
 }

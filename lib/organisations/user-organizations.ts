@@ -9,7 +9,7 @@ import { forbidden, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
 
-export interface UserOrganization {
+interface UserOrganization {
   id: number;
   userId: number;
   orgType: OrgType;

@@ -11,7 +11,7 @@ import { errorFields, log } from "./logger";
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; message: string; errors?: FieldError[] };
 
 /** A server action as its callers see it: a typed object, or the FormData of a `<form action>`. */
-export type ServerAction<S extends z.ZodType, T> = (input: z.input<S> | FormData) => Promise<ActionResult<T>>;
+type ServerAction<S extends z.ZodType, T> = (input: z.input<S> | FormData) => Promise<ActionResult<T>>;
 
 /** A form's fields as an object: one value per name, an array where a name repeats (checkbox groups). */
 function formFields(form: FormData): Record<string, unknown> {

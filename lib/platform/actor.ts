@@ -8,7 +8,7 @@ import { deadSessionReason, requestContext, revokeSession } from "@/lib/auth/ses
 import { decodeToken, tokenFromRequest, type TokenClaims } from "./session-token";
 import { forTenant } from "./tenancy";
 
-export interface OrgLink {
+interface OrgLink {
   orgType: OrgType;
   id: number;
   administrative: boolean;

@@ -59,7 +59,7 @@ const schema = z.object({
   PUSHER_CLUSTER: optional(z.string()),
 });
 
-export type Env = z.infer<typeof schema> & { NEXTAUTH_SECRET: string; PUBLIC_URL: string };
+type Env = z.infer<typeof schema> & { NEXTAUTH_SECRET: string; PUBLIC_URL: string };
 
 function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");

@@ -2,14 +2,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { database } from "@/db/client";
 
-export interface ComponentHealth {
+interface ComponentHealth {
   ok: boolean;
   ms: number;
   detail?: string;
 }
 
 /** Times one probe; a failure is reported, never thrown, so health always answers. */
-export async function probe(check: () => Promise<string | undefined>): Promise<ComponentHealth> {
+async function probe(check: () => Promise<string | undefined>): Promise<ComponentHealth> {
   const started = performance.now();
   try {
     const detail = await check();

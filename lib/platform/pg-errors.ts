@@ -1,5 +1,5 @@
 /** The PostgreSQL error behind a failed query, whichever driver raised it and however Drizzle wrapped it. */
-export interface PgError {
+interface PgError {
   code: string;
   constraint?: string;
 }
@@ -13,7 +13,7 @@ export function pgErrorOf(error: unknown): PgError | null {
   return null;
 }
 
-export const UNIQUE_VIOLATION = "23505";
+const UNIQUE_VIOLATION = "23505";
 
 /** Whether the error is a unique violation, optionally of one named index or constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

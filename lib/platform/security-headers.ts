@@ -6,7 +6,7 @@ import { env } from "./env";
  * scripts and styles), the API wrapper sets the API headers on every JSON answer.
  */
 
-export interface HeaderOptions {
+interface HeaderOptions {
   /** The public address is https: add HSTS and upgrade-insecure-requests. */
   https: boolean;
   /** `next dev` evaluates code (React's error stacks) and injects styles without a nonce. */

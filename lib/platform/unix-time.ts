@@ -8,7 +8,7 @@ export function dateToUnix(value: string | null | undefined): number | null {
   return value ? Math.floor(Date.parse(`${value}T00:00:00Z`) / 1000) : null;
 }
 
-export function fromUnix(seconds: number): Date {
+function fromUnix(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 

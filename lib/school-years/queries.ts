@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { dateToUnix, toUnix } from "@/lib/platform/unix-time";
 
-export interface SchoolYearRow {
+interface SchoolYearRow {
   id: number;
   label: string;
   startDate: string;

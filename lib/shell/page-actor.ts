@@ -7,10 +7,10 @@ import { actorFromHeaders, type Actor } from "@/lib/platform/actor";
 import { tokenFromRequest } from "@/lib/platform/session-token";
 
 /** The actor of this page request, resolved once however many layouts and pages ask. */
-export const pageActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
+const pageActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
 
 /** The path of the "no permission" arrival at /, which shows the spec's snackbar. */
-export function deniedPath(path: string): string {
+function deniedPath(path: string): string {
   return `/?denied=${encodeURIComponent(path)}`;
 }
 

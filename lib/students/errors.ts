@@ -2,8 +2,8 @@ import { AppError } from "@/lib/platform/errors";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 
 /** The unique index (tenant_id, tenant_unique_id) of students: one state student id per tenant. */
-export const STUDENT_STATE_ID_INDEX = "students_tenant_unique_id_key";
-export const STUDENT_STATE_ID_MESSAGE = "Student State ID must be unique";
+const STUDENT_STATE_ID_INDEX = "students_tenant_unique_id_key";
+const STUDENT_STATE_ID_MESSAGE = "Student State ID must be unique";
 
 export const isStudentStateIdViolation = (error: unknown) => isUniqueViolation(error, STUDENT_STATE_ID_INDEX);
 

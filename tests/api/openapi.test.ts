@@ -40,12 +40,12 @@ describe("the OpenAPI document", () => {
     expect(files.length).toBeGreaterThan(20);
     const missing: string[] = [];
     for (const file of files) {
-      const module = (await import(file)) as Record<string, unknown>;
-      const methods = HTTP_METHODS.filter((m) => m in module);
+      const routeModule = (await import(file)) as Record<string, unknown>;
+      const methods = HTTP_METHODS.filter((m) => m in routeModule);
       expect(methods.length, `${file} exports no HTTP method`).toBeGreaterThan(0);
       for (const method of methods) {
         // A handler not made by apiRoute/publicRoute would carry no schemas to describe.
-        expect(routeSpecOf(module[method]), `${method} ${file} is not made by apiRoute/publicRoute`).toBeDefined();
+        expect(routeSpecOf(routeModule[method]), `${method} ${file} is not made by apiRoute/publicRoute`).toBeDefined();
         if (!operation(openApiPath(file), method)) missing.push(`${method} ${openApiPath(file)}`);
       }
     }

@@ -80,7 +80,7 @@ export function typeLabel(input: JsonSchema, components: Components): string {
 }
 
 /** The properties of an object schema, with nested objects and arrays of objects expanded under dotted names. */
-export function fieldRows(input: JsonSchema, components: Components, prefix = "", seen: ReadonlySet<string> = new Set()): FieldRow[] {
+function fieldRows(input: JsonSchema, components: Components, prefix = "", seen: ReadonlySet<string> = new Set()): FieldRow[] {
   const schema = resolve(input, components);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);

@@ -33,7 +33,7 @@ export interface GroupView {
   operations: OperationView[];
 }
 
-export interface ApiReference {
+interface ApiReference {
   title: string;
   version: string;
   base: string;

@@ -9,7 +9,7 @@ import { errorFields, log } from "../logger";
 export const BOSS_SCHEMA = "pgboss";
 
 /** The process's pg-boss and what was set up on it; Next may load this module twice, so it lives on globalThis. */
-export interface QueueState {
+interface QueueState {
   boss?: PgBoss;
   starting?: Promise<PgBoss>;
   /** Queues created (and their settings applied) by this process, by name. */
@@ -34,7 +34,7 @@ export function queueState(): QueueState {
  * maintenance brings its own BEGIN/COMMIT) inside a transaction, so a failing script is rolled back
  * instead of leaving PGlite's one shared session in an aborted transaction.
  */
-export function pgliteAdapter(pglite: PGlite): PgBoss.Db {
+function pgliteAdapter(pglite: PGlite): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values?.length) return { rows: (await pglite.query(text, values)).rows };

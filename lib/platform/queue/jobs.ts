@@ -71,7 +71,7 @@ export function ensureQueue(boss: PgBoss, kind: JobKind): Promise<void> {
 }
 
 /** A stable job id for an idempotency key: a second send with the same key adds no job. */
-export function idempotentJobId(kind: string, key: string): string {
+function idempotentJobId(kind: string, key: string): string {
   const hex = createHash("sha256").update(`${kind}\0${key}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -13,7 +13,7 @@ export type { CompletedPart, MultipartUpload, ObjectBody, Storage, StoredObject 
 const holder = globalThis as unknown as { __storage?: Storage };
 
 /** The driver the environment selects: S3 when S3_BUCKET is set, else the local disk under DATA_DIR/files. */
-export function createStorage(): Storage {
+function createStorage(): Storage {
   const e = env();
   if (e.S3_BUCKET) {
     return new S3Storage({

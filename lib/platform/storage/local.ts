@@ -21,10 +21,10 @@ import {
 } from "./types";
 
 export const LOCAL_BUCKET = "local";
-export const PART_PATH = "/en/api/v1/storage/parts";
-export const DOWNLOAD_PATH = "/en/api/v1/storage/download";
+const PART_PATH = "/en/api/v1/storage/parts";
+const DOWNLOAD_PATH = "/en/api/v1/storage/download";
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
-export const PART_ALREADY_UPLOADED = "This part has already been uploaded";
+const PART_ALREADY_UPLOADED = "This part has already been uploaded";
 export const PART_INCOMPLETE = "The part was not received completely";
 export const partTooLarge = (size: number) => `The part is larger than its declared ${size} bytes`;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FILE_PURPOSES } from "@/db/schema/files";
 
 /** The largest file the multipart protocol accepts. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** NUL and the other control characters: PostgreSQL refuses NUL in text, and none belongs in these fields. */
 const CONTROL = /[\u0000-\u001f\u007f]/;

@@ -6,16 +6,16 @@ import type { FilePurpose } from "@/db/schema/files";
  * the local driver's signed routes alike. Imports nothing of the server.
  */
 
-export const uploadPartFailed = (partNumber: number) => `Failed to upload part ${partNumber}`;
+const uploadPartFailed = (partNumber: number) => `Failed to upload part ${partNumber}`;
 
-export interface UploadedFile {
+interface UploadedFile {
   id: number;
   s3FileName: string;
   bucket: string;
   size: number;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   purpose: FilePurpose;
   /** File name when the body is a Blob without one. */
   fileName?: string;
