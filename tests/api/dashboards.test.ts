@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { announcements, notifications } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { announcements, auditLog, notifications } from "@/db/schema";
 import { administratorDashboard } from "@/lib/dashboards/administrator";
 import { systemDashboard } from "@/lib/dashboards/system";
 import { teacherDashboard } from "@/lib/dashboards/teacher";
@@ -187,8 +188,21 @@ describe("system dashboard", () => {
     expect(d.schoolYears.find((y) => y.id === w.year.id)).toMatchObject({ current: true, collections: 4 });
   });
 
-  it("refuses an administrator", async () => {
-    await rejects403(systemDashboard(await actorOf(w.tenantAdmin)));
+  it("reads across tenants only through the audited path: one cross_tenant_read row per view, none for a refusal", async () => {
+    const system = await actorOf(w.system);
+    const reads = () =>
+      db().select().from(auditLog).where(and(eq(auditLog.userId, system.userId), eq(auditLog.tenantId, system.tenantId), eq(auditLog.action, "cross_tenant_read")));
+    const before = (await reads()).length;
+    await systemDashboard(system);
+    const after = await reads();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({ entityType: "tenant", details: { permission: "area.system", reason: "system dashboard: counts of every tenant" } });
+  });
+
+  it("refuses an administrator, and writes no cross-tenant audit row for them", async () => {
+    const admin = await actorOf(w.tenantAdmin);
+    await rejects403(systemDashboard(admin));
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.userId, admin.userId), eq(auditLog.action, "cross_tenant_read")))).toEqual([]);
   });
 });
 
