@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { closeDatabase, db, rows } from "@/db/client";
+import { asSystem, closeDatabase, db, rows } from "@/db/client";
 import { env } from "@/lib/platform/env";
 import { errorFields, log } from "@/lib/platform/logger";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
@@ -35,7 +35,9 @@ async function waitForSchema(stopping: () => boolean): Promise<boolean> {
   let logged = false;
   while (!stopping()) {
     try {
-      const [row] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const [row] = await asSystem("worker start-up: the applied migrations", () =>
+        rows<{ n: number }>(db(), sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
       if (Number(row.n) >= journal.entries.length) return true;
     } catch {
       // No migrations table yet: the app has not migrated this database.

@@ -1,6 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { z } from "zod";
+import { asSystem, withTenant } from "@/db/client";
 import { env } from "../env";
 import { log } from "../logger";
 import { BOSS_SCHEMA, isLive, queue, queueState, stopQueue } from "./boss";
@@ -17,10 +18,24 @@ export interface JobContext {
 /** What a handler returns is kept as the job's output: ids and counts only, no personal data. */
 export type JobOutput = Record<string, unknown> | void;
 
+/**
+ * Where a handler's queries run. "system" (the default): asSystem, the owner connection, one
+ * statement at a time as before RLS. "payload": the payload's `tenantId` under withTenant, one
+ * transaction as the application role (a null tenantId runs as "system").
+ *
+ * Only a handler that sends nothing may say "payload": a sendJob or sendMail inside the tenant's
+ * transaction runs on pg-boss's own connection, which on PostgreSQL lets the next job start before
+ * the rows it names commit and on PGlite waits for that transaction (a deadlock), until sends wait
+ * for the commit. Nor a handler that talks to the network between writes (SMTP, S3): the
+ * transaction would hold its connection (on PGlite, the whole database) meanwhile.
+ */
+type JobTenancy = "system" | "payload";
+
 export interface JobHandler {
   kind: JobKind;
   /** Jobs of this kind one process runs at the same time. */
   concurrency: number;
+  tenancy: JobTenancy;
   run(payload: unknown, context: JobContext): Promise<JobOutput>;
 }
 
@@ -28,9 +43,31 @@ export interface JobHandler {
 export function handleJob<S extends z.ZodType>(
   kind: JobKind<S>,
   run: (payload: z.output<S>, context: JobContext) => Promise<JobOutput>,
-  options: { concurrency?: number } = {},
+  options: { concurrency?: number; tenancy?: JobTenancy } = {},
 ): JobHandler {
-  return { kind, concurrency: options.concurrency ?? 1, run: run as JobHandler["run"] };
+  return { kind, concurrency: options.concurrency ?? 1, tenancy: options.tenancy ?? "system", run: run as JobHandler["run"] };
+}
+
+const payloadTenant = (payload: unknown): number | null => {
+  const tenantId = (payload as { tenantId?: unknown } | null)?.tenantId;
+  return typeof tenantId === "number" && Number.isSafeInteger(tenantId) && tenantId > 0 ? tenantId : null;
+};
+
+type Settled = { ok: true; output: JobOutput } | { ok: false; failure: unknown };
+
+/**
+ * Run a handler under its tenancy. A handler's error is caught inside the binding, so what it
+ * wrote before failing commits as it did on the owner connection (an outcome it records, a claim).
+ * A handler that catches a database error and goes on runs that statement in db().transaction().
+ */
+function runBound(handler: JobHandler, payload: unknown, context: JobContext): Promise<Settled> {
+  const settle = () =>
+    handler.run(payload, context).then(
+      (output): Settled => ({ ok: true, output }),
+      (failure: unknown): Settled => ({ ok: false, failure }),
+    );
+  const tenantId = handler.tenancy === "payload" ? payloadTenant(payload) : null;
+  return tenantId === null ? asSystem(`job ${handler.kind.name}`, settle) : withTenant(tenantId, settle);
 }
 
 type Outcome = "completed" | "retry" | "failed";
@@ -55,7 +92,9 @@ async function runJob(boss: PgBoss, handler: JobHandler, job: PgBoss.JobWithMeta
       const fields = parsed.error.issues.map((i) => i.path.join(".") || "payload").join(", ");
       throw new PermanentJobError(`invalid payload (${fields})`);
     }
-    output = await handler.run(parsed.data, { jobId: job.id, attempt, lastAttempt: job.retryCount >= job.retryLimit });
+    const settled = await runBound(handler, parsed.data, { jobId: job.id, attempt, lastAttempt: job.retryCount >= job.retryLimit });
+    if (!settled.ok) throw settled.failure;
+    output = settled.output;
   } catch (error) {
     failure = error;
     outcome = error instanceof PermanentJobError || job.retryCount >= job.retryLimit ? "failed" : "retry";
