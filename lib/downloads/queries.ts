@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import { asSystem, db, type Executor } from "@/db/client";
 import { downloads, files } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
@@ -36,11 +36,18 @@ const published = (executor: Executor = db()) =>
     .innerJoin(files, eq(files.id, downloads.fileId));
 
 /**
+ * The published installers' files belong to the tenant of the system administrator who uploaded
+ * them, and every tenant's staff download them: read past the tenancy, only the files a slot
+ * publishes. No permission names "any signed-in person", so this is asSystem, not acrossTenants.
+ */
+const PUBLISHED_REASON = "downloads: the platform's published installers, uploaded in a system administrator's tenant";
+
+/**
  * Every slot with its published file. The installers are the platform's, the same for every tenant,
  * so any signed-in person sees them (the actor is asked for by the callers' guards).
  */
 export async function listDownloads(_actor: Actor): Promise<DownloadEntry[]> {
-  const rows = await published();
+  const rows = await asSystem(PUBLISHED_REASON, () => published());
   return SLOTS.map((info) => {
     const row = rows.find((r) => r.slot === info.slot);
     return {
@@ -54,7 +61,7 @@ export async function listDownloads(_actor: Actor): Promise<DownloadEntry[]> {
 
 /** A short-lived signed URL of a slot's file; 404 "Not yet available" when nothing is published. */
 export async function downloadUrl(actor: Actor, slot: DownloadSlot): Promise<string> {
-  const [row] = await published().where(eq(downloads.slot, slot)).limit(1);
+  const [row] = await asSystem(PUBLISHED_REASON, () => published().where(eq(downloads.slot, slot)).limit(1));
   if (!row) throw notFound(NOT_YET_AVAILABLE);
   log.info("download", { slot, userId: actor.userId, tenantId: actor.tenantId });
   return storage().presignDownload(row.storageKey, { fileName: row.fileName });

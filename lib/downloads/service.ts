@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { fieldError } from "@/lib/platform/errors";
 import { errorFields, log } from "@/lib/platform/logger";
 import { storage } from "@/lib/platform/storage";
+import { acrossTenants } from "@/lib/platform/across-tenants";
 import { getFile } from "@/lib/platform/storage/uploads";
 import { listDownloads, type DownloadEntry } from "./queries";
 import { publishInput, type PublishInput } from "./schemas";
@@ -26,7 +27,9 @@ export async function publishDownload(actor: Actor, raw: PublishInput): Promise<
     throw fieldError("fileId", `The ${info.title} must be a ${info.extensions.join(", ")} file`);
   }
 
-  const replaced = await db().transaction(async (tx) => {
+  // The slot is platform-wide and its old file may be another tenant's: past the tenancy, audited.
+  const replaced = await acrossTenants(actor, "system.downloads", "publish an installer: replaces the slot's file, whichever tenant uploaded it", () =>
+    db().transaction(async (tx) => {
     const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.slot, input.slot)).for("update");
     const values = { fileId: file.id, version: input.version, publishedBy: actor.userId, publishedAt: new Date() };
     await tx.insert(downloads).values({ slot: input.slot, ...values }).onConflictDoUpdate({ target: downloads.slot, set: values });
@@ -34,7 +37,8 @@ export async function publishDownload(actor: Actor, raw: PublishInput): Promise<
     // By id alone: the slot is platform-wide and its old file may come from another tenant's system admin.
     const [old] = await tx.delete(files).where(eq(files.id, current.fileId)).returning({ key: files.storageKey, tenantId: files.tenantId });
     return old ?? null;
-  });
+    }),
+  );
   if (replaced) {
     await storage()
       .deleteObject(replaced.key)

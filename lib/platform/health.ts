@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { database } from "@/db/client";
+import { asSystem, database, db } from "@/db/client";
 
 interface ComponentHealth {
   ok: boolean;
@@ -19,10 +19,10 @@ async function probe(check: () => Promise<string | undefined>): Promise<Componen
   }
 }
 
+/** Public (load balancers), before any sign-in; the queue's job counts go through pg-boss's own connection. */
 export function databaseHealth(): Promise<ComponentHealth> {
   return probe(async () => {
-    const handle = database();
-    await handle.db.execute(sql`select 1`);
-    return handle.kind;
+    await asSystem("health: the database answers", () => db().execute(sql`select 1`));
+    return database().kind;
   });
 }

@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
+import { asSystem, db } from "@/db/client";
 import { mailOutbox, users } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { sendMail } from "@/lib/platform/mail";
 import { env } from "@/lib/platform/env";
+import { forTenant } from "@/lib/platform/tenancy";
 
 export interface MailCheck {
   outboxId: number;
@@ -29,24 +30,35 @@ function requireSystemAdmin(actor: Actor) {
  */
 export async function sendTestMail(actor: Actor): Promise<MailCheck> {
   requireSystemAdmin(actor);
-  const [me] = await db().select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  const [me] = await forTenant(actor, () =>
+    db()
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId))),
+  );
   if (!me) throw notFound();
-  const { outboxId } = await sendMail({
-    tenantId: actor.tenantId,
-    to: me.email,
-    subject: "Assessment Platform mail delivery check",
-    text: "This message confirms that the Assessment Platform can deliver mail. No action is needed.",
-    meta: { kind: "mail-check", userId: actor.userId },
-  });
+  // Not in forTenant: sendMail sends a job, which must not run inside the tenant's transaction
+  // until sends wait for the commit (see handleJob's tenancy).
+  const { outboxId } = await asSystem("mail check: the outbox row and its delivery job, sent outside a tenant's transaction", () =>
+    sendMail({
+      tenantId: actor.tenantId,
+      to: me.email,
+      subject: "Assessment Platform mail delivery check",
+      text: "This message confirms that the Assessment Platform can deliver mail. No action is needed.",
+      meta: { kind: "mail-check", userId: actor.userId },
+    }),
+  );
   return mailCheckStatus(actor, outboxId);
 }
 
 export async function mailCheckStatus(actor: Actor, outboxId: number): Promise<MailCheck> {
   requireSystemAdmin(actor);
-  const [row] = await db()
-    .select({ id: mailOutbox.id, status: mailOutbox.status, sentAt: mailOutbox.sentAt })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.tenantId, actor.tenantId)));
+  const [row] = await forTenant(actor, () =>
+    db()
+      .select({ id: mailOutbox.id, status: mailOutbox.status, sentAt: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.tenantId, actor.tenantId))),
+  );
   if (!row) throw notFound();
   return {
     outboxId: row.id,

@@ -5,6 +5,7 @@ import { db } from "@/db/client";
 import { files, type FilePurpose } from "@/db/schema";
 import { authorize, type Permission } from "@/lib/auth/permissions";
 import type { Actor } from "../actor";
+import { forTenant } from "../tenancy";
 import { AppError, badRequest, notFound, tooManyRequests } from "../errors";
 import { log } from "../logger";
 import { storage } from "./index";
@@ -25,12 +26,21 @@ const UPLOAD_RATE = { max: 60, windowMinutes: 10 } as const;
 const UPLOAD_RATE_LIMITED = `Too many uploads started: at most ${UPLOAD_RATE.max} in ${UPLOAD_RATE.windowMinutes} minutes. Wait a few minutes and try again.`;
 
 /**
+ * Every database step of an upload is its own forTenant: the storage calls between them (S3 over
+ * the network) stay outside any transaction, and the cleanup in a catch block below never runs in
+ * a transaction that a failed statement has aborted.
+ */
+const setStatus = (actor: Actor, fileId: number, values: Partial<typeof files.$inferInsert>) =>
+  forTenant(actor, () => db().update(files).set(values).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId))));
+
+/**
  * Count the actor's recent uploads and reserve a row for the new one in one transaction, under a
  * per-user advisory lock: parallel requests cannot slip past the limit. The reservation's upload id
  * is filled in once storage has created the upload.
  */
-async function reserveUpload(actor: Actor, input: CreateUploadInput, bucket: string, key: string): Promise<number> {
-  return db().transaction(async (tx) => {
+function reserveUpload(actor: Actor, input: CreateUploadInput, bucket: string, key: string): Promise<number> {
+  return forTenant(actor, async () => {
+    const tx = db();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uploads.create'), ${actor.userId})`);
     const [{ n }] = await tx
       .select({ n: count() })
@@ -70,12 +80,11 @@ export async function createUpload(actor: Actor, input: CreateUploadInput) {
   const store = storage();
   const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
   const id = await reserveUpload(actor, input, store.bucket, key);
-  const byId = and(eq(files.tenantId, actor.tenantId), eq(files.id, id));
   let upload;
   try {
     upload = await store.createMultipartUpload({ key, contentType: input.contentType, size: input.size });
   } catch (error) {
-    await db().update(files).set({ status: "aborted" }).where(byId);
+    await setStatus(actor, id, { status: "aborted" });
     throw error;
   }
   const partCount = Math.ceil(input.size / upload.partSize);
@@ -91,12 +100,12 @@ export async function createUpload(actor: Actor, input: CreateUploadInput) {
         }),
       })),
     );
-    await db().update(files).set({ uploadId: upload.uploadId }).where(byId);
+    await setStatus(actor, id, { uploadId: upload.uploadId });
     log.info("upload started", { fileId: id, tenantId: actor.tenantId, purpose: input.purpose, size: input.size, parts: partCount });
     return { id, ...upload, parts };
   } catch (error) {
     await store.abortMultipartUpload({ key: upload.s3FileName, uploadId: upload.uploadId });
-    await db().update(files).set({ status: "aborted" }).where(byId);
+    await setStatus(actor, id, { status: "aborted" });
     throw error;
   }
 }
@@ -111,11 +120,13 @@ export async function completeUpload(actor: Actor, input: CompleteUploadInput) {
   const store = storage();
   if (input.bucket !== store.bucket) throw badRequest("Unknown bucket");
   checkPartList(input.parts);
-  const [row] = await db()
-    .select()
-    .from(files)
-    .where(and(eq(files.tenantId, actor.tenantId), eq(files.bucket, input.bucket), eq(files.storageKey, key), eq(files.ownerId, actor.userId)))
-    .limit(1);
+  const [row] = await forTenant(actor, () =>
+    db()
+      .select()
+      .from(files)
+      .where(and(eq(files.tenantId, actor.tenantId), eq(files.bucket, input.bucket), eq(files.storageKey, key), eq(files.ownerId, actor.userId)))
+      .limit(1),
+  );
   if (!row || row.uploadId !== input.uploadId || row.status === "aborted") throw notFound(UPLOAD_NOT_FOUND);
   const answer = (size: number) => ({ id: row.id, s3FileName: row.storageKey, bucket: row.bucket, size });
   if (row.status === "complete") return answer(row.size ?? 0);
@@ -124,24 +135,23 @@ export async function completeUpload(actor: Actor, input: CompleteUploadInput) {
   if (size !== row.declaredSize) {
     // The announced size chose the part count and passed the size limit: a different file is refused.
     await store.deleteObject(key);
-    await db().update(files).set({ status: "aborted" }).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, row.id)));
+    await setStatus(actor, row.id, { status: "aborted" });
     throw new AppError(400, "The uploaded file does not match the announced size");
   }
-  await db()
-    .update(files)
-    .set({ status: "complete", size, completedAt: new Date() })
-    .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, row.id)));
+  await setStatus(actor, row.id, { status: "complete", size, completedAt: new Date() });
   log.info("upload completed", { fileId: row.id, tenantId: actor.tenantId, size });
   return answer(size);
 }
 
 /** A completed file of the actor's tenant, visible to its uploader and to tenant-wide roles. */
 export async function getFile(actor: Actor, fileId: number) {
-  const [row] = await db()
-    .select()
-    .from(files)
-    .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId), eq(files.status, "complete")))
-    .limit(1);
+  const [row] = await forTenant(actor, () =>
+    db()
+      .select()
+      .from(files)
+      .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId), eq(files.status, "complete")))
+      .limit(1),
+  );
   if (!row || (row.ownerId !== actor.userId && !actor.tenantWide)) throw notFound("File not found");
   return row;
 }
@@ -152,7 +162,10 @@ export async function fileDownloadUrl(actor: Actor, fileId: number, expiresIn?: 
   return storage().presignDownload(row.storageKey, { fileName: row.originalFileName, expiresIn });
 }
 
-/** Abort uploads left unfinished (a scheduled job's work; S3 keeps unfinished parts until aborted). */
+/**
+ * Abort uploads left unfinished (a scheduled job's work; S3 keeps unfinished parts until aborted).
+ * Across tenants: the job runner runs it asSystem.
+ */
 export async function abortStaleUploads(olderThanMs = 24 * 3600_000): Promise<number> {
   const stale = await db()
     .select({ id: files.id, tenantId: files.tenantId, key: files.storageKey, uploadId: files.uploadId })
