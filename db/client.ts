@@ -82,13 +82,18 @@ export async function closeDatabase(): Promise<void> {
  *   seeds and test factories then use `ownerDb()`.
  *
  * On PGlite (one session) anything that bypasses `db()` inside a context, such as a query through
- * the handle's `pglite` or a pg-boss send, waits for the context's transaction: a deadlock.
+ * the handle's `pglite`, waits for the context's transaction: a deadlock. Work for another
+ * connection (a pg-boss send) goes through `afterCommit`, which runs it once the transaction commits.
  */
 export const APP_ROLE = "assessment_app";
 
 type Binding = { kind: "tenant"; tenantId: number } | { kind: "system"; reason: string };
-/** A tenant context always has its transaction; a top-level system context has none (owner connection). */
-type Context = Binding & { tx: Transaction | null };
+type Deferred = { fn: () => Promise<void>; onFailure: (error: unknown) => void };
+/**
+ * A tenant context always has its transaction; a top-level system context has none (owner
+ * connection). `handle` is what db() answers in it; `deferred` is the work `afterCommit` queued there.
+ */
+type Context = Binding & { tx: Transaction | null; handle: Database | null; deferred: Deferred[] };
 const contexts = new AsyncLocalStorage<Context>();
 const settings = globalThis as unknown as { __requireTenantContext?: boolean; __onSystemAccess?: (reason: string) => void };
 
@@ -98,7 +103,7 @@ export const ownerDb = (): Database => database().db;
 /** The current context's transaction, or the owner connection outside one (see requireTenantContext). */
 export const db = (): Database => {
   const context = contexts.getStore();
-  if (context?.tx) return context.tx as unknown as Database;
+  if (context?.handle) return context.handle;
   if (!context && settings.__requireTenantContext) throw new Error("db() outside withTenant or asSystem");
   return database().db;
 };
@@ -119,6 +124,60 @@ export function currentTenantId(): number | null {
   return context?.kind === "tenant" ? context.tenantId : null;
 }
 
+/**
+ * Run `fn` once the current transaction has committed: work another connection must not see before
+ * the rows it names (a pg-boss send). Outside a transaction it runs at once and its error is the
+ * caller's. Inside one it is queued, and dropped if the transaction, or the savepoint it was queued
+ * in, rolls back; after the outermost commit it runs before withTenant returns, and a failure goes
+ * to `onFailure` instead of the caller (whose work has committed).
+ */
+export async function afterCommit(fn: () => Promise<void>, onFailure: (error: unknown) => void): Promise<void> {
+  const context = contexts.getStore();
+  if (!context?.tx) return fn();
+  context.deferred.push({ fn, onFailure });
+}
+
+/** Run what a committed transaction deferred, in order; one failure does not stop the rest. */
+async function runDeferred(deferred: Deferred[]): Promise<void> {
+  for (const { fn, onFailure } of deferred) {
+    try {
+      await fn();
+    } catch (error) {
+      onFailure(error);
+    }
+  }
+}
+
+/** A context on a transaction: db() in it answers the transaction, whose transaction() is a savepoint with its own context. */
+function openContext(binding: Binding, tx: Transaction): Context {
+  const context: Context = { ...binding, tx, handle: null, deferred: [] };
+  context.handle = new Proxy(tx as unknown as Database, {
+    get(target, property) {
+      if (property === "transaction") return <T>(fn: (savepoint: Transaction) => Promise<T>) => savepoint(context, binding, (inner) => fn(inner.tx!));
+      return Reflect.get(target, property, target) as unknown;
+    },
+  });
+  return context;
+}
+
+/** The binding of a context, without its transaction. */
+const bindingOf = (context: Context): Binding =>
+  context.kind === "tenant" ? { kind: "tenant", tenantId: context.tenantId } : { kind: "system", reason: context.reason };
+
+/**
+ * Run fn in a savepoint of the outer context's transaction, as a context bound to `next`: what it
+ * defers joins the outer context's queue only once the savepoint is released.
+ */
+async function savepoint<T>(outer: Context, next: Binding, fn: (inner: Context) => Promise<T>): Promise<T> {
+  let inner: Context | undefined;
+  const result = await outer.tx!.transaction((tx) => {
+    inner = openContext(next, tx);
+    return contexts.run(inner, () => fn(inner!));
+  });
+  outer.deferred.push(...inner!.deferred);
+  return result;
+}
+
 /** SET LOCAL role and tenant: they last until the transaction ends (or its savepoint rolls back). */
 async function bind(tx: Transaction, context: Binding): Promise<void> {
   const [role, tenant] = context.kind === "tenant" ? [APP_ROLE, String(context.tenantId)] : ["none", ""];
@@ -126,26 +185,34 @@ async function bind(tx: Transaction, context: Binding): Promise<void> {
 }
 
 /** Run fn in a savepoint of the outer context's transaction bound to `next`; restore the outer binding after. */
-function within<T>(outer: Context, tx: Transaction, next: Binding, fn: () => Promise<T>): Promise<T> {
-  return tx.transaction(async (savepoint) => {
-    await bind(savepoint, next);
-    const result = await contexts.run({ ...next, tx: savepoint }, fn);
+function within<T>(outer: Context, next: Binding, fn: () => Promise<T>): Promise<T> {
+  return savepoint(outer, next, async (inner) => {
+    await bind(inner.tx!, next);
+    const result = await fn();
     // A released savepoint keeps its SET LOCAL values; on an error the rollback undoes them.
-    await bind(savepoint, outer);
+    await bind(inner.tx!, bindingOf(outer));
     return result;
   });
 }
 
-/** Run fn as APP_ROLE bound to one tenant, in one transaction (nested calls for the same tenant join it). */
+/**
+ * Run fn as APP_ROLE bound to one tenant, in one transaction (nested calls for the same tenant join
+ * it); what fn deferred with afterCommit runs after the commit, before this returns.
+ */
 export async function withTenant<T>(tenantId: number, fn: () => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`withTenant: not a tenant id: ${tenantId}`);
   const outer = contexts.getStore();
   if (outer?.kind === "tenant" && outer.tenantId === tenantId) return fn();
-  if (outer?.tx) return within(outer, outer.tx, { kind: "tenant", tenantId }, fn);
-  return database().db.transaction(async (tx) => {
-    await bind(tx, { kind: "tenant", tenantId });
-    return contexts.run({ kind: "tenant", tenantId, tx }, fn);
+  const binding: Binding = { kind: "tenant", tenantId };
+  if (outer?.tx) return within(outer, binding, fn);
+  let context: Context | undefined;
+  const result = await database().db.transaction(async (tx) => {
+    await bind(tx, binding);
+    context = openContext(binding, tx);
+    return contexts.run(context, fn);
   });
+  await runDeferred(context!.deferred);
+  return result;
 }
 
 /**
@@ -157,8 +224,8 @@ export async function asSystem<T>(reason: string, fn: () => Promise<T>): Promise
   settings.__onSystemAccess?.(reason);
   const outer = contexts.getStore();
   if (outer?.kind === "system") return fn();
-  if (outer?.tx) return within(outer, outer.tx, { kind: "system", reason }, fn);
-  return contexts.run({ kind: "system", reason, tx: null }, fn);
+  if (outer?.tx) return within(outer, { kind: "system", reason }, fn);
+  return contexts.run({ kind: "system", reason, tx: null, handle: null, deferred: [] }, fn);
 }
 
 /** Rows of a raw SQL statement; the two drivers shape results differently. */

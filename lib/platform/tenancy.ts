@@ -9,8 +9,8 @@ import type { Actor } from "./actor";
  *
  * A transaction is one connection: queries started together inside it run one after another. Give
  * heavy independent reads their own forTenant each (see the administrator dashboard) to keep them
- * parallel on PostgreSQL. Not for work that sends pg-boss jobs (a send runs on another connection:
- * the worker may see the job before this transaction commits; on PGlite it deadlocks).
+ * parallel on PostgreSQL. A pg-boss job sent inside (`sendJob`, `sendMail`) goes out once the
+ * transaction has committed (`afterCommit`), and not at all if it rolls back.
  */
 export function forTenant<T>(actor: Pick<Actor, "tenantId">, fn: () => Promise<T>): Promise<T> {
   return withTenant(actor.tenantId, fn);

@@ -25,8 +25,8 @@ export type SendMailInput = z.input<typeof sendMailInput>;
 
 /**
  * Queue a mail: the outbox row is always written, then a `mail.send` job delivers it (over SMTP
- * when SMTP_URL is set, otherwise it is kept in the outbox and logged). Call it after the change
- * that causes the mail has committed, so the job never sees a row that might roll back.
+ * when SMTP_URL is set, otherwise it is kept in the outbox and logged). Inside withTenant the row
+ * commits (or rolls back) with the change that causes the mail, and the job is sent after the commit.
  */
 export async function sendMail(input: SendMailInput): Promise<{ outboxId: number; jobId: string }> {
   const mail = sendMailInput.parse(input);

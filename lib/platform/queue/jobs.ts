@@ -1,8 +1,10 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { z } from "zod";
+import { afterCommit } from "@/db/client";
 import { env } from "../env";
+import { log } from "../logger";
 import { queue, queueState } from "./boss";
 
 /**
@@ -88,16 +90,23 @@ export interface SendOptions {
 
 /**
  * Validate the payload (a bad one never enters the queue) and enqueue it. Returns the job id; with
- * an idempotency key, the id of the job already queued under that key.
+ * an idempotency key, the id of the job already queued under that key. Inside a transaction
+ * (withTenant) the send waits for the commit (`afterCommit`): a worker never sees a job before the
+ * rows it names, a rollback sends nothing, and on PGlite the send does not wait on the open
+ * transaction. Such a late send that fails is logged; mail's outbox sweep re-queues its rows.
  */
 export async function sendJob<K extends JobKind>(kind: K, payload: JobPayload<K>, options: SendOptions = {}): Promise<string> {
   const data = kind.payload.parse(payload) as object;
-  const boss = await queue();
-  await ensureQueue(boss, kind);
-  const id = options.idempotencyKey ? idempotentJobId(kind.name, options.idempotencyKey) : undefined;
-  const sent = await boss.send(kind.name, data, { ...(id ? { id } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
-  // A worker of this process picks the job up now rather than at its next poll.
-  const local = queueState().workers.get(kind.name);
-  if (local?.length) boss.notifyWorker(local[0]);
-  return (sent ?? id)!;
+  const id = options.idempotencyKey ? idempotentJobId(kind.name, options.idempotencyKey) : randomUUID();
+  const send = async () => {
+    const boss = await queue();
+    await ensureQueue(boss, kind);
+    await boss.send(kind.name, data, { id, ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+    // A worker of this process picks the job up now rather than at its next poll.
+    const local = queueState().workers.get(kind.name);
+    if (local?.length) boss.notifyWorker(local[0]);
+  };
+  // The error's name only: a driver's message may quote the payload.
+  await afterCommit(send, (error) => log.error("job not sent after commit", { kind: kind.name, id, error: error instanceof Error ? error.name : "unknown" }));
+  return id;
 }
