@@ -7,9 +7,9 @@ import { uploadSweep } from "./handlers/upload-sweep";
 /**
  * Every job kind a worker runs. Add a handler in jobs/handlers/ and list it here.
  *
- * Each runs as "system" (asSystem, see handleJob's tenancy) today: mail.send talks to SMTP between
- * its claim and its outcome, and the claim must commit first; mail.requeue and the password reset
- * send jobs and mail; the upload sweep works across tenants and calls storage. A handler that sends
- * nothing and reads one tenant's rows takes `tenancy: "payload"`.
+ * Each runs as "system" (asSystem, see handleJob's tenancy): mail.send talks to SMTP between its
+ * claim and its outcome, and the claim must commit first; mail.requeue and the upload sweep work
+ * across tenants (the sweep calls storage too); the password reset looks accounts up by email
+ * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`.
  */
 export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset];

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { asSystem, db } from "@/db/client";
+import { db } from "@/db/client";
 import { mailOutbox, users } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
@@ -30,24 +30,22 @@ function requireSystemAdmin(actor: Actor) {
  */
 export async function sendTestMail(actor: Actor): Promise<MailCheck> {
   requireSystemAdmin(actor);
-  const [me] = await forTenant(actor, () =>
-    db()
+  // sendMail inside the binding: its delivery job goes out once the outbox row has committed.
+  const outboxId = await forTenant(actor, async () => {
+    const [me] = await db()
       .select({ email: users.email })
       .from(users)
-      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId))),
-  );
-  if (!me) throw notFound();
-  // Not in forTenant: sendMail sends a job, which must not run inside the tenant's transaction
-  // until sends wait for the commit (see handleJob's tenancy).
-  const { outboxId } = await asSystem("mail check: the outbox row and its delivery job, sent outside a tenant's transaction", () =>
-    sendMail({
+      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)));
+    if (!me) throw notFound();
+    const queued = await sendMail({
       tenantId: actor.tenantId,
       to: me.email,
       subject: "Assessment Platform mail delivery check",
       text: "This message confirms that the Assessment Platform can deliver mail. No action is needed.",
       meta: { kind: "mail-check", userId: actor.userId },
-    }),
-  );
+    });
+    return queued.outboxId;
+  });
   return mailCheckStatus(actor, outboxId);
 }
 

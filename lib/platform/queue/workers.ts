@@ -21,13 +21,13 @@ export type JobOutput = Record<string, unknown> | void;
 /**
  * Where a handler's queries run. "system" (the default): asSystem, the owner connection, one
  * statement at a time as before RLS. "payload": the payload's `tenantId` under withTenant, one
- * transaction as the application role (a null tenantId runs as "system").
+ * transaction as the application role (a null tenantId runs as "system"); its sendJob and sendMail
+ * go out after the commit (afterCommit).
  *
- * Only a handler that sends nothing may say "payload": a sendJob or sendMail inside the tenant's
- * transaction runs on pg-boss's own connection, which on PostgreSQL lets the next job start before
- * the rows it names commit and on PGlite waits for that transaction (a deadlock), until sends wait
- * for the commit. Nor a handler that talks to the network between writes (SMTP, S3): the
- * transaction would hold its connection (on PGlite, the whole database) meanwhile.
+ * "payload" suits a handler that works on one tenant's rows. Not one that works across tenants or
+ * before sign-in, nor one that talks to the network between its writes (SMTP, S3): the transaction
+ * would hold its connection (on PGlite, the whole database) meanwhile, and hide a claim that other
+ * deliveries must see committed.
  */
 type JobTenancy = "system" | "payload";
 
