@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DetailsForm, PasswordChangeForm } from "@/components/profile/profile-forms";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
-import { loadProfile } from "@/lib/auth/profile";
+import { ownProfile } from "@/lib/auth/profile";
 import { rolesDisplay } from "@/lib/profile/roles";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { updateProfileAction } from "./actions";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "My profile" };
 
 export default async function ProfilePage() {
   const actor = await requirePageActor({ path: "/profile" });
-  const profile = await loadProfile(actor.userId, actor.activeRole);
+  const profile = await ownProfile(actor);
   const initial = {
     id: profile.id,
     firstName: profile.firstName,

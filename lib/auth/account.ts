@@ -1,12 +1,13 @@
 import "server-only";
 import { isIP } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { asSystem, db } from "@/db/client";
 import { auditLog, authSessions, users, type Role } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { AppError, fieldError, forbidden, notFound } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { sendMail } from "@/lib/platform/mail";
+import { forTenant } from "@/lib/platform/tenancy";
 import { claimPasswordCheck, settleAttempt } from "./limits";
 import { emailChangedMail } from "./mails";
 import { ACCOUNT_LOCKED, CREDENTIALS_WHILE_IMPERSONATING, CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from "./messages";
@@ -23,10 +24,14 @@ import { revokeUserSessions, type RequestContext } from "./sessions";
  */
 async function confirmCurrentPassword(account: { tenantId: number; username: string; passwordHash: string | null }, given: string | null | undefined, context: RequestContext) {
   if (!given) throw fieldError("currentPassword", CURRENT_PASSWORD_REQUIRED);
-  const attemptId = await claimPasswordCheck(account.username, context.ipAddress);
-  if (attemptId === null) throw new AppError(423, ACCOUNT_LOCKED, [{ field: "currentPassword", message: ACCOUNT_LOCKED }]);
-  const ok = await verifyPassword(account.passwordHash, given);
-  await settleAttempt(attemptId, ok ? "success" : "failure", account.tenantId);
+  // The lockout counts the username's attempts, most of them written before sign-in without a tenant.
+  const ok = await asSystem("current password check: the sign-in lockout's attempts", async () => {
+    const attemptId = await claimPasswordCheck(account.username, context.ipAddress);
+    if (attemptId === null) throw new AppError(423, ACCOUNT_LOCKED, [{ field: "currentPassword", message: ACCOUNT_LOCKED }]);
+    const correct = await verifyPassword(account.passwordHash, given);
+    await settleAttempt(attemptId, correct ? "success" : "failure", account.tenantId);
+    return correct;
+  });
   if (!ok) throw new AppError(403, CURRENT_PASSWORD_WRONG, [{ field: "currentPassword", message: CURRENT_PASSWORD_WRONG }]);
 }
 
@@ -53,16 +58,19 @@ function credentialAuditRow(action: "email_change" | "password_change", actor: A
  */
 export async function updateOwnProfile(actor: Actor, input: OwnProfileInput, context: RequestContext): Promise<{ profileData: ProfileData }> {
   if (input.id !== actor.userId) throw forbidden();
-  const [account] = await db()
-    .select({ tenantId: users.tenantId, username: users.username, firstName: users.firstName, email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
-    .limit(1);
+  const [account] = await forTenant(actor, () =>
+    db()
+      .select({ tenantId: users.tenantId, username: users.username, firstName: users.firstName, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
+      .limit(1),
+  );
   if (!account) throw notFound();
   const newEmail = input.email !== undefined && input.email !== account.email ? input.email : null;
   const newPassword = input.password ? input.password : null;
   if (newEmail || newPassword) {
     if (actor.impersonatorId !== null) throw forbidden(CREDENTIALS_WHILE_IMPERSONATING);
+    // Before the change's transaction: a wrong password's recorded attempt must outlive the refusal.
     await confirmCurrentPassword(account, input.currentPassword, context);
   }
 
@@ -74,24 +82,26 @@ export async function updateOwnProfile(actor: Actor, input: OwnProfileInput, con
   if (input.tenantMemberId !== undefined) changes.tenantMemberId = input.tenantMemberId || null;
   if (newPassword) changes.passwordHash = await hashPassword(newPassword);
 
-  await db().transaction(async (tx) => {
+  const profileData = await forTenant(actor, async () => {
     if (Object.keys(changes).length) {
-      await tx
+      await db()
         .update(users)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)));
     }
     if (newEmail || newPassword) {
-      await revokeUserSessions(actor.tenantId, actor.userId, actor.sessionId, tx);
+      await revokeUserSessions(actor.tenantId, actor.userId, actor.sessionId);
       const audited = [...(newEmail ? (["email_change"] as const) : []), ...(newPassword ? (["password_change"] as const) : [])];
-      await tx.insert(auditLog).values(audited.map((action) => credentialAuditRow(action, actor, context)));
+      await db().insert(auditLog).values(audited.map((action) => credentialAuditRow(action, actor, context)));
     }
+    if (newEmail) {
+      // Its outbox row commits with the change; the job is sent after the commit.
+      await sendMail({ tenantId: actor.tenantId, to: account.email, ...emailChangedMail({ user: account, tenantName: actor.tenantName }), meta: { kind: "email_changed", userId: actor.userId } });
+    }
+    return loadProfile(actor.userId, actor.activeRole);
   });
-  if (newEmail) {
-    await sendMail({ tenantId: actor.tenantId, to: account.email, ...emailChangedMail({ user: account, tenantName: actor.tenantName }), meta: { kind: "email_changed", userId: actor.userId } });
-  }
   log.info("profile updated", { userId: actor.userId, fields: Object.keys(changes).filter((k) => k !== "passwordHash"), password: Boolean(newPassword) });
-  return { profileData: await loadProfile(actor.userId, actor.activeRole) };
+  return { profileData };
 }
 
 /**
@@ -100,9 +110,11 @@ export async function updateOwnProfile(actor: Actor, input: OwnProfileInput, con
  */
 export async function switchActiveRole(actor: Actor, { role }: SwitchRoleInput): Promise<{ activeRole: Role; dashboard: string }> {
   if (!holdsRole(actor, role)) throw forbidden();
-  await db()
-    .update(authSessions)
-    .set({ activeRole: role })
-    .where(and(eq(authSessions.tenantId, actor.tenantId), eq(authSessions.id, actor.sessionId)));
+  await forTenant(actor, () =>
+    db()
+      .update(authSessions)
+      .set({ activeRole: role })
+      .where(and(eq(authSessions.tenantId, actor.tenantId), eq(authSessions.id, actor.sessionId))),
+  );
   return { activeRole: role, dashboard: dashboardFor(role) };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { asSystem, db, withTenant } from "@/db/client";
 import { userRoles, users, type Role } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { AppError } from "@/lib/platform/errors";
@@ -16,7 +16,7 @@ import {
   type SignInErrorCode,
 } from "./messages";
 import { verifyPassword } from "./password";
-import { loadProfile, type ProfileData } from "./profile";
+import { loadProfile, ownProfile, type ProfileData } from "./profile";
 import type { LoginInput } from "./schemas";
 import { createSession, type RequestContext } from "./sessions";
 import { hostLabel } from "./tenant-host";
@@ -44,9 +44,27 @@ interface LoginResult {
  * POST /login and the browser's sign-in: address rate limit, account lockout, argon2id check, then a
  * server-side session. On a tenant's own host only that tenant's people (and system admins) sign in.
  * The password check is claimed (counted as a failure) before it runs, so parallel guesses cannot
- * get past the lockout; the claimed attempt then records the real outcome.
+ * get past the lockout; the claimed attempt then records the real outcome. Everything before the
+ * password is known good reads across tenants (asSystem); the session and profile are the tenant's.
  */
 export async function login(input: LoginInput, context: RequestContext): Promise<LoginResult> {
+  const { user, roles, attemptId } = await asSystem("sign-in: account by username, lockout and rate limits, before authentication", () =>
+    checkCredentials(input, context),
+  );
+  const activeRole = defaultActiveRole(roles);
+  const { session, profileData } = await withTenant(user.tenantId, async () => {
+    // The claimed attempt has no tenant yet: only the system path sees it.
+    await asSystem("sign-in: settle the claimed password check", () => settleAttempt(attemptId, "success", user.tenantId));
+    const created = await createSession(db(), { tenantId: user.tenantId, userId: user.id, roles, activeRole, context });
+    return { session: created, profileData: await loadProfile(user.id, activeRole) };
+  });
+  log.info("signed in", { userId: user.id, tenantId: user.tenantId, sessionId: session.sessionId });
+  await asSystem("sign-in: prune old attempts", pruneSignInAttemptsSometimes);
+  return { profileData, jwt: session.jwt, sessionId: session.sessionId, roles };
+}
+
+/** The account a username and password name, once the limits allow the check; refusals are recorded and thrown. */
+async function checkCredentials(input: LoginInput, context: RequestContext) {
   const username = input.username.toLowerCase();
   const attempt = (outcome: "locked" | "limited") => recordAttempt({ kind: "login", username, ipAddress: context.ipAddress, outcome });
 
@@ -79,18 +97,10 @@ export async function login(input: LoginInput, context: RequestContext): Promise
     await settleAttempt(attemptId, "locked", user.tenantId);
     throw new SignInError(423, ACCOUNT_LOCKED_BY_ADMIN, "AccountLockedByAdmin");
   }
-
-  const activeRole = defaultActiveRole(roles);
-  const session = await db().transaction(async (tx) => {
-    await settleAttempt(attemptId, "success", user.tenantId, tx);
-    return createSession(tx, { tenantId: user.tenantId, userId: user.id, roles, activeRole, context });
-  });
-  log.info("signed in", { userId: user.id, tenantId: user.tenantId, sessionId: session.sessionId });
-  await pruneSignInAttemptsSometimes();
-  return { profileData: await loadProfile(user.id, activeRole), jwt: session.jwt, sessionId: session.sessionId, roles };
+  return { user, roles, attemptId };
 }
 
 /** GET /login/me: the caller's profile, the token they called with, and whether it is an impersonation. */
 export async function currentSession(actor: Actor, jwt: string) {
-  return { profileData: await loadProfile(actor.userId, actor.activeRole), jwt, impersonated: actor.impersonatorId !== null };
+  return { profileData: await ownProfile(actor), jwt, impersonated: actor.impersonatorId !== null };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/platform/actor";
 import { AppError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
+import { forTenant } from "@/lib/platform/tenancy";
 import { endImpersonation, type SessionAnswer } from "./impersonation";
 import { LOGGED_OUT } from "./messages";
 import { revokeSession, type RequestContext } from "./sessions";
@@ -16,7 +17,7 @@ type LogoutAnswer = { message: string } | SessionAnswer;
 
 export async function logout(actor: Actor, context: RequestContext): Promise<LogoutAnswer> {
   if (actor.impersonatorId !== null) return endImpersonation(actor, context);
-  await revokeSession(actor.sessionId, "logout", context);
+  await forTenant(actor, () => revokeSession(actor.sessionId, "logout", context));
   log.info("signed out", { userId: actor.userId, tenantId: actor.tenantId, sessionId: actor.sessionId });
   return { message: LOGGED_OUT };
 }

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { tenants, userFeatures, userRoles, users, type Role } from "@/db/schema";
 import { defaultActiveRole, holdsRole } from "./permissions";
+import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
+import { forTenant } from "@/lib/platform/tenancy";
 import { brandFor } from "./tenant-host";
 
 /** The spec's User/profile (platform.md section 3) plus the session's active role and the tenant's branding. */
@@ -67,4 +69,9 @@ export async function loadProfile(userId: number, storedActiveRole?: string | nu
     tenantLogo: tenant.logoUrl ?? brand.logoUrl,
     tenantSubLogo: tenant.subLogoUrl ?? brand.subLogoUrl,
   };
+}
+
+/** The caller's own profile (GET /login/me, the profile page), read bound to their tenant. */
+export function ownProfile(actor: Actor): Promise<ProfileData> {
+  return forTenant(actor, () => loadProfile(actor.userId, actor.activeRole));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { asSystem, db } from "@/db/client";
+import { asSystem, db, withTenant } from "@/db/client";
 import { tenants, users, type AuthTokenPurpose } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { env } from "@/lib/platform/env";
@@ -9,6 +9,7 @@ import { fieldError, tooManyRequests } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { sendMail } from "@/lib/platform/mail";
 import { defineJob, sendJob } from "@/lib/platform/queue";
+import { forTenant } from "@/lib/platform/tenancy";
 import { isEmailMailLimited, isForgotAddressLimited, recordAttempt } from "./limits";
 import { FORGOT_RATE_LIMITED, FORGOT_SENT, REGISTRATION_DONE, REGISTRATION_LINK_INVALID, RESET_DONE, RESET_LINK_INVALID } from "./messages";
 import { hashPassword } from "./password";
@@ -46,20 +47,22 @@ export const passwordResetJob = defineJob({
  */
 export async function requestPasswordReset(input: ForgotPasswordInput, context: RequestContext): Promise<{ message: string }> {
   const address = input.email.toLowerCase();
-  const attempt = (outcome: "requested" | "limited") =>
-    recordAttempt({ kind: "forgot_password", username: address, ipAddress: context.ipAddress, outcome });
-  if (await isForgotAddressLimited(context.ipAddress)) {
-    await attempt("limited");
-    throw tooManyRequests(FORGOT_RATE_LIMITED);
-  }
-  if (await isEmailMailLimited(address)) {
-    await attempt("limited");
+  return asSystem("forgot password: rate limits by address and email, before sign-in", async () => {
+    const attempt = (outcome: "requested" | "limited") =>
+      recordAttempt({ kind: "forgot_password", username: address, ipAddress: context.ipAddress, outcome });
+    if (await isForgotAddressLimited(context.ipAddress)) {
+      await attempt("limited");
+      throw tooManyRequests(FORGOT_RATE_LIMITED);
+    }
+    if (await isEmailMailLimited(address)) {
+      await attempt("limited");
+      return { message: FORGOT_SENT };
+    }
+    await attempt("requested");
+    const hostTenant = await tenantForLabel(hostLabel(context.host));
+    await sendJob(passwordResetJob, { email: address, hostTenantId: hostTenant?.id ?? null });
     return { message: FORGOT_SENT };
-  }
-  await attempt("requested");
-  const hostTenant = await tenantForLabel(hostLabel(context.host));
-  await sendJob(passwordResetJob, { email: address, hostTenantId: hostTenant?.id ?? null });
-  return { message: FORGOT_SENT };
+  });
 }
 
 /** The password-reset job: a link to every enabled account with the address (at most a few). */
@@ -73,9 +76,12 @@ export async function mailPasswordResetLinks({ email, hostTenantId }: z.output<t
       .limit(MAX_ACCOUNTS_PER_EMAIL),
   );
   for (const { user, tenantName } of accounts) {
-    const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "password_reset" });
-    const link = `${env().PUBLIC_URL}/reset-password?token=${token}`;
-    await sendMail({ tenantId: user.tenantId, to: user.email, ...resetMail({ user, tenantName, link }), meta: { kind: "password_reset", userId: user.id } });
+    // The token and its mail's outbox row commit together, in the account's tenant.
+    await withTenant(user.tenantId, async () => {
+      const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "password_reset" });
+      const link = `${env().PUBLIC_URL}/reset-password?token=${token}`;
+      await sendMail({ tenantId: user.tenantId, to: user.email, ...resetMail({ user, tenantName, link }), meta: { kind: "password_reset", userId: user.id } });
+    });
   }
   log.info("password reset mailed", { matched: accounts.length });
   return { matched: accounts.length };
@@ -115,15 +121,19 @@ export async function completeRegistration(input: ResetPasswordInput, context: R
 
 /**
  * Mail a person the link that completes their registration (valid 7 days). The users service calls
- * it after creating an account (once the account's transaction has committed); admins may resend.
+ * it after creating an account (inside the account's transaction, or after it); admins may resend.
  */
 export async function sendRegistrationInvite(actor: Actor, userId: number): Promise<{ sent: true }> {
   authorize(actor, "users.invite");
-  const user = await reachableUser(actor, userId);
-  const [tenant] = await db().select({ name: tenants.name }).from(tenants).where(eq(tenants.id, user.tenantId));
-  const token = await issueToken(db(), { tenantId: user.tenantId, userId: user.id, purpose: "registration" });
-  const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
-  await sendMail({ tenantId: user.tenantId, to: user.email, ...registrationMail({ user, tenantName: tenant.name, link }), meta: { kind: "registration", userId: user.id } });
+  // The token and the mail's outbox row commit together; the mail's job is sent after the commit.
+  const user = await forTenant(actor, async () => {
+    const invited = await reachableUser(actor, userId);
+    const [tenant] = await db().select({ name: tenants.name }).from(tenants).where(eq(tenants.id, invited.tenantId));
+    const token = await issueToken(db(), { tenantId: invited.tenantId, userId: invited.id, purpose: "registration" });
+    const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
+    await sendMail({ tenantId: invited.tenantId, to: invited.email, ...registrationMail({ user: invited, tenantName: tenant.name, link }), meta: { kind: "registration", userId: invited.id } });
+    return invited;
+  });
   log.info("registration invite sent", { userId: user.id, tenantId: user.tenantId, by: actor.userId });
   return { sent: true };
 }
