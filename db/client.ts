@@ -153,7 +153,9 @@ function openContext(binding: Binding, tx: Transaction): Context {
   const context: Context = { ...binding, tx, handle: null, deferred: [] };
   context.handle = new Proxy(tx as unknown as Database, {
     get(target, property) {
-      if (property === "transaction") return <T>(fn: (savepoint: Transaction) => Promise<T>) => savepoint(context, binding, (inner) => fn(inner.tx!));
+      if (property === "transaction") {
+        return <T>(fn: (savepoint: Transaction) => Promise<T>) => savepoint(context, binding, (inner) => fn(inner.handle as unknown as Transaction));
+      }
       return Reflect.get(target, property, target) as unknown;
     },
   });

@@ -77,15 +77,21 @@ describe("jobs sent inside a transaction", () => {
         sent.otherBinding = await sendJob(probe, { n: 5 });
         throw new Error("rolled back too");
       }).catch(() => undefined);
-      await db().transaction(async () => {
+      await db().transaction(async (tx) => {
         sent.released = await sendJob(probe, { n: 6 });
+        await tx
+          .transaction(async () => {
+            sent.nested = await sendJob(probe, { n: 10 });
+            throw new Error("nested savepoint rolled back");
+          })
+          .catch(() => undefined);
       });
       await asSystem("test: a savepoint under another binding that is released", async () => {
         sent.releasedOther = await sendJob(probe, { n: 7 });
       });
     });
 
-    expect(await jobsIn([sent.rolledBack, sent.savepoint, sent.otherBinding])).toBe(0);
+    expect(await jobsIn([sent.rolledBack, sent.savepoint, sent.otherBinding, sent.nested])).toBe(0);
     expect(await jobsIn([sent.kept, sent.released, sent.releasedOther])).toBe(3);
   });
 
