@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { currentTenantId, db, ownerDb, requireTenantContext } from "@/db/client";
+import { currentTenantId, db, ownerDb, requireTenantContext, rows } from "@/db/client";
 import { auditLog, files, mailOutbox, notifications, schoolYears } from "@/db/schema";
 import { downloadUrl, listDownloads } from "@/lib/downloads/queries";
 import { publishDownload } from "@/lib/downloads/service";
@@ -9,6 +9,7 @@ import { DOWNLOAD_UPLOAD_PURPOSE } from "@/lib/downloads/slots";
 import type { Actor } from "@/lib/platform/actor";
 import { databaseHealth } from "@/lib/platform/health";
 import { PermanentJobError, defineJob, handleJob, queue, sendJob, startWorkers, stopWorkers, type JobHandler } from "@/lib/platform/queue";
+import { BOSS_SCHEMA } from "@/lib/platform/queue/boss";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { completeUpload, createUpload, fileDownloadUrl, getFile } from "@/lib/platform/storage/uploads";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -157,20 +158,24 @@ describe("bound to tenant A, a service called for tenant B", () => {
 describe("the job runner", () => {
   const tenancyJob = defineJob({ name: "test.tenancy", payload: z.object({ tenantId: z.number().int().positive().nullable() }), retryLimit: 0 });
   const systemJob = defineJob({ name: "test.tenancy-system", payload: z.object({ tenantId: z.number().int().positive().nullable() }), retryLimit: 0 });
-  const failingJob = defineJob({ name: "test.tenancy-failing", payload: z.object({ tenantId: z.number().int().positive(), userId: z.number().int() }), retryLimit: 0 });
+  const failingPayload = z.object({ tenantId: z.number().int().positive(), userId: z.number().int(), message: z.string(), abort: z.boolean() });
+  const failingJob = defineJob({ name: "test.tenancy-failing", payload: failingPayload, retryLimit: 1 });
 
   /** What the handler's queries see: the bound tenant and the tenants of the files visible to it. */
   const seen = async () => {
-    const rows = await db().selectDistinct({ tenantId: files.tenantId }).from(files);
-    return { bound: currentTenantId(), tenants: rows.map((r) => r.tenantId).sort((x, y) => x - y) };
+    const visible = await db().selectDistinct({ tenantId: files.tenantId }).from(files);
+    return { bound: currentTenantId(), tenants: visible.map((r) => r.tenantId).sort((x, y) => x - y) };
   };
   const handlers: JobHandler[] = [
     handleJob(tenancyJob, seen, { tenancy: "payload" }),
     handleJob(systemJob, seen),
     handleJob(
       failingJob,
-      async ({ tenantId, userId }) => {
-        await db().insert(notifications).values({ tenantId, userId, message: "written before the failure" });
+      async ({ tenantId, userId, message, abort }) => {
+        await db().insert(notifications).values({ tenantId, userId, message });
+        await sendJob(systemJob, { tenantId: null });
+        // Caught without a savepoint: the transaction is aborted, the handler's own error follows.
+        if (abort) await db().execute(sql`select 1 / 0`).catch(() => undefined);
         throw new PermanentJobError("fails after writing");
       },
       { tenancy: "payload" },
@@ -203,10 +208,25 @@ describe("the job runner", () => {
     }
   });
 
-  it("keeps what a bound handler wrote before it failed, as on the owner connection", async () => {
-    const job = await settled(failingJob, { tenantId: a.tenant.id, userId: a.admin.userId });
-    expect(job.state).toBe("failed");
-    const kept = await ownerDb().select({ tenantId: notifications.tenantId }).from(notifications).where(eq(notifications.message, "written before the failure"));
-    expect(kept).toEqual([{ tenantId: a.tenant.id }]);
+  /** The notification the failing handler wrote, and how many jobs it sent, as committed. */
+  async function failWith(message: string, abort: boolean) {
+    const sentJobs = async () =>
+      (await rows<{ n: number }>(ownerDb(), sql`select count(*)::int as n from ${sql.raw(BOSS_SCHEMA)}.job where name = ${systemJob.name}`))[0].n;
+    const before = await sentJobs();
+    const job = await settled(failingJob, { tenantId: a.tenant.id, userId: a.admin.userId, message, abort });
+    return {
+      state: job.state,
+      retries: job.retryCount,
+      rows: await ownerDb().select({ tenantId: notifications.tenantId }).from(notifications).where(eq(notifications.message, message)),
+      sent: (await sentJobs()) - before,
+    };
+  }
+
+  it("keeps what a bound handler wrote and sent before it failed, as on the owner connection", async () => {
+    expect(await failWith("written before the failure", false)).toEqual({ state: "failed", retries: 0, rows: [{ tenantId: a.tenant.id }], sent: 1 });
+  });
+
+  it("rolls a bound handler back, its sends too, when a failed statement aborted its transaction; its own error decides", async () => {
+    expect(await failWith("aborted by a failed statement", true)).toEqual({ state: "failed", retries: 0, rows: [], sent: 0 });
   });
 });

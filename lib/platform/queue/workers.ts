@@ -1,7 +1,8 @@
 import "server-only";
 import type PgBoss from "pg-boss";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { asSystem, withTenant } from "@/db/client";
+import { asSystem, currentTenantId, db, withTenant } from "@/db/client";
 import { env } from "../env";
 import { log } from "../logger";
 import { BOSS_SCHEMA, isLive, queue, queueState, stopQueue } from "./boss";
@@ -55,17 +56,28 @@ const payloadTenant = (payload: unknown): number | null => {
 
 type Settled = { ok: true; output: JobOutput } | { ok: false; failure: unknown };
 
+/** False once a failed statement has aborted the binding's transaction. */
+const transactionUsable = () => db().execute(sql`select 1`).then(
+  () => true,
+  () => false,
+);
+
 /**
- * Run a handler under its tenancy. A handler's error is caught inside the binding, so what it
- * wrote before failing commits as it did on the owner connection (an outcome it records, a claim).
+ * Run a handler under its tenancy. A bound handler's error is caught inside the binding, so what it
+ * wrote before failing commits as it did on the owner connection, unless a failed statement aborted
+ * the transaction: then the handler's own error goes through (both drivers would refuse the COMMIT
+ * with an error of theirs, losing a PermanentJobError) and withTenant rolls back, sends included.
  * A handler that catches a database error and goes on runs that statement in db().transaction().
  */
 function runBound(handler: JobHandler, payload: unknown, context: JobContext): Promise<Settled> {
-  const settle = () =>
-    handler.run(payload, context).then(
-      (output): Settled => ({ ok: true, output }),
-      (failure: unknown): Settled => ({ ok: false, failure }),
-    );
+  const settle = async (): Promise<Settled> => {
+    try {
+      return { ok: true, output: await handler.run(payload, context) };
+    } catch (failure) {
+      if (currentTenantId() !== null && !(await transactionUsable())) throw failure;
+      return { ok: false, failure };
+    }
+  };
   const tenantId = handler.tenancy === "payload" ? payloadTenant(payload) : null;
   return tenantId === null ? asSystem(`job ${handler.kind.name}`, settle) : withTenant(tenantId, settle);
 }
