@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { closeDatabase, database } from "./db/client";
+import { closeDatabase, database, requireTenantContext } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemoIfEmpty } from "./db/seed/demo";
 import { startInProcessWorkers, stopInProcessWorkers } from "./jobs/runtime";
@@ -23,6 +23,9 @@ export async function boot(): Promise<void> {
     if (seeded) log.info("demo data loaded", { ms: Math.round(performance.now() - seedStarted) });
     // PGlite runs no autovacuum, so without this its planner has no statistics (dashboards 4-8x slower).
     if (seeded || handle.kind === "pglite") await handle.db.execute(sql`analyze`);
+    const ready = await banner(config.PUBLIC_URL);
+    // From here on a query outside withTenant or asSystem is a bug: fail loudly rather than read as the owner.
+    requireTenantContext();
     const workers = await startInProcessWorkers();
     // scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so active jobs can finish before exit.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
@@ -35,7 +38,7 @@ export async function boot(): Promise<void> {
         });
       }
     }
-    console.log(await banner(config.PUBLIC_URL));
+    console.log(ready);
   } catch (error) {
     log.error("start-up failed", errorFields(error));
     console.error(error instanceof Error ? error.message : error);

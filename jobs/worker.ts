@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { asSystem, closeDatabase, db, rows } from "@/db/client";
+import { asSystem, closeDatabase, db, requireTenantContext, rows } from "@/db/client";
 import { env } from "@/lib/platform/env";
 import { errorFields, log } from "@/lib/platform/logger";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
@@ -75,6 +75,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   if (!(await waitForSchema(() => stopping))) return;
+  // Every handler runs bound (asSystem or its payload's tenant): a query outside that is a bug.
+  requireTenantContext();
   await startWorkers(handlers);
   log.info("worker started", { kinds: handlers.map((h) => h.kind.name), pid: process.pid });
 }
