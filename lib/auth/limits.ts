@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rows, type Executor } from "@/db/client";
 import { signInAttempts, type SignInOutcome } from "@/db/schema";
+import { UNKNOWN_ADDRESS } from "@/lib/platform/request";
 import { LOCKOUT_FAILURES, LOCKOUT_MINUTES } from "./messages";
 
 /**
@@ -74,12 +75,21 @@ export async function settleAttempt(id: number, outcome: SignInOutcome, tenantId
   await executor.update(signInAttempts).set({ outcome, tenantId }).where(eq(signInAttempts.id, id));
 }
 
+/**
+ * Per-address limits need a believable address. Without a trusted proxy every client is the same
+ * `unknown`: one shared bucket would let anyone's typos (or one stranger) block sign-in for a whole
+ * state, so the limits stand aside; the per-account lockout and per-email mail limit still hold.
+ */
+const unknownAddress = (ipAddress: string) => ipAddress === UNKNOWN_ADDRESS;
+
 export async function isLoginAddressLimited(ipAddress: string): Promise<boolean> {
+  if (unknownAddress(ipAddress)) return false;
   const failures = await count(sql`ip_address = ${ipAddress} and kind = 'login' and outcome = 'failure' and ${recent(LIMITS.windowMinutes)}`);
   return failures >= LIMITS.loginFailuresPerAddress;
 }
 
 export async function isForgotAddressLimited(ipAddress: string): Promise<boolean> {
+  if (unknownAddress(ipAddress)) return false;
   const requests = await count(sql`ip_address = ${ipAddress} and kind = 'forgot_password' and ${recent(LIMITS.windowMinutes)}`);
   return requests >= LIMITS.forgotRequestsPerAddress;
 }
