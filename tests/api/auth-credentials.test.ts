@@ -6,7 +6,7 @@ import { POST as impersonate } from "@/app/en/api/v1/login/impersonate/route";
 import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { PUT as putUsers } from "@/app/en/api/v1/users/route";
 import { call } from "../support/api";
-import { mailsTo, makeAccount, PASSWORD, signIn } from "../support/auth";
+import { jwtOf, mailsTo, makeAccount, PASSWORD, signIn } from "../support/auth";
 import { makeTenant } from "../support/factories";
 
 const WHILE_IMPERSONATING = "Email and password cannot be changed while impersonating. End the impersonation to change your own.";
@@ -14,7 +14,7 @@ const CURRENT_REQUIRED = "Enter your current password to change your email or pa
 const CURRENT_WRONG = "Your current password is not correct";
 
 let ipSeq = 0;
-const jwtOf = async (user: { username: string }) => (await signIn({ username: user.username, password: PASSWORD }, { ip: `10.88.0.${++ipSeq}` })).body.jwt as string;
+const signedIn = (user: { username: string }) => jwtOf(user, { ip: `10.88.0.${++ipSeq}` });
 const meOf = (token: string) => call(me, "GET", "/en/api/v1/login/me", { token });
 const put = (token: string, body: unknown) => call(putUsers, "PUT", "/en/api/v1/users", { token, body, headers: { "x-forwarded-for": "10.88.1.1", "user-agent": "vitest" } });
 const stored = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
@@ -28,7 +28,7 @@ async function impersonating() {
   const tenant = await makeTenant();
   const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN"] });
   const user = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
-  const started = await call(impersonate, "POST", "/en/api/v1/login/impersonate", { token: await jwtOf(admin), body: { userIdToImpersonate: user.id } });
+  const started = await call(impersonate, "POST", "/en/api/v1/login/impersonate", { token: await signedIn(admin), body: { userIdToImpersonate: user.id } });
   expect(started.status).toBe(200);
   return { user, jwt: started.body.jwt as string };
 }
@@ -71,7 +71,7 @@ describe("PUT /users: changing one's own email", () => {
   it("asks for the current password: missing 400, wrong 403, and nothing changes", async () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
-    const jwt = await jwtOf(user);
+    const jwt = await signedIn(user);
     const missing = await put(jwt, { id: user.id, email: "new@example.org" });
     expect(missing).toMatchObject({ status: 400, body: { message: CURRENT_REQUIRED, errors: [{ field: "currentPassword", message: CURRENT_REQUIRED }] } });
     const wrong = await put(jwt, { id: user.id, email: "new@example.org", currentPassword: "Not-mine1", firstName: "Changed" });
@@ -85,8 +85,8 @@ describe("PUT /users: changing one's own email", () => {
   it("with the right password: changes it, mails the old address, ends the other sessions only, and is audited", async () => {
     const tenant = await makeTenant({ name: "Maryland" });
     const user = await makeAccount(tenant.id);
-    const jwt = await jwtOf(user);
-    const other = await jwtOf(user);
+    const jwt = await signedIn(user);
+    const other = await signedIn(user);
     const res = await put(jwt, { id: user.id, email: "moved@example.org", currentPassword: PASSWORD });
     expect(res).toMatchObject({ status: 200, body: { profileData: { email: "moved@example.org" } } });
     expect((await stored(user.id)).email).toBe("moved@example.org");
@@ -111,8 +111,8 @@ describe("PUT /users: changing one's own password", () => {
   it("asks for the current password, then ends the other sessions and is audited", async () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
-    const jwt = await jwtOf(user);
-    const other = await jwtOf(user);
+    const jwt = await signedIn(user);
+    const other = await signedIn(user);
     expect(await put(jwt, { id: user.id, password: "Changed-pass1" })).toMatchObject({ status: 400, body: { message: CURRENT_REQUIRED } });
     expect(await put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: "Wrong-pass1" })).toMatchObject({ status: 403, body: { message: CURRENT_WRONG } });
     expect((await meOf(other)).status).toBe(200);
@@ -129,7 +129,7 @@ describe("PUT /users: changing one's own password", () => {
   it("counts wrong current passwords like failed sign-ins: the fifth locks the account", async () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
-    const jwt = await jwtOf(user);
+    const jwt = await signedIn(user);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: `Guess-${i}x` })));
     expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 423)).toHaveLength(3);
@@ -140,8 +140,8 @@ describe("PUT /users: changing one's own password", () => {
   it("needs no current password for names, the member id or the unchanged email", async () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
-    const jwt = await jwtOf(user);
-    const other = await jwtOf(user);
+    const jwt = await signedIn(user);
+    const other = await signedIn(user);
     const res = await put(jwt, { id: user.id, firstName: "Ada", email: user.email, tenantMemberId: "M-1", password: "" });
     expect(res).toMatchObject({ status: 200, body: { profileData: { firstName: "Ada", tenantMemberId: "M-1" } } });
     expect((await meOf(other)).status).toBe(200);

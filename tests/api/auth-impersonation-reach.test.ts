@@ -7,10 +7,9 @@ import { POST as endImpersonation } from "@/app/en/api/v1/logout/impersonate/rou
 import { IMPERSONATION_ABOVE_OWN } from "@/lib/auth/messages";
 import { decodeToken } from "@/lib/platform/session-token";
 import { call } from "../support/api";
-import { makeAccount, PASSWORD, signIn } from "../support/auth";
+import { jwtOf, makeAccount } from "../support/auth";
 import { makeDistrict, makeLocation, makeOrgTree, makeTenant } from "../support/factories";
 
-const jwtOf = async (user: { username: string }) => (await signIn({ username: user.username, password: PASSWORD })).body.jwt as string;
 const startAs = (token: string, userIdToImpersonate: number) =>
   call(impersonate, "POST", "/en/api/v1/login/impersonate", { token, body: { userIdToImpersonate } });
 const refused = { status: 403, body: { message: IMPERSONATION_ABOVE_OWN } };

@@ -2,17 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, authSessions, users } from "@/db/schema";
-import { POST as impersonate } from "@/app/en/api/v1/login/impersonate/route";
 import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { GET as logoutRoute } from "@/app/en/api/v1/logout/route";
 import { PUT as putUsers } from "@/app/en/api/v1/users/route";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { decodeToken } from "@/lib/platform/session-token";
 import { call } from "../support/api";
-import { makeAccount, PASSWORD, signIn } from "../support/auth";
+import { impersonation, jwtOf, makeAccount, PASSWORD } from "../support/auth";
 import { makeTenant } from "../support/factories";
 
-const jwtOf = async (user: { username: string }) => (await signIn({ username: user.username, password: PASSWORD })).body.jwt as string;
 const statusOf = async (token: string, asCookie = false) => (await call(me, "GET", "/en/api/v1/login/me", { token, asCookie })).status;
 const sidOf = async (token: string) => (await decodeToken(token))!.sid;
 const setFlag = (userId: number, flag: "locked" | "enabled" | "expired", value: boolean) =>
@@ -28,16 +26,11 @@ async function auditOf(tenantId: number, sessionId: string) {
   return rows.map((r) => [r.action, r.details.reason ?? null]);
 }
 
-async function impersonation() {
-  const tenant = await makeTenant();
-  const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] });
-  const teacher = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
-  const adminJwt = await jwtOf(admin);
-  const started = await call(impersonate, "POST", "/en/api/v1/login/impersonate", { token: adminJwt, body: { userIdToImpersonate: teacher.id } });
-  expect(started.status).toBe(200);
-  const childJwt = started.body.jwt as string;
-  expect(await statusOf(childJwt)).toBe(200);
-  return { tenant, admin, teacher, adminJwt, childJwt, childSid: await sidOf(childJwt) };
+/** An impersonation whose child session answers, with that session's id. */
+async function liveImpersonation() {
+  const started = await impersonation();
+  expect(await statusOf(started.childJwt)).toBe(200);
+  return { ...started, childSid: await sidOf(started.childJwt) };
 }
 
 describe("a live session follows the account", () => {
@@ -78,7 +71,7 @@ describe("an impersonation session follows the impersonator", () => {
 
   for (const { flag, value, reason } of cases) {
     it(`dies when the impersonator is ${reason.slice(13)}`, async () => {
-      const w = await impersonation();
+      const w = await liveImpersonation();
       await setFlag(w.admin.id, flag, value);
       expect(await statusOf(w.childJwt)).toBe(401);
       expect(await auditOf(w.tenant.id, w.childSid)).toEqual([
@@ -90,7 +83,7 @@ describe("an impersonation session follows the impersonator", () => {
   }
 
   it("dies with the admin's logout, answering 401 to the impersonation token", async () => {
-    const w = await impersonation();
+    const w = await liveImpersonation();
     expect((await call(logoutRoute, "GET", "/en/api/v1/logout", { token: w.adminJwt })).status).toBe(200);
     expect(await statusOf(w.childJwt)).toBe(401);
     expect(await statusOf(w.adminJwt)).toBe(401);
@@ -101,7 +94,7 @@ describe("an impersonation session follows the impersonator", () => {
   });
 
   it("dies when the admin's own session has expired", async () => {
-    const w = await impersonation();
+    const w = await liveImpersonation();
     await db()
       .update(authSessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
@@ -114,7 +107,7 @@ describe("an impersonation session follows the impersonator", () => {
   });
 
   it("dies when the impersonator's credentials change (their other sessions end)", async () => {
-    const w = await impersonation();
+    const w = await liveImpersonation();
     const other = await jwtOf(w.admin);
     await revokeUserSessions(w.tenant.id, w.admin.id, await sidOf(other));
     expect(await statusOf(w.childJwt)).toBe(401);
@@ -126,7 +119,7 @@ describe("an impersonation session follows the impersonator", () => {
   });
 
   it("dies when the impersonator changes their password from their own session", async () => {
-    const w = await impersonation();
+    const w = await liveImpersonation();
     const changed = await call(putUsers, "PUT", "/en/api/v1/users", {
       token: w.adminJwt,
       body: { id: w.admin.id, password: "Changed-pass1", currentPassword: PASSWORD },

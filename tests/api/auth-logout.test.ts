@@ -2,17 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, authSessions } from "@/db/schema";
-import { POST as impersonate } from "@/app/en/api/v1/login/impersonate/route";
 import { GET as me } from "@/app/en/api/v1/login/me/route";
 import { GET as apiLogout } from "@/app/en/api/v1/logout/route";
 import { GET as signOutGet, POST as signOutPost } from "@/app/sign-out/route";
 import { decodeToken, sessionCookieName } from "@/lib/platform/session-token";
 import { BASE, call } from "../support/api";
-import { makeAccount, PASSWORD, signIn } from "../support/auth";
+import { impersonation, jwtOf, makeAccount } from "../support/auth";
 import { makeTenant } from "../support/factories";
 
 const OWN_PAGE = { host: "localhost:3000", origin: BASE };
-const jwtOf = async (user: { username: string }) => (await signIn({ username: user.username, password: PASSWORD })).body.jwt as string;
 const alive = async (token: string) => (await call(me, "GET", "/en/api/v1/login/me", { token })).status === 200;
 const sidOf = async (token: string) => (await decodeToken(token))!.sid;
 const signOut = (token: string | undefined, headers: Record<string, string> = OWN_PAGE) => call(signOutPost, "POST", "/sign-out", { token, asCookie: true, headers });
@@ -25,14 +23,6 @@ async function teacherSession() {
   return { tenant, user, jwt: await jwtOf(user) };
 }
 
-async function impersonation() {
-  const tenant = await makeTenant();
-  const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] });
-  const teacher = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
-  const adminJwt = await jwtOf(admin);
-  const started = await call(impersonate, "POST", "/en/api/v1/login/impersonate", { token: adminJwt, body: { userIdToImpersonate: teacher.id } });
-  return { tenant, admin, teacher, adminJwt, childJwt: started.body.jwt as string };
-}
 
 describe("GET and HEAD never log a browser out", () => {
   it("GET /sign-out (a link, an <img>, a prefetch) and HEAD leave a live cookie session alone", async () => {

@@ -11,10 +11,9 @@ import { switchActiveRole } from "@/lib/auth/account";
 import { actorForSession } from "@/lib/platform/actor";
 import { decodeToken, sessionCookieName } from "@/lib/platform/session-token";
 import { call } from "../support/api";
-import { makeAccount, PASSWORD, signIn } from "../support/auth";
+import { jwtOf, makeAccount, PASSWORD, signIn } from "../support/auth";
 import { makeOrgTree, makeLocation, makeTenant } from "../support/factories";
 
-const jwtOf = async (user: { username: string }) => (await signIn({ username: user.username, password: PASSWORD })).body.jwt as string;
 const meOf = (token: string) => call(me, "GET", "/en/api/v1/login/me", { token });
 const startAs = (token: string, userIdToImpersonate: unknown, asCookie = false) =>
   call(impersonate, "POST", "/en/api/v1/login/impersonate", {

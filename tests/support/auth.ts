@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { mailOutbox, signInAttempts, users, type OrgType, type Role } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
+import { POST as impersonateRoute } from "@/app/en/api/v1/login/impersonate/route";
 import { POST as loginRoute } from "@/app/en/api/v1/login/route";
 import { call } from "./api";
-import { makeUser } from "./factories";
+import { makeTenant, makeUser } from "./factories";
 
 /** The password every account made here signs in with (it meets the spec's rules). */
 export const PASSWORD = "Good-pass1";
@@ -26,6 +27,22 @@ export function signIn(body: unknown, options: { ip?: string; host?: string } = 
     body,
     headers: { "x-forwarded-for": options.ip ?? "10.0.0.1", host: options.host ?? "localhost:3000" },
   });
+}
+
+/** The jwt of a person made by makeAccount, signed in through POST /login. */
+export async function jwtOf(user: { username: string }, options: { ip?: string } = {}): Promise<string> {
+  return (await signIn({ username: user.username, password: PASSWORD }, options)).body.jwt as string;
+}
+
+/** A tenant admin of a new tenant impersonating a teacher of it: both people and both jwts. */
+export async function impersonation() {
+  const tenant = await makeTenant();
+  const admin = await makeAccount(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] });
+  const teacher = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
+  const adminJwt = await jwtOf(admin);
+  const started = await call(impersonateRoute, "POST", "/en/api/v1/login/impersonate", { token: adminJwt, body: { userIdToImpersonate: teacher.id } });
+  if (started.status !== 200) throw new Error(`impersonation refused: ${started.status}`);
+  return { tenant, admin, teacher, adminJwt, childJwt: started.body.jwt as string };
 }
 
 /** Mails queued to an address, newest first. */
