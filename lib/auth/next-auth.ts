@@ -10,7 +10,7 @@ import { login, SignInError } from "./login";
 import { SIGN_IN_ERROR_CODES, type SignInErrorCode } from "./messages";
 import { safeReturnPath } from "./routes";
 import { loginSchema } from "./schemas";
-import { requestContext, revokeSession } from "./sessions";
+import { requestContext } from "./sessions";
 
 interface SignedInUser extends User {
   sid: string;
@@ -73,11 +73,6 @@ export function authOptions(): AuthOptions {
       // Pages read the actor from the database; the client-side session carries only the user id.
       async session({ session, token }) {
         return { expires: session.expires, user: { id: token.sub } } as typeof session;
-      },
-    },
-    events: {
-      async signOut({ token }) {
-        if (typeof token?.sid === "string") await revokeSession(token.sid);
       },
     },
     logger: {

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/next-auth";
+import { MESSAGES } from "@/lib/platform/errors";
 import { apiSecurityHeaders, setHeaders } from "@/lib/platform/security-headers";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
@@ -8,10 +9,15 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 // Built on the first request, not at import: configuration is read at run time, never during the build.
 let handler: ((req: NextRequest, ctx: Context) => Promise<Response>) | undefined;
 
-/** next-auth answers outside the API wrapper, so it gets the API's security headers here. */
+/**
+ * next-auth answers outside the API wrapper, so it gets the API's security headers here. Its own
+ * signout is closed: logging out is POST /sign-out (lib/auth/logout.ts), which also hands an
+ * impersonating admin back their own session.
+ */
 async function nextAuth(req: NextRequest, ctx: Context) {
   handler ??= NextAuth(authOptions()) as unknown as typeof handler;
-  const response = await handler!(req, ctx);
+  const [action] = (await ctx.params).nextauth;
+  const response = action === "signout" ? Response.json({ message: MESSAGES[404] }, { status: 404 }) : await handler!(req, ctx);
   setHeaders(response.headers, apiSecurityHeaders());
   return response;
 }
