@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, shot, test } from "./support";
+import { expect, expectNoAxeViolations, shot, test } from "./support";
 
 /**
  * The API reference as an integrator meets it: public, server-rendered from the OpenAPI document,
@@ -11,11 +10,6 @@ import { expect, shot, test } from "./support";
 
 const METHOD_PATH = /^(GET|POST|PUT|PATCH|DELETE) \//;
 
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Open the page and wait until its client parts (the skip link) are hydrated. */
 async function openReference(page: Page) {
@@ -66,7 +60,7 @@ test("anyone reads the reference: every group and operation, who may call each, 
   await expect(auth.getByText("Authorization: Bearer <jwt>", { exact: true })).toBeVisible();
 
   await page.screenshot(shot("api-reference-1280"));
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
   expect(pageErrors).toEqual([]);
 });
 
@@ -119,5 +113,5 @@ test("at 320 px wide (WCAG reflow) the reference fits the screen", async ({ page
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.screen);
   await page.screenshot(shot("api-reference-320"));
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });

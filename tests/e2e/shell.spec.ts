@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
  * The application shell with the demo data: each account's landing area, area switching,
@@ -19,11 +18,6 @@ async function signInTo(page: Page, username: string, landing: RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.describe("landing areas", () => {
   const accounts: [string, RegExp, string][] = [
@@ -61,7 +55,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   await expect(table).toBeVisible();
   await expect(table.getByRole("progressbar").first()).toBeVisible();
   await page.screenshot(snap("shell-teacher-dashboard-1280"));
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   // The first Tab reaches the skip link, which moves focus to the main content.
   await page.keyboard.press("Tab");
@@ -208,7 +202,7 @@ test("administrator and system dashboards show counts from the database", async 
   }
   await expect(page.getByRole("table", { name: "Open and upcoming data collections" })).toBeVisible();
   await page.screenshot(snap("shell-admin-dashboard-1280"));
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   await header(page).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/sign-in\?reason=logout/);
@@ -218,7 +212,7 @@ test("administrator and system dashboards show counts from the database", async 
   await expect(tenants.getByRole("cell", { name: "Ohio", exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "School years" })).toBeVisible();
   await page.screenshot(snap("shell-system-dashboard-1280"));
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test("the profile page saves the person's own details", async ({ page }) => {
@@ -226,7 +220,7 @@ test("the profile page saves the person's own details", async ({ page }) => {
   await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
   await header(page).getByRole("link", { name: /^Profile: / }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
   const first = page.getByLabel("First name");
   const original = await first.inputValue();
   await first.fill("Maximiliana-Josefine");
@@ -265,7 +259,7 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
   await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
   const rpm = page.getByRole("article", { name: "File watcher for Linux (rpm)" });
   await expect(rpm.getByText("Not yet available", { exact: true })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoAxeViolations(page);
 
   await rpm.getByRole("button", { name: /Upload/ }).click();
   const dialog = page.getByRole("dialog", { name: "Upload File watcher for Linux (rpm)" });
@@ -286,6 +280,6 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
   await expect(card.getByRole("button", { name: /Upload|Replace/ })).toHaveCount(0);
   const [download] = await Promise.all([teacher.waitForEvent("download"), card.getByRole("link", { name: /Download/ }).click()]);
   expect(download.suggestedFilename()).toBe("file-watcher-3.2.0.x86_64.rpm");
-  await expectNoSeriousViolations(teacher);
+  await expectNoAxeViolations(teacher);
   await context.close();
 });
