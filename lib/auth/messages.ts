@@ -57,7 +57,8 @@ export function signInReasonText(reason: string | null | undefined): string | nu
   return reason && Object.hasOwn(REASON_TEXT, reason) ? REASON_TEXT[reason] : null;
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** name@host.tld with no spaces and no control characters (next-auth's sign-in form passes no wrapper that would refuse a NUL). */
+export const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 
 /** Changing one's own email or password (PUT /users, the profile page). */
 export const CREDENTIALS_WHILE_IMPERSONATING = "Email and password cannot be changed while impersonating. End the impersonation to change your own.";

@@ -12,15 +12,18 @@ import { makeTenant } from "../support/factories";
 
 const refused = (field: string) => ({ status: 400, body: { message: `${field} may not contain control characters`, errors: [{ field, message: `${field} may not contain control characters` }] } });
 
+const format = (field: string, message: string) => ({ status: 400, body: { message, errors: [{ field, message }] } });
+
 describe("control characters in JSON bodies", () => {
   it("POST /login answers 400 naming the field, not 500", async () => {
-    expect(await signIn({ username: "a\u0000b@x.org", password: "Good-pass1" })).toMatchObject(refused("username"));
+    // An address with a control character is no address: the schema's own format message names it first.
+    expect(await signIn({ username: "a\u0000b@x.org", password: "Good-pass1" })).toMatchObject(format("username", "Invalid username format"));
     expect(await signIn({ username: "ab@x.org", password: "Good-pass1\u0000" })).toMatchObject(refused("password"));
   });
 
   it("POST /forgot-password/email answers 400", async () => {
     const res = await call(forgotRoute, "POST", "/en/api/v1/forgot-password/email", { body: { email: "a\u0000b@x.org" }, headers: { host: "localhost:3000" } });
-    expect(res).toMatchObject(refused("email"));
+    expect(res).toMatchObject(format("email", "Invalid email format"));
   });
 
   it("PUT /users answers 400 and changes nothing", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csrfTokenOf, newCsrfCookieValue } from "@/lib/auth/cookies";
 import { signInErrorText } from "@/lib/auth/messages";
+import { loginSchema } from "@/lib/auth/schemas";
 import { PASSWORD_RULES, passwordProblems } from "@/lib/auth/password-rules";
 import { dashboardFor, isPublicPath, isSignedInOnlyPath, requiredPermission, safeReturnPath } from "@/lib/auth/routes";
 import { brandFor, hostLabel } from "@/lib/auth/tenant-host";
@@ -73,6 +74,15 @@ describe("sign-in error codes", () => {
     expect(signInErrorText("AccountLocked")).toMatch(/locked after 5 failed sign-in attempts/);
     expect(signInErrorText("<script>alert(1)</script>")).toBe("Invalid username or password");
     expect(signInErrorText(null)).toBeNull();
+  });
+});
+
+describe("sign-in input", () => {
+  it("refuses a username with a NUL or another control character as a format error, whichever form sends it", () => {
+    expect(loginSchema.safeParse({ username: "teacher@demo.test", password: "x" }).success).toBe(true);
+    for (const username of ["teacher\u0000@demo.test", "teacher@demo.test\u0000", "tea\u0007cher@demo.test", "teacher@demo\u007f.test"]) {
+      expect(loginSchema.safeParse({ username, password: "x" }).success, JSON.stringify(username)).toBe(false);
+    }
   });
 });
 
