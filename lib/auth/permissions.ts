@@ -22,6 +22,8 @@ const TABLE = {
   "users.invite": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "users.impersonate": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  /** The teacher view of collections (GET /data-collections?role=teacher): those of their locations. */
+  "collections.teacherRead": ["ROLE_TEACHER"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

@@ -5,6 +5,8 @@
  */
 import "server-only";
 import * as assessments from "@/app/en/api/v1/assessments/route";
+import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route";
+import * as dataCollections from "@/app/en/api/v1/data-collections/route";
 import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
 import * as downloadsSlotFile from "@/app/en/api/v1/downloads/[slot]/file/route";
@@ -41,6 +43,8 @@ export interface ApiRouteModule {
 
 export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/assessments", module: assessments },
+  { path: "/data-collections/{id}", module: dataCollectionsId },
+  { path: "/data-collections", module: dataCollections },
   { path: "/districts/{id}", module: districtsId },
   { path: "/districts", module: districts },
   { path: "/downloads/{slot}/file", module: downloadsSlotFile },
