@@ -14,6 +14,7 @@ import {
   studentDataCollectionAssignments,
   studentEnrollments,
 } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -111,12 +112,14 @@ function toWire(r: Row): TeacherCollection {
 
 /** The collections assigned to the teacher's locations, newest window first. */
 export async function listTeacherCollections(actor: Actor): Promise<TeacherCollection[]> {
+  authorize(actor, "collections.teacherRead");
   const rows = await forTenant(actor, () => selectTeacherCollections(actor));
   return rows.map(toWire);
 }
 
 /** One of those; another tenant's, another location's or a deleted collection answers 404. */
 export async function getTeacherCollection(actor: Actor, id: number): Promise<TeacherCollection> {
+  authorize(actor, "collections.teacherRead");
   const [row] = await forTenant(actor, () => selectTeacherCollections(actor, id).limit(1));
   if (!row) throw notFound();
   return toWire(row);

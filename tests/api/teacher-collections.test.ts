@@ -54,6 +54,7 @@ async function world(shared: { assessmentId: number; itemIds: number[]; schoolYe
     teacherToken: await tokenFor(teacher),
     adminToken: await tokenFor(admin),
     teacher: await actorOf(teacher),
+    admin: await actorOf(admin),
   };
 }
 
@@ -142,6 +143,13 @@ describe("GET /data-collections/{id}?role=teacher", () => {
       expect(res.status, id).toBe(400);
       expect(res.body.errors[0].field).toBe("id");
     }
+  });
+});
+
+describe("the services", () => {
+  it("refuse a caller without the permission themselves, not only behind the route (403)", async () => {
+    await expect(listTeacherCollections(a.admin)).rejects.toMatchObject({ status: 403 });
+    await expect(getTeacherCollection(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
   });
 });
 
