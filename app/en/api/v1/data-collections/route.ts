@@ -5,7 +5,7 @@ import { teacherCollectionsQuery, teacherCollectionsResponse } from "@/lib/colle
 export const GET = apiRoute(
   {
     summary: "The teacher's collections: those assigned to their locations (or the district or region above)",
-    tags: ["Lookups"],
+    tags: ["Collections"],
     permission: "collections.teacherRead",
     query: teacherCollectionsQuery,
     response: teacherCollectionsResponse,

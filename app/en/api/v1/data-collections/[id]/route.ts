@@ -5,7 +5,7 @@ import { collectionIdParams, teacherCollectionResponse, teacherCollectionsQuery 
 export const GET = apiRoute(
   {
     summary: "One of the teacher's collections; any other answers 404",
-    tags: ["Lookups"],
+    tags: ["Collections"],
     permission: "collections.teacherRead",
     query: teacherCollectionsQuery,
     params: collectionIdParams,
