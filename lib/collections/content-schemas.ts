@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/* Answers (response schemas) for a collection's content, as the spec's collection item names it. */
+
+const collectionItem = z.object({
+  id: z.number().int().describe("The assessment item"),
+  code: z.string(),
+  label: z.string(),
+  description: z.string().nullable(),
+  itemType: z.string().nullable(),
+  sortOrder: z.number().int(),
+  assessment_item_heirarchy_id: z.number().int().nullable().describe("The domain the item counts towards (spec spelling)"),
+  parentScalesDirectoryId: z.number().int().nullable().describe("The scale the item is rated on in this collection"),
+  parentDataCollectionsSetId: z.number().int().nullable().describe("The first of the collection's sets holding the item"),
+  materials: z.string().nullable(),
+});
+export type CollectionItem = z.infer<typeof collectionItem>;
+
+const scaleEntry = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  score: z.number().nullable().describe("Points; null for codes that are not a rating (N, NE)"),
+  color: z.string().nullable(),
+  sortOrder: z.number().int(),
+});
+
+const scale = z.object({ id: z.number().int(), code: z.string(), label: z.string(), entries: z.array(scaleEntry) });
+export type CollectionScale = z.infer<typeof scale>;
+
+export const collectionItemsResponse = z.object({ assessmentItems: z.array(collectionItem) });
+export const collectionScalesResponse = z.object({ scales: z.array(scale) });
