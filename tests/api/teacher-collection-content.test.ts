@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as hierarchyGet } from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import { GET as itemsGet } from "@/app/en/api/v1/data-collections/[id]/items/route";
 import { GET as scalesGet } from "@/app/en/api/v1/data-collections/[id]/scales/route";
+import { GET as setsGet } from "@/app/en/api/v1/data-collections/[id]/sets/route";
 import { db } from "@/db/client";
 import {
   assessmentHierarchyItems,
@@ -11,7 +13,7 @@ import {
   dataCollectionSets,
   scaleEntries,
 } from "@/db/schema";
-import { listTeacherCollectionItems, listTeacherCollectionScales } from "@/lib/collections/content";
+import { listTeacherCollectionHierarchyItems, listTeacherCollectionItems, listTeacherCollectionScales, listTeacherCollectionSets } from "@/lib/collections/content";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { actorOf, makeAssessment, makeCollection, makeLocation, makeOrgTree, makeSchoolYear } from "../support/school-fixtures";
@@ -40,6 +42,7 @@ let a: Awaited<ReturnType<typeof world>>;
 let b: Awaited<ReturnType<typeof world>>;
 let fixture: Awaited<ReturnType<typeof makeAssessment>>;
 let domainId: number;
+let strandId: number;
 let setId: number;
 let nEntryId: number;
 
@@ -51,6 +54,11 @@ beforeAll(async () => {
   b = await world(shared);
   const [domain] = await db().insert(assessmentHierarchyItems).values({ assessmentId: fixture.assessment.id, code: "LL", label: "Language" }).returning();
   domainId = domain.id;
+  const [strand] = await db()
+    .insert(assessmentHierarchyItems)
+    .values({ assessmentId: fixture.assessment.id, parentId: domain.id, code: "LL.1", label: "Listening", sortOrder: 1 })
+    .returning();
+  strandId = strand.id;
   const [n] = await db().insert(scaleEntries).values({ scaleId: fixture.entry.scaleId, code: "N", label: "Not observed", color: "#999", sortOrder: 1 }).returning();
   nEntryId = n.id;
   await db()
@@ -59,7 +67,7 @@ beforeAll(async () => {
     .where(and(eq(dataCollectionItems.dataCollectionId, a.own.id), eq(dataCollectionItems.assessmentItemId, fixture.items[1].id)));
   const [set] = await db().insert(dataCollectionSets).values({ tenantId: a.tenant.id, dataCollectionId: a.own.id, label: "Set 1" }).returning();
   setId = set.id;
-  await db().insert(dataCollectionSetItems).values({ tenantId: a.tenant.id, setId: set.id, assessmentItemId: fixture.items[1].id });
+  await db().insert(dataCollectionSetItems).values({ tenantId: a.tenant.id, setId: set.id, assessmentItemId: fixture.items[1].id, code: "S1", priority: 2 });
 });
 
 const get = (handler: Handler, path: string, token: string, id: string | number) =>
@@ -101,9 +109,38 @@ describe("GET /data-collections/{id}/scales", () => {
   });
 });
 
+describe("GET /data-collections/{id}/hierarchy-items", () => {
+  it("answers the assessment's domain tree by sort order under hierarchyItems", async () => {
+    const res = await get(hierarchyGet, "hierarchy-items", a.teacherToken, a.own.id);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["hierarchyItems"]);
+    expect(res.body.hierarchyItems).toEqual([
+      { id: domainId, parentId: null, code: "LL", label: "Language", description: null, sortOrder: 0 },
+      { id: strandId, parentId: domainId, code: "LL.1", label: "Listening", description: null, sortOrder: 1 },
+    ]);
+  });
+});
+
+describe("GET /data-collections/{id}/sets", () => {
+  it("answers the collection's sets with their items under dataCollectionsSets; a collection without sets answers none", async () => {
+    const res = await get(setsGet, "sets", a.teacherToken, a.own.id);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["dataCollectionsSets"]);
+    expect(res.body.dataCollectionsSets).toEqual([
+      {
+        id: setId, label: "Set 1", code: null, priority: 0, parentDataCollectionId: a.own.id,
+        setItems: [{ parentAssessmentItemId: fixture.items[1].id, label: null, code: "S1", priority: 2 }],
+      },
+    ]);
+    expect((await get(setsGet, "sets", b.teacherToken, b.own.id)).body).toEqual({ dataCollectionsSets: [] });
+  });
+});
+
 describe.each([
   ["items", itemsGet],
   ["scales", scalesGet],
+  ["hierarchy-items", hierarchyGet],
+  ["sets", setsGet],
 ] as const)("GET /data-collections/{id}/%s refuses", (path, handler) => {
   it("another tenant's, another location's or an unassigned collection (404)", async () => {
     for (const id of [b.own.id, a.elsewhere.id, a.unassigned.id]) {
@@ -128,5 +165,7 @@ describe("the services", () => {
   it("refuse a caller without the permission themselves (403)", async () => {
     await expect(listTeacherCollectionItems(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
     await expect(listTeacherCollectionScales(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
+    await expect(listTeacherCollectionHierarchyItems(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
+    await expect(listTeacherCollectionSets(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -5,9 +5,11 @@
  */
 import "server-only";
 import * as assessments from "@/app/en/api/v1/assessments/route";
+import * as dataCollectionsIdHierarchyItems from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import * as dataCollectionsIdItems from "@/app/en/api/v1/data-collections/[id]/items/route";
 import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route";
 import * as dataCollectionsIdScales from "@/app/en/api/v1/data-collections/[id]/scales/route";
+import * as dataCollectionsIdSets from "@/app/en/api/v1/data-collections/[id]/sets/route";
 import * as dataCollections from "@/app/en/api/v1/data-collections/route";
 import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
@@ -47,6 +49,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/assessments", module: assessments },
   { path: "/data-collections/{id}/items", module: dataCollectionsIdItems },
   { path: "/data-collections/{id}/scales", module: dataCollectionsIdScales },
+  { path: "/data-collections/{id}/hierarchy-items", module: dataCollectionsIdHierarchyItems },
+  { path: "/data-collections/{id}/sets", module: dataCollectionsIdSets },
   { path: "/data-collections/{id}", module: dataCollectionsId },
   { path: "/data-collections", module: dataCollections },
   { path: "/districts/{id}", module: districtsId },
