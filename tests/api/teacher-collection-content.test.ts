@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as hierarchyGet } from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import { GET as itemsGet } from "@/app/en/api/v1/data-collections/[id]/items/route";
 import { GET as scalesGet } from "@/app/en/api/v1/data-collections/[id]/scales/route";
@@ -18,6 +18,17 @@ import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { actorOf, makeAssessment, makeCollection, makeLocation, makeOrgTree, makeSchoolYear } from "../support/school-fixtures";
 
+/** As in teacher-collections: bind the service's transaction to another tenant than its filters name. */
+const binding = vi.hoisted(() => ({ tenantId: null as number | null }));
+vi.mock("@/lib/platform/tenancy", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/platform/tenancy")>();
+  const { withTenant } = await import("@/db/client");
+  return {
+    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
+      binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
+  };
+});
+
 const DAY = 86_400_000;
 type Handler = typeof itemsGet;
 
@@ -35,7 +46,13 @@ async function world(shared: { assessmentId: number; itemIds: number[]; schoolYe
   const own = await atLocation(tree.location.id);
   const elsewhere = await atLocation(otherLocation.id);
   const unassigned = await makeCollection(tenant.id, shared);
-  return { tenant, own, elsewhere, unassigned, teacherToken: await tokenFor(teacher), adminToken: await tokenFor(admin), admin: await actorOf(admin) };
+  return {
+    tenant, own, elsewhere, unassigned,
+    teacherToken: await tokenFor(teacher),
+    adminToken: await tokenFor(admin),
+    teacher: await actorOf(teacher),
+    admin: await actorOf(admin),
+  };
 }
 
 let a: Awaited<ReturnType<typeof world>>;
@@ -68,6 +85,10 @@ beforeAll(async () => {
   const [set] = await db().insert(dataCollectionSets).values({ tenantId: a.tenant.id, dataCollectionId: a.own.id, label: "Set 1" }).returning();
   setId = set.id;
   await db().insert(dataCollectionSetItems).values({ tenantId: a.tenant.id, setId: set.id, assessmentItemId: fixture.items[1].id, code: "S1", priority: 2 });
+});
+
+afterEach(() => {
+  binding.tenantId = null;
 });
 
 const get = (handler: Handler, path: string, token: string, id: string | number) =>
@@ -167,5 +188,15 @@ describe("the services", () => {
     await expect(listTeacherCollectionScales(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
     await expect(listTeacherCollectionHierarchyItems(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
     await expect(listTeacherCollectionSets(a.admin, a.own.id)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("bound to tenant A, the services asked for tenant B's teacher", () => {
+  it("find none of B's collections", async () => {
+    expect((await listTeacherCollectionItems(b.teacher, b.own.id)).map((i) => i.id)).toEqual(fixture.items.map((i) => i.id).reverse());
+    binding.tenantId = a.tenant.id;
+    for (const service of [listTeacherCollectionItems, listTeacherCollectionScales, listTeacherCollectionHierarchyItems, listTeacherCollectionSets]) {
+      await expect(service(b.teacher, b.own.id)).rejects.toMatchObject({ status: 404 });
+    }
   });
 });
