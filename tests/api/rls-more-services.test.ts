@@ -20,21 +20,14 @@ import { makeTenant, makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
 import { actorOf } from "../support/school-fixtures";
 import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { binding } from "../support/tenancy-binding";
 
 /**
  * The services bound after the read services of rls-services.test.ts: uploads, downloads, health,
  * the mail check, school-year creation and the job runner. `binding.tenantId` binds forTenant to
  * one tenant while the service is called for another, as a service that mistook its tenant would.
  */
-const binding = vi.hoisted(() => ({ tenantId: null as number | null }));
-vi.mock("@/lib/platform/tenancy", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/platform/tenancy")>();
-  const { withTenant } = await import("@/db/client");
-  return {
-    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
-      binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
-  };
-});
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 setEnv({ ...TEST_JOB_ENV, SMTP_URL: undefined });
 

@@ -17,21 +17,14 @@ import { shellModel } from "@/lib/shell/model";
 import { tokenFor } from "../support/api";
 import { makeAssessment as makeOwnAssessment, makeTenant, makeTenantField, makeUser } from "../support/factories";
 import { actorOf, assign, makeAssessment, makeCollection, makeEnrollment, makeOrgTree, makeSchoolYear, score } from "../support/school-fixtures";
+import { binding } from "../support/tenancy-binding";
 
 /**
  * The read services run under the database's tenancy (forTenant / withTenant), not only under their
  * own WHERE filters. `binding.tenantId` lets a test bind the transaction to one tenant while the
  * service's filters name another, as a service that forgot or mistook its tenant filter would.
  */
-const binding = vi.hoisted(() => ({ tenantId: null as number | null }));
-vi.mock("@/lib/platform/tenancy", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/platform/tenancy")>();
-  const { withTenant } = await import("@/db/client");
-  return {
-    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
-      binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
-  };
-});
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const DAY = 86_400_000;
 

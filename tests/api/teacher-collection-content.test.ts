@@ -17,17 +17,10 @@ import { listTeacherCollectionHierarchyItems, listTeacherCollectionItems, listTe
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { actorOf, makeAssessment, makeCollection, makeLocation, makeOrgTree, makeSchoolYear } from "../support/school-fixtures";
+import { binding } from "../support/tenancy-binding";
 
 /** As in teacher-collections: bind the service's transaction to another tenant than its filters name. */
-const binding = vi.hoisted(() => ({ tenantId: null as number | null }));
-vi.mock("@/lib/platform/tenancy", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/platform/tenancy")>();
-  const { withTenant } = await import("@/db/client");
-  return {
-    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
-      binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
-  };
-});
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const DAY = 86_400_000;
 type Handler = typeof itemsGet;

@@ -7,17 +7,10 @@ import { getTeacherCollection, listTeacherCollections } from "@/lib/collections/
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { actorOf, assign, makeAssessment, makeCollection, makeEnrollment, makeLocation, makeOrgTree, makeSchoolYear } from "../support/school-fixtures";
+import { binding } from "../support/tenancy-binding";
 
 /** As in rls-services: bind the service's transaction to another tenant than its filters name. */
-const binding = vi.hoisted(() => ({ tenantId: null as number | null }));
-vi.mock("@/lib/platform/tenancy", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/platform/tenancy")>();
-  const { withTenant } = await import("@/db/client");
-  return {
-    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
-      binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
-  };
-});
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const DAY = 86_400_000;
 const teacherQuery = { role: "teacher" };
