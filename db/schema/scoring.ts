@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { assessmentItems, scaleEntries } from "./assessments";
 import { dataCollections } from "./collections";
 import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
@@ -86,12 +86,46 @@ export const scoreHistory = pgTable(
     action: scoreActionEnum().notNull(),
     changedBy: integer(),
     changedAt: createdAt(),
+    /** The client's idempotency key of the change: a replayed change (offline queue) is applied once. */
+    requestKey: text(),
   },
   (t) => [
     index("score_history_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId, t.changedAt),
+    uniqueIndex("score_history_request_key").on(t.tenantId, t.requestKey).where(sql`${t.requestKey} is not null`),
     tenantRef("score_history_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections),
     tenantRef("score_history_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),
     tenantRef("score_history_changed_by_fk", [t.tenantId, t.changedBy], users),
+  ],
+);
+
+/**
+ * A child's results in a collection, kept by the database: triggers on scores call
+ * refresh_student_results (migration 0009) in the transaction that changes them, so completion,
+ * progress rows, displays and ISRs read one row per child instead of counting scores.
+ */
+export const studentResults = pgTable(
+  "student_results",
+  {
+    tenantId: tenantId(),
+    dataCollectionId: integer().notNull(),
+    studentEnrollmentId: integer().notNull(),
+    /** Scores on the collection's items (codes such as N count: the item was given). */
+    scoredItems: integer().notNull().default(0),
+    totalItems: integer().notNull().default(0),
+    /** 0-100; stored as 100 once every item is scored (spec §9). */
+    progress: integer().notNull().default(0),
+    /** Domain code -> scale score, for the domains whose items are all scored. */
+    domainScores: jsonb().$type<Record<string, number>>().notNull().default({}),
+    overallScore: integer(),
+    /** Code of the assessment's performance level band holding the overall score. */
+    performanceLevel: text(),
+    updatedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "student_results_pkey", columns: [t.tenantId, t.dataCollectionId, t.studentEnrollmentId] }),
+    check("student_results_progress_check", sql`${t.progress} between 0 and 100`),
+    tenantRef("student_results_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("student_results_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
   ],
 );
 

@@ -24,6 +24,10 @@ const TABLE = {
   "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   /** The teacher view of collections (GET /data-collections?role=teacher): those of their locations. */
   "collections.teacherRead": ["ROLE_TEACHER"],
+  /** Score, comment, attach evidence, record supports and groups for one's rostered students. */
+  "scores.teacherWrite": ["ROLE_TEACHER"],
+  /** Read a collection's scoring side (groups, completion) within one's organisation scope. */
+  "collections.adminRead": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

@@ -25,7 +25,7 @@ import type { TeacherCollection } from "./schemas";
  * Condition: the collection is assigned to one of the teacher's locations, or to the district or
  * region above one (an assignment covers what lies under it).
  */
-function assignedToTeacher(actor: Actor): SQL {
+export function assignedToTeacher(actor: Actor): SQL {
   const t = actor.tenantId;
   const ids = actor.orgs.filter((o) => o.orgType === "location").map((o) => o.id);
   const mine = sql`${`{${ids.join(",")}}`}::int[]`;
