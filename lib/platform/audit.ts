@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { Actor } from "./actor";
+import { clientAddress } from "./request";
 
 /** Where a change came from, when the caller knows it (route handlers pass the request's). */
 export interface AuditOrigin {
@@ -45,4 +46,9 @@ export async function writeAudit(actor: Actor, entries: AuditEntry[], origin: Au
         details: e.details ?? {},
       })),
     );
+}
+
+/** The audit origin of an API request: the client's address, browser and the request id. */
+export function originOf(req: { headers: Headers }, requestId: string): AuditOrigin {
+  return { ipAddress: clientAddress(req.headers), userAgent: req.headers.get("user-agent"), requestId };
 }
