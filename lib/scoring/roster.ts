@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, rows } from "@/db/client";
-import { dataCollections, enrollmentAssociations, studentDataCollectionAssignments, studentEnrollments } from "@/db/schema";
+import { dataCollections } from "@/db/schema";
 import { assignedToTeacher } from "@/lib/collections/queries";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
@@ -12,15 +13,29 @@ import { notFound } from "@/lib/platform/errors";
  * region above it). Everything else answers 404, never 403: existence is not disclosed.
  */
 
-/** Condition on an enrollment id column: rostered to the actor, active and assigned to the collection. */
-export function rosteredTo(actor: Actor, collectionId: number, enrollmentId: SQL | typeof studentEnrollments.id): SQL {
+/**
+ * Condition on an enrollment id column: rostered to the actor, active and assigned to the collection.
+ * Aliased tables: the outer query may read the same tables (the column must not bind inside).
+ */
+export function rosteredTo(actor: Actor, collectionId: number, enrollmentId: SQL | AnyPgColumn): SQL {
   const t = actor.tenantId;
-  const a = studentDataCollectionAssignments;
-  return sql`exists (select 1 from ${a}
-    join ${enrollmentAssociations} on ${enrollmentAssociations.tenantId} = ${t}
-      and ${enrollmentAssociations.studentEnrollmentId} = ${a.studentEnrollmentId} and ${enrollmentAssociations.userId} = ${actor.userId}
-    join ${studentEnrollments} on ${studentEnrollments.tenantId} = ${t} and ${studentEnrollments.id} = ${a.studentEnrollmentId} and ${studentEnrollments.active}
-    where ${a.tenantId} = ${t} and ${a.dataCollectionId} = ${collectionId} and ${a.studentEnrollmentId} = ${enrollmentId})`;
+  return sql`exists (select 1 from student_data_collection_assignments r_a
+    join enrollment_associations r_ea on r_ea.tenant_id = ${t} and r_ea.student_enrollment_id = r_a.student_enrollment_id and r_ea.user_id = ${actor.userId}
+    join student_enrollments r_e on r_e.tenant_id = ${t} and r_e.id = r_a.student_enrollment_id and r_e.active
+    where r_a.tenant_id = ${t} and r_a.data_collection_id = ${collectionId} and r_a.student_enrollment_id = ${enrollmentId})`;
+}
+
+/**
+ * The teacher's rostered, active enrollments assigned to the collection, as a subquery of ids
+ * (`column in (...)`): driven by the teacher's roster, not by the collection's 100,000 assignments.
+ */
+export function rosterIds(actor: Actor, collectionId: number): SQL {
+  const t = actor.tenantId;
+  return sql`(select r_ea.student_enrollment_id from enrollment_associations r_ea
+    join student_enrollments r_e on r_e.tenant_id = ${t} and r_e.id = r_ea.student_enrollment_id and r_e.active
+    join student_data_collection_assignments r_a on r_a.tenant_id = ${t} and r_a.data_collection_id = ${collectionId}
+      and r_a.student_enrollment_id = r_ea.student_enrollment_id
+    where r_ea.tenant_id = ${t} and r_ea.user_id = ${actor.userId})`;
 }
 
 /** Condition: the collection is the teacher's (assigned to their location, not deleted, own tenant). */
@@ -44,4 +59,10 @@ export async function requireRostered(actor: Actor, collectionId: number, ids: r
   const [row] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from unnest(${list}) as e(id)
     where ${teacherCollection(actor, collectionId)} and ${rosteredTo(actor, collectionId, sql`e.id`)}`);
   if (Number(row?.n ?? 0) !== unique.length) throw notFound("Student not found");
+}
+
+/** 404 unless the collection is the teacher's. Run inside the caller's forTenant. */
+export async function requireTeacherCollection(actor: Actor, collectionId: number): Promise<void> {
+  const [row] = await rows<{ ok: boolean }>(db(), sql`select ${teacherCollection(actor, collectionId)} as ok`);
+  if (!row?.ok) throw notFound();
 }

@@ -5,11 +5,20 @@
  */
 import "server-only";
 import * as assessments from "@/app/en/api/v1/assessments/route";
+import * as dataCollectionsIdCompletedHierarchy from "@/app/en/api/v1/data-collections/[id]/completed/hierarchy/route";
+import * as dataCollectionsIdCompleted from "@/app/en/api/v1/data-collections/[id]/completed/route";
+import * as dataCollectionsIdCompletedSetsStudents from "@/app/en/api/v1/data-collections/[id]/completed/sets/students/route";
+import * as dataCollectionsIdCompletedSets from "@/app/en/api/v1/data-collections/[id]/completed/sets/route";
+import * as dataCollectionsIdCompletedStudents from "@/app/en/api/v1/data-collections/[id]/completed/students/route";
+import * as dataCollectionsIdGrades from "@/app/en/api/v1/data-collections/[id]/grades/route";
 import * as dataCollectionsIdHierarchyItems from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import * as dataCollectionsIdItems from "@/app/en/api/v1/data-collections/[id]/items/route";
 import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route";
 import * as dataCollectionsIdScales from "@/app/en/api/v1/data-collections/[id]/scales/route";
+import * as dataCollectionsIdScoresGradeId from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/route";
+import * as dataCollectionsIdScores from "@/app/en/api/v1/data-collections/[id]/scores/route";
 import * as dataCollectionsIdSets from "@/app/en/api/v1/data-collections/[id]/sets/route";
+import * as dataCollectionsIdStudentsLegacy from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import * as dataCollections from "@/app/en/api/v1/data-collections/route";
 import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
@@ -51,6 +60,15 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections/{id}/scales", module: dataCollectionsIdScales },
   { path: "/data-collections/{id}/hierarchy-items", module: dataCollectionsIdHierarchyItems },
   { path: "/data-collections/{id}/sets", module: dataCollectionsIdSets },
+  { path: "/data-collections/{id}/students/legacy", module: dataCollectionsIdStudentsLegacy },
+  { path: "/data-collections/{id}/grades", module: dataCollectionsIdGrades },
+  { path: "/data-collections/{id}/scores", module: dataCollectionsIdScores },
+  { path: "/data-collections/{id}/scores/{gradeId}", module: dataCollectionsIdScoresGradeId },
+  { path: "/data-collections/{id}/completed", module: dataCollectionsIdCompleted },
+  { path: "/data-collections/{id}/completed/students", module: dataCollectionsIdCompletedStudents },
+  { path: "/data-collections/{id}/completed/sets", module: dataCollectionsIdCompletedSets },
+  { path: "/data-collections/{id}/completed/sets/students", module: dataCollectionsIdCompletedSetsStudents },
+  { path: "/data-collections/{id}/completed/hierarchy", module: dataCollectionsIdCompletedHierarchy },
   { path: "/data-collections/{id}", module: dataCollectionsId },
   { path: "/data-collections", module: dataCollections },
   { path: "/districts/{id}", module: districtsId },

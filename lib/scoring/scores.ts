@@ -1,0 +1,235 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { scoreArtifacts, scoreHistory, scores, studentResults } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { badRequest, conflict, notFound } from "@/lib/platform/errors";
+import { forTenant } from "@/lib/platform/tenancy";
+import { toUnix } from "@/lib/platform/unix-time";
+import { rosteredTo, teacherCollection } from "./roster";
+import type { CommentInput, Grade, SaveScoreInput, StudentProgress } from "./score-schemas";
+
+export const SCORE_MESSAGES = {
+  itemNotInCollection: "Item is not part of this collection's assessment",
+  entryNotOnScale: "Grade is not on this item's scale",
+  windowClosed: "The assessment window is closed: scores can no longer be changed",
+  windowNotOpen: "The assessment window has not opened yet",
+  studentNotFound: "Student not found",
+  gradeNotFound: "Grade not found",
+  hasEvidence: "This grade has evidence attached: remove the evidence before clearing the grade",
+} as const;
+
+/** Teachers write only within the window: from cycle start to cycle end. */
+function checkWindow(start: Date | string, end: Date | string, now = new Date()) {
+  if (now < new Date(start)) throw conflict(SCORE_MESSAGES.windowNotOpen);
+  if (now > new Date(end)) throw conflict(SCORE_MESSAGES.windowClosed);
+}
+
+interface SaveCheck {
+  cycle_start_date: Date | string;
+  cycle_end_date: Date | string;
+  student_id: number | null;
+  item_scale_id: number | null;
+  in_collection: boolean;
+  entry_scale_id: number | null;
+  replayed_score_id: number | null;
+}
+
+/** Everything a save needs to know, in one read: window, roster, item, scale, replay. */
+async function saveCheck(actor: Actor, collectionId: number, input: SaveScoreInput): Promise<SaveCheck> {
+  const t = actor.tenantId;
+  const [row] = await rows<SaveCheck>(
+    db(),
+    sql`select dc.cycle_start_date, dc.cycle_end_date,
+      (select e.student_id from student_enrollments e where e.tenant_id = ${t} and e.id = ${input.studentEnrollmentId}
+        and ${rosteredTo(actor, collectionId, sql`e.id`)}) as student_id,
+      ci.assessment_item_id is not null as in_collection,
+      coalesce(ci.scale_id, ai.scale_id) as item_scale_id,
+      (select se.scale_id from scale_entries se where se.id = ${input.assessmentItemsScalesEntriesId}) as entry_scale_id,
+      (select h.score_id from score_history h where h.tenant_id = ${t} and h.request_key = ${input.requestKey ?? null}) as replayed_score_id
+    from data_collections dc
+    left join data_collection_items ci on ci.tenant_id = ${t} and ci.data_collection_id = dc.id and ci.assessment_item_id = ${input.assessmentItemsId}
+    left join assessment_items ai on ai.id = ci.assessment_item_id
+    where dc.tenant_id = ${t} and dc.id = ${collectionId} and ${teacherCollection(actor, collectionId)}`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+async function gradeById(actor: Actor, collectionId: number, id: number): Promise<Grade | null> {
+  const t = actor.tenantId;
+  const [row] = await db()
+    .select({
+      id: scores.id,
+      studentEnrollmentId: scores.studentEnrollmentId,
+      assessmentItemsId: scores.assessmentItemId,
+      assessmentItemsScalesEntriesId: scores.scaleEntryId,
+      comment: scores.comment,
+      artifactCount: sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${t} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(Number),
+      updatedAt: scores.updatedAt,
+    })
+    .from(scores)
+    .where(and(eq(scores.tenantId, t), eq(scores.dataCollectionId, collectionId), eq(scores.id, id)));
+  return row ? { ...row, updatedAt: toUnix(row.updatedAt) ?? 0 } : null;
+}
+
+async function progressOf(actor: Actor, collectionId: number, enrollmentId: number): Promise<StudentProgress> {
+  const [row] = await db()
+    .select({ progress: studentResults.progress, scoredItems: studentResults.scoredItems, totalItems: studentResults.totalItems })
+    .from(studentResults)
+    .where(
+      and(
+        eq(studentResults.tenantId, actor.tenantId),
+        eq(studentResults.dataCollectionId, collectionId),
+        eq(studentResults.studentEnrollmentId, enrollmentId),
+      ),
+    );
+  return { studentEnrollmentId: enrollmentId, progress: row?.progress ?? 0, scoredItems: row?.scoredItems ?? 0, totalItems: row?.totalItems ?? 0 };
+}
+
+/**
+ * POST /data-collections/{id}/scores: set a rostered child's grade on an item (insert or change).
+ * The grade, its history row, its audit row and the child's results (by trigger) commit together.
+ * Setting the grade it already has changes nothing; a replayed requestKey answers the current grade.
+ */
+export async function saveScore(actor: Actor, collectionId: number, input: SaveScoreInput, origin: AuditOrigin = {}) {
+  authorize(actor, "scores.teacherWrite");
+  return forTenant(actor, async () => {
+    const check = await saveCheck(actor, collectionId, input);
+    if (check.student_id === null) throw notFound(SCORE_MESSAGES.studentNotFound);
+    if (check.replayed_score_id !== null) {
+      const replayed = await gradeById(actor, collectionId, check.replayed_score_id);
+      if (replayed) return { grade: replayed, result: await progressOf(actor, collectionId, replayed.studentEnrollmentId) };
+    }
+    if (!check.in_collection) throw badRequest(SCORE_MESSAGES.itemNotInCollection);
+    if (check.entry_scale_id === null || check.entry_scale_id !== check.item_scale_id) throw badRequest(SCORE_MESSAGES.entryNotOnScale);
+    checkWindow(check.cycle_start_date, check.cycle_end_date);
+
+    const key = { tenantId: actor.tenantId, dataCollectionId: collectionId, studentEnrollmentId: input.studentEnrollmentId, assessmentItemId: input.assessmentItemsId };
+    const [written] = await db()
+      .insert(scores)
+      .values({ ...key, scaleEntryId: input.assessmentItemsScalesEntriesId, enteredBy: actor.userId })
+      .onConflictDoUpdate({
+        target: [scores.tenantId, scores.dataCollectionId, scores.studentEnrollmentId, scores.assessmentItemId],
+        set: { scaleEntryId: input.assessmentItemsScalesEntriesId, enteredBy: actor.userId, updatedAt: sql`now()` },
+        setWhere: sql`${scores.scaleEntryId} is distinct from excluded.scale_entry_id`,
+      })
+      .returning({ id: scores.id, comment: scores.comment, created: sql<boolean>`xmax = 0` });
+    if (written) {
+      const action = written.created ? "create" : "update";
+      await db().insert(scoreHistory).values({
+        ...key,
+        scoreId: written.id,
+        scaleEntryId: input.assessmentItemsScalesEntriesId,
+        comment: written.comment,
+        action,
+        changedBy: actor.userId,
+        requestKey: input.requestKey ?? null,
+      });
+      await writeAudit(
+        actor,
+        [{ action, entityType: "score", entityId: written.id, studentId: check.student_id, details: { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId } }],
+        origin,
+      );
+    }
+    const [current] = await db()
+      .select({ id: scores.id })
+      .from(scores)
+      .where(and(eq(scores.tenantId, key.tenantId), eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, key.studentEnrollmentId), eq(scores.assessmentItemId, key.assessmentItemId)));
+    const saved = await gradeById(actor, collectionId, written?.id ?? current.id);
+    return { grade: saved!, result: await progressOf(actor, collectionId, input.studentEnrollmentId) };
+  });
+}
+
+interface GradeCheck {
+  student_enrollment_id: number;
+  student_id: number;
+  cycle_start_date: Date | string;
+  cycle_end_date: Date | string;
+  artifacts: number;
+  replayed: boolean;
+}
+
+/** The grade, when it is of a rostered child in the teacher's collection; else 404. */
+async function gradeCheck(actor: Actor, collectionId: number, gradeId: number, requestKey?: string): Promise<GradeCheck> {
+  const t = actor.tenantId;
+  const [row] = await rows<GradeCheck>(
+    db(),
+    sql`select s.student_enrollment_id, e.student_id, dc.cycle_start_date, dc.cycle_end_date,
+      (select count(*)::int from score_artifacts a where a.tenant_id = ${t} and a.score_id = s.id) as artifacts,
+      exists (select 1 from score_history h where h.tenant_id = ${t} and h.request_key = ${requestKey ?? null}) as replayed
+    from scores s
+    join data_collections dc on dc.tenant_id = ${t} and dc.id = s.data_collection_id
+    join student_enrollments e on e.tenant_id = ${t} and e.id = s.student_enrollment_id
+    where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.id = ${gradeId}
+      and ${teacherCollection(actor, collectionId)} and ${rosteredTo(actor, collectionId, sql`s.student_enrollment_id`)}`,
+  );
+  if (!row) throw notFound(SCORE_MESSAGES.gradeNotFound);
+  return row;
+}
+
+/** PUT /data-collections/{id}/scores {id, comment}: the grade's comment (null or blank clears it). */
+export async function commentScore(actor: Actor, collectionId: number, input: CommentInput, origin: AuditOrigin = {}) {
+  authorize(actor, "scores.teacherWrite");
+  return forTenant(actor, async () => {
+    const check = await gradeCheck(actor, collectionId, input.id, input.requestKey);
+    if (!check.replayed) {
+      checkWindow(check.cycle_start_date, check.cycle_end_date);
+      const [row] = await db()
+        .update(scores)
+        .set({ comment: input.comment, updatedAt: sql`now()` })
+        .where(and(eq(scores.tenantId, actor.tenantId), eq(scores.id, input.id)))
+        .returning();
+      await db().insert(scoreHistory).values({
+        tenantId: actor.tenantId,
+        scoreId: row.id,
+        dataCollectionId: collectionId,
+        studentEnrollmentId: row.studentEnrollmentId,
+        assessmentItemId: row.assessmentItemId,
+        scaleEntryId: row.scaleEntryId,
+        comment: row.comment,
+        action: "update",
+        changedBy: actor.userId,
+        requestKey: input.requestKey ?? null,
+      });
+      await writeAudit(actor, [{ action: "update", entityType: "score", entityId: row.id, studentId: check.student_id, details: { fields: ["comment"] } }], origin);
+    }
+    const saved = await gradeById(actor, collectionId, input.id);
+    return { grade: saved!, result: await progressOf(actor, collectionId, check.student_enrollment_id) };
+  });
+}
+
+/** DELETE /data-collections/{id}/scores/{gradeId}: clear a grade. A grade with evidence is kept (409). */
+export async function deleteScore(actor: Actor, collectionId: number, gradeId: number, requestKey?: string, origin: AuditOrigin = {}) {
+  authorize(actor, "scores.teacherWrite");
+  return forTenant(actor, async () => {
+    const t = actor.tenantId;
+    const [replay] = requestKey
+      ? await db().select({ scoreId: scoreHistory.scoreId }).from(scoreHistory).where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.requestKey, requestKey)))
+      : [];
+    if (replay) {
+      const [gone] = await db().select({ e: scoreHistory.studentEnrollmentId }).from(scoreHistory).where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.scoreId, replay.scoreId))).limit(1);
+      return { deleted: { id: gradeId }, result: await progressOf(actor, collectionId, gone.e) };
+    }
+    const check = await gradeCheck(actor, collectionId, gradeId);
+    checkWindow(check.cycle_start_date, check.cycle_end_date);
+    if (check.artifacts > 0) throw conflict(SCORE_MESSAGES.hasEvidence);
+    const [row] = await db().delete(scores).where(and(eq(scores.tenantId, t), eq(scores.id, gradeId))).returning();
+    await db().insert(scoreHistory).values({
+      tenantId: t,
+      scoreId: row.id,
+      dataCollectionId: collectionId,
+      studentEnrollmentId: row.studentEnrollmentId,
+      assessmentItemId: row.assessmentItemId,
+      scaleEntryId: null,
+      comment: null,
+      action: "delete",
+      changedBy: actor.userId,
+      requestKey: requestKey ?? null,
+    });
+    await writeAudit(actor, [{ action: "delete", entityType: "score", entityId: row.id, studentId: check.student_id, details: { dataCollectionId: collectionId, assessmentItemId: row.assessmentItemId } }], origin);
+    return { deleted: { id: row.id }, result: await progressOf(actor, collectionId, row.studentEnrollmentId) };
+  });
+}
