@@ -8,13 +8,24 @@ import { formatDate, formatNumber } from "@/lib/shell/format";
 
 const statusTone: Record<CollectionStatus, BadgeTone> = { Open: "success", Upcoming: "info", Closed: "neutral" };
 
-const columns: ColumnDef<CollectionProgress, unknown>[] = [
+const columnsFor = (linkBase?: string): ColumnDef<CollectionProgress, unknown>[] => [
   {
     accessorKey: "name",
     header: "Collection",
     cell: ({ row }) => (
       <div className="min-w-44">
-        <p className="font-medium text-slate-900">{row.original.name}</p>
+        {linkBase ? (
+          <p className="flex flex-wrap items-baseline gap-x-3">
+            <a className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`${linkBase}/${row.original.id}/scoring`}>
+              {row.original.name}
+            </a>
+            <a className="text-xs text-slate-700 underline underline-offset-2" href={`${linkBase}/${row.original.id}/completion`}>
+              Completion<span className="sr-only"> of {row.original.name}</span>
+            </a>
+          </p>
+        ) : (
+          <p className="font-medium text-slate-900">{row.original.name}</p>
+        )}
         <p className="text-xs text-slate-600">
           {row.original.assessmentName} · <span className="whitespace-nowrap">{row.original.schoolYear}</span>
         </p>
@@ -63,7 +74,7 @@ const columns: ColumnDef<CollectionProgress, unknown>[] = [
   },
 ];
 
-/** Collections with their completion, sortable and paged. */
-export function CollectionsTable({ caption, collections, empty }: { caption: string; collections: CollectionProgress[]; empty: string }) {
-  return <DataTable caption={caption} showCaption columns={columns} data={collections} empty={empty} getRowId={(r) => String(r.id)} />;
+/** Collections with their completion, sortable and paged; with linkBase, names open the scoring screen. */
+export function CollectionsTable({ caption, collections, empty, linkBase }: { caption: string; collections: CollectionProgress[]; empty: string; linkBase?: string }) {
+  return <DataTable caption={caption} showCaption columns={columnsFor(linkBase)} data={collections} empty={empty} getRowId={(r) => String(r.id)} />;
 }

@@ -112,16 +112,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The children a statement on scores touched, per collection: a bulk statement (a seed, a load)
--- over more than 500 children refreshes the whole collection in one pass instead of by list.
-CREATE FUNCTION refresh_results_of(changed_tenant integer, changed_collection integer, ids integer[]) RETURNS void
-LANGUAGE sql AS $$
-  SELECT refresh_student_results(changed_tenant, changed_collection, CASE WHEN cardinality(ids) > 500 THEN NULL ELSE ids END)
-$$;
---> statement-breakpoint
+-- Statement triggers: the children a statement touched, per collection, in one refresh each.
 CREATE FUNCTION scores_results_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_results_of(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
+  PERFORM refresh_student_results(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
   FROM new_rows c GROUP BY c.tenant_id, c.data_collection_id;
   RETURN NULL;
 END
@@ -129,7 +123,7 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION scores_results_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_results_of(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
+  PERFORM refresh_student_results(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
   FROM old_rows c GROUP BY c.tenant_id, c.data_collection_id;
   RETURN NULL;
 END
@@ -138,7 +132,7 @@ $$;
 -- A comment-only change leaves results alone.
 CREATE FUNCTION scores_results_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_results_of(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
+  PERFORM refresh_student_results(c.tenant_id, c.data_collection_id, array_agg(DISTINCT c.student_enrollment_id))
   FROM (SELECT o.tenant_id, o.data_collection_id, o.student_enrollment_id, n.student_enrollment_id AS new_enrollment_id,
           n.data_collection_id AS new_collection_id
         FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -159,3 +153,6 @@ CREATE TRIGGER scores_results_delete AFTER DELETE ON scores REFERENCING OLD TABL
 --> statement-breakpoint
 CREATE TRIGGER scores_results_update AFTER UPDATE ON scores
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION scores_results_after_update();
+--> statement-breakpoint
+-- Existing grades: every collection's results once (the owner's pass-all policy sees every tenant).
+SELECT refresh_student_results(tenant_id, id, NULL) FROM data_collections;

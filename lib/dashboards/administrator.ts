@@ -29,9 +29,9 @@ const ADMIN = { administrative: true } as const;
  * The ids an admin reaches, resolved once up front: a region or district counts when it holds a
  * location in reach. Literal id lists give the planner true row estimates for the big joins below.
  */
-type Reach = { all: true } | { all: false; regions: number[]; districts: number[]; locations: number[] };
+export type Reach = { all: true } | { all: false; regions: number[]; districts: number[]; locations: number[] };
 
-async function reachOf(actor: Actor): Promise<Reach> {
+export async function reachOf(actor: Actor): Promise<Reach> {
   if (actor.tenantWide) return { all: true };
   const t = actor.tenantId;
   const found = await locationIdsInScope(actor, ADMIN);
@@ -52,7 +52,7 @@ async function reachOf(actor: Actor): Promise<Reach> {
 const ids = (list: number[]) => sql`${`{${list.join(",")}}`}::int[]`;
 
 /** Condition: the column holds an id of the given kind within reach. */
-function within(reach: Reach, kind: "regions" | "districts" | "locations", column: string): SQL {
+export function within(reach: Reach, kind: "regions" | "districts" | "locations", column: string): SQL {
   return reach.all ? sql`true` : sql`${sql.raw(column)} = any(${ids(reach[kind])})`;
 }
 
@@ -83,38 +83,6 @@ async function organisationCounts(actor: Actor, reach: Reach) {
   };
 }
 
-/**
- * Scores per collection of the `assigned` children, only of the collection's items. A tenant admin
- * counts every score of the collections (one hash join over millions of rows); anyone narrower
- * probes the scores key child by child, which stays fast whatever the planner's estimates.
- */
-function scoredCounts(actor: Actor, reach: Reach): SQL {
-  const t = actor.tenantId;
-  if (reach.all) {
-    // Scores are counted per child first (a grouped subquery is never flattened), then matched to
-    // the assigned children: one index-only pass over the collections' scores. The "+ 0" keeps the
-    // planner off the item index, whose path fetches every score row from the heap.
-    return sql`select per.data_collection_id, sum(per.n) as n
-      from (
-        select sc.data_collection_id, sc.student_enrollment_id, count(*) as n
-        from scores sc
-        join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = sc.data_collection_id and i.assessment_item_id = sc.assessment_item_id + 0
-        where sc.tenant_id = ${t} and sc.data_collection_id in (select id from cols)
-        group by sc.data_collection_id, sc.student_enrollment_id
-      ) per
-      join assigned m on m.data_collection_id = per.data_collection_id and m.student_enrollment_id = per.student_enrollment_id
-      group by per.data_collection_id`;
-  }
-  return sql`select m.data_collection_id, sum(x.n) as n
-    from assigned m
-    cross join lateral (
-      select count(*) as n from scores s
-      join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = s.data_collection_id and i.assessment_item_id = s.assessment_item_id
-      where s.tenant_id = ${t} and s.data_collection_id = m.data_collection_id and s.student_enrollment_id = m.student_enrollment_id
-    ) x
-    group by m.data_collection_id`;
-}
-
 /** Open and upcoming collections assigned to an organisation in scope, with completion in scope. */
 async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise<CollectionProgress[]> {
   const t = actor.tenantId;
@@ -138,7 +106,13 @@ async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise
     ), items as (
       select i.data_collection_id, count(*) as n from data_collection_items i
       where i.tenant_id = ${t} and i.data_collection_id in (select id from cols) group by i.data_collection_id
-    ), scored as (${scoredCounts(actor, reach)})
+    ), scored as (
+      -- The stored results count each child's grades on the collection's items: no scores are read.
+      select m.data_collection_id, sum(r.scored_items) as n
+      from assigned m
+      join student_results r on r.tenant_id = ${t} and r.data_collection_id = m.data_collection_id and r.student_enrollment_id = m.student_enrollment_id
+      group by m.data_collection_id
+    )
     select dc.id, dc.collection_name as name, a.name as assessment_name, a.taxonomy, sy.label as school_year,
       dc.cycle_start_date, dc.cycle_end_date, coalesce(st.n, 0) as students, coalesce(it.n, 0) as items, coalesce(sd.n, 0) as scored
     from cols

@@ -14,7 +14,10 @@ export interface NavItem {
  * (/system/assessments), Acknowledgements, Tenants and Tenant admins (/system/tenant-admins).
  */
 export const NAVIGATION: Record<Area, NavItem[]> = {
-  teacher: [{ label: "Dashboard", href: "/teacher/dashboard", icon: "dashboard" }],
+  teacher: [
+    { label: "Dashboard", href: "/teacher/dashboard", icon: "dashboard" },
+    { label: "Assessments", href: "/teacher/collections", icon: "assessments" },
+  ],
   administrator: [{ label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" }],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
 };

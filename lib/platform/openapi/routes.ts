@@ -4,6 +4,7 @@
  * The catch-all [...path] (a JSON 404 for unknown paths) is no operation and is left out.
  */
 import "server-only";
+import * as adminCollectionsIdGroups from "@/app/en/api/v1/admin/collections/[id]/groups.json/route";
 import * as assessments from "@/app/en/api/v1/assessments/route";
 import * as dataCollectionsIdCompletedHierarchy from "@/app/en/api/v1/data-collections/[id]/completed/hierarchy/route";
 import * as dataCollectionsIdCompleted from "@/app/en/api/v1/data-collections/[id]/completed/route";
@@ -11,6 +12,8 @@ import * as dataCollectionsIdCompletedSetsStudents from "@/app/en/api/v1/data-co
 import * as dataCollectionsIdCompletedSets from "@/app/en/api/v1/data-collections/[id]/completed/sets/route";
 import * as dataCollectionsIdCompletedStudents from "@/app/en/api/v1/data-collections/[id]/completed/students/route";
 import * as dataCollectionsIdGrades from "@/app/en/api/v1/data-collections/[id]/grades/route";
+import * as dataCollectionsStudentAssignments from "@/app/en/api/v1/data-collections-student-assignments/route";
+import * as dataCollectionsIdGroups from "@/app/en/api/v1/data-collections/[id]/groups/route";
 import * as dataCollectionsIdHierarchyItems from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import * as dataCollectionsIdItems from "@/app/en/api/v1/data-collections/[id]/items/route";
 import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route";
@@ -19,12 +22,14 @@ import * as dataCollectionsIdScoresGradeId from "@/app/en/api/v1/data-collection
 import * as dataCollectionsIdScores from "@/app/en/api/v1/data-collections/[id]/scores/route";
 import * as dataCollectionsIdSets from "@/app/en/api/v1/data-collections/[id]/sets/route";
 import * as dataCollectionsIdStudentsLegacy from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
+import * as dataCollectionsIdSupports from "@/app/en/api/v1/data-collections/[id]/supports/route";
 import * as dataCollections from "@/app/en/api/v1/data-collections/route";
 import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
 import * as downloadsSlotFile from "@/app/en/api/v1/downloads/[slot]/file/route";
 import * as downloadsSlot from "@/app/en/api/v1/downloads/[slot]/route";
 import * as downloads from "@/app/en/api/v1/downloads/route";
+import * as enrollmentsIdSupports from "@/app/en/api/v1/enrollments/[id]/supports/route";
 import * as forgotPasswordEmail from "@/app/en/api/v1/forgot-password/email/route";
 import * as forgotPasswordReset from "@/app/en/api/v1/forgot-password/reset/route";
 import * as health from "@/app/en/api/v1/health/route";
@@ -55,6 +60,7 @@ export interface ApiRouteModule {
 }
 
 export const API_ROUTES: readonly ApiRouteModule[] = [
+  { path: "/admin/collections/{id}/groups.json", module: adminCollectionsIdGroups },
   { path: "/assessments", module: assessments },
   { path: "/data-collections/{id}/items", module: dataCollectionsIdItems },
   { path: "/data-collections/{id}/scales", module: dataCollectionsIdScales },
@@ -69,13 +75,17 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections/{id}/completed/sets", module: dataCollectionsIdCompletedSets },
   { path: "/data-collections/{id}/completed/sets/students", module: dataCollectionsIdCompletedSetsStudents },
   { path: "/data-collections/{id}/completed/hierarchy", module: dataCollectionsIdCompletedHierarchy },
+  { path: "/data-collections/{id}/groups", module: dataCollectionsIdGroups },
+  { path: "/data-collections/{id}/supports", module: dataCollectionsIdSupports },
   { path: "/data-collections/{id}", module: dataCollectionsId },
   { path: "/data-collections", module: dataCollections },
+  { path: "/data-collections-student-assignments", module: dataCollectionsStudentAssignments },
   { path: "/districts/{id}", module: districtsId },
   { path: "/districts", module: districts },
   { path: "/downloads/{slot}/file", module: downloadsSlotFile },
   { path: "/downloads/{slot}", module: downloadsSlot },
   { path: "/downloads", module: downloads },
+  { path: "/enrollments/{id}/supports", module: enrollmentsIdSupports },
   { path: "/forgot-password/email", module: forgotPasswordEmail },
   { path: "/forgot-password/reset", module: forgotPasswordReset },
   { path: "/health", module: health },
