@@ -16,6 +16,12 @@ import * as dataCollectionsStudentAssignments from "@/app/en/api/v1/data-collect
 import * as dataCollectionsIdGroups from "@/app/en/api/v1/data-collections/[id]/groups/route";
 import * as dataCollectionsIdHierarchyItems from "@/app/en/api/v1/data-collections/[id]/hierarchy-items/route";
 import * as dataCollectionsIdItems from "@/app/en/api/v1/data-collections/[id]/items/route";
+import * as dataCollectionsIdItemsResources from "@/app/en/api/v1/data-collections/[id]/items/resources/route";
+import * as dataCollectionsIdScoresGradeIdArtifacts from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/route";
+import * as dataCollectionsIdScoresGradeIdArtifactsArtifactId from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/[artifactId]/route";
+import * as dataCollectionsIdStudentsStudentIdGradesHistory from "@/app/en/api/v1/data-collections/[id]/students/[studentId]/grades/history/route";
+import * as dataCollectionsIdStudentsStudentIdGradesMilestone from "@/app/en/api/v1/data-collections/[id]/students/[studentId]/grades/milestone/route";
+import * as dataCollectionsIdStudentsStudentIdItemsItemIdGradesHistory from "@/app/en/api/v1/data-collections/[id]/students/[studentId]/items/[itemId]/grades/history/route";
 import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route";
 import * as dataCollectionsIdScales from "@/app/en/api/v1/data-collections/[id]/scales/route";
 import * as dataCollectionsIdScoresGradeId from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/route";
@@ -43,10 +49,14 @@ import * as openapi from "@/app/en/api/v1/openapi.json/route";
 import * as raceCodes from "@/app/en/api/v1/race-codes/route";
 import * as regions from "@/app/en/api/v1/regions/route";
 import * as schoolYears from "@/app/en/api/v1/school-years/route";
+import * as scoreMilestoneActive from "@/app/en/api/v1/score-milestone/active/route";
+import * as scoreMilestoneCapture from "@/app/en/api/v1/score-milestone/capture/route";
+import * as scoreSheetHistory from "@/app/en/api/v1/score-sheet/history/route";
 import * as storageDownload from "@/app/en/api/v1/storage/download/route";
 import * as storageParts from "@/app/en/api/v1/storage/parts/route";
 import * as systemCompleteMultipartUpload from "@/app/en/api/v1/system/complete-multipart-upload/route";
 import * as systemCreateMultipartUpload from "@/app/en/api/v1/system/create-multipart-upload/route";
+import * as tenantMilestone from "@/app/en/api/v1/tenant-milestone/route";
 import * as tenantSearchTenant from "@/app/en/api/v1/tenant_search/[tenant]/route";
 import * as tenantsFields from "@/app/en/api/v1/tenants-fields/route";
 import * as userRegistration from "@/app/en/api/v1/user-registration/route";
@@ -66,6 +76,12 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections/{id}/scales", module: dataCollectionsIdScales },
   { path: "/data-collections/{id}/hierarchy-items", module: dataCollectionsIdHierarchyItems },
   { path: "/data-collections/{id}/sets", module: dataCollectionsIdSets },
+  { path: "/data-collections/{id}/items/resources", module: dataCollectionsIdItemsResources },
+  { path: "/data-collections/{id}/scores/{gradeId}/artifacts", module: dataCollectionsIdScoresGradeIdArtifacts },
+  { path: "/data-collections/{id}/scores/{gradeId}/artifacts/{artifactId}", module: dataCollectionsIdScoresGradeIdArtifactsArtifactId },
+  { path: "/data-collections/{id}/students/{studentId}/items/{itemId}/grades/history", module: dataCollectionsIdStudentsStudentIdItemsItemIdGradesHistory },
+  { path: "/data-collections/{id}/students/{studentId}/grades/history", module: dataCollectionsIdStudentsStudentIdGradesHistory },
+  { path: "/data-collections/{id}/students/{studentId}/grades/milestone", module: dataCollectionsIdStudentsStudentIdGradesMilestone },
   { path: "/data-collections/{id}/students/legacy", module: dataCollectionsIdStudentsLegacy },
   { path: "/data-collections/{id}/grades", module: dataCollectionsIdGrades },
   { path: "/data-collections/{id}/scores", module: dataCollectionsIdScores },
@@ -99,10 +115,14 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/race-codes", module: raceCodes },
   { path: "/regions", module: regions },
   { path: "/school-years", module: schoolYears },
+  { path: "/score-milestone/active", module: scoreMilestoneActive },
+  { path: "/score-milestone/capture", module: scoreMilestoneCapture },
+  { path: "/score-sheet/history", module: scoreSheetHistory },
   { path: "/storage/download", module: storageDownload },
   { path: "/storage/parts", module: storageParts },
   { path: "/system/complete-multipart-upload", module: systemCompleteMultipartUpload },
   { path: "/system/create-multipart-upload", module: systemCreateMultipartUpload },
+  { path: "/tenant-milestone", module: tenantMilestone },
   { path: "/tenant_search/{tenant}", module: tenantSearchTenant },
   { path: "/tenants-fields", module: tenantsFields },
   { path: "/user-registration", module: userRegistration },

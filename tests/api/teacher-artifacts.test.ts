@@ -1,0 +1,240 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DELETE as artifactDelete } from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/[artifactId]/route";
+import { GET as artifactsGet, POST as artifactsPost } from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/route";
+import { db } from "@/db/client";
+import { auditLog, files, scoreArtifacts, scores } from "@/db/schema";
+import { installStorage, storage } from "@/lib/platform/storage";
+import { uploadFile } from "@/lib/platform/storage/upload-client";
+import { call } from "../support/api";
+import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
+import { score } from "../support/school-fixtures";
+import { appFetch, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
+
+const MiB = 1024 * 1024;
+const path = (collectionId: number, gradeId: number) => `/en/api/v1/data-collections/${collectionId}/scores/${gradeId}/artifacts`;
+
+let assessment: ScoringAssessment;
+let a: ScoringWorld;
+let b: ScoringWorld;
+let local: StorageUnderTest;
+
+beforeAll(async () => {
+  vi.stubEnv("API_CHECK_RESPONSES", "1");
+  local = await useLocalStorage();
+  assessment = await makeScoringAssessment();
+  a = await makeScoringWorld(assessment);
+  b = await makeScoringWorld(assessment);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await local.stop();
+});
+
+let itemIndex = 0;
+/** A fresh grade (scores row) of the enrollment on the next item; each test works on its own. */
+async function grade(world: ScoringWorld, enrollmentId: number, collectionId = world.collection.id) {
+  const itemId = assessment.items[itemIndex++ % assessment.items.length].id;
+  await db().delete(scores).where(and(eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, enrollmentId), eq(scores.assessmentItemId, itemId)));
+  await score(world.tenant.id, collectionId, enrollmentId, [itemId], assessment.entries.B.id);
+  const [row] = await db()
+    .select({ id: scores.id })
+    .from(scores)
+    .where(and(eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, enrollmentId), eq(scores.assessmentItemId, itemId)));
+  return row.id;
+}
+
+/** A real multipart upload through the app's protocol, as the browser does it. */
+async function upload(token: string, data: Uint8Array<ArrayBuffer>, type = "image/jpeg", fileName = "Maya drawing.jpg") {
+  return uploadFile(new Blob([data], { type }), { purpose: "evidence", fileName, headers: { authorization: `Bearer ${token}` }, fetch: appFetch });
+}
+
+const fileOf = (uploaded: { s3FileName: string; size: number }, overrides: Record<string, unknown> = {}) => ({
+  fileName: uploaded.s3FileName,
+  originalFileName: "Maya drawing.jpg",
+  sizeBytes: uploaded.size,
+  contentType: "image/jpeg",
+  ...overrides,
+});
+
+const auditRows = (tenantId: number) => db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "score_artifact")));
+const artifactRows = (gradeId: number) => db().select().from(scoreArtifacts).where(eq(scoreArtifacts.scoreId, gradeId));
+
+describe.each([
+  ["local", () => Promise.resolve(local)],
+  ["s3", () => useS3Storage()],
+] as const)("evidence round trip with the %s driver", (name, open) => {
+  let store: StorageUnderTest;
+  beforeAll(async () => {
+    store = await open();
+    installStorage(store.driver);
+  });
+  afterAll(async () => {
+    if (name === "s3") await store.stop();
+    installStorage(local.driver);
+  });
+
+  it("records an uploaded file, lists it, downloads it byte-identical and deletes it with the stored file", async () => {
+    const kid = a.kids[0];
+    const gradeId = await grade(a, kid.enrollment.id);
+    const data = new Uint8Array(randomBytes(6 * MiB + 123));
+    const uploaded = await upload(a.teacherToken, data);
+    const auditBefore = (await auditRows(a.tenant.id)).length;
+
+    const created = await call(artifactsPost, "POST", path(a.collection.id, gradeId), {
+      token: a.teacherToken,
+      params: { id: String(a.collection.id), gradeId: String(gradeId) },
+      body: { files: [fileOf(uploaded)] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.artifacts).toHaveLength(1);
+    const artifact = created.body.artifacts[0];
+    expect(artifact).toMatchObject({ originalFileName: "Maya drawing.jpg", sizeBytes: data.length, contentType: "image/jpeg" });
+    expect(Math.abs(artifact.createdAt - Date.now() / 1000)).toBeLessThan(60);
+
+    const listed = await call(artifactsGet, "GET", path(a.collection.id, gradeId), { token: a.teacherToken, params: { id: String(a.collection.id), gradeId: String(gradeId) } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.artifacts.map((x: { id: number }) => x.id)).toEqual([artifact.id]);
+    const download = await appFetch(listed.body.artifacts[0].downloadUrl);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(data))).toBe(true);
+
+    const audit = (await auditRows(a.tenant.id)).slice(auditBefore);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "create", entityId: artifact.id, studentId: kid.student.id, userId: a.teacher.id, details: expect.objectContaining({ scoreId: gradeId }) }),
+    ]);
+    // File names people type may name a child: they stay out of the audit trail.
+    expect(JSON.stringify(audit[0].details)).not.toContain("Maya");
+
+    const removed = await call(artifactDelete, "DELETE", `${path(a.collection.id, gradeId)}/${artifact.id}`, {
+      token: a.teacherToken,
+      params: { id: String(a.collection.id), gradeId: String(gradeId), artifactId: String(artifact.id) },
+    });
+    expect(removed).toMatchObject({ status: 200, body: { id: artifact.id } });
+    expect(await artifactRows(gradeId)).toEqual([]);
+    expect(await storage().exists(uploaded.s3FileName)).toBe(false);
+    const after = (await auditRows(a.tenant.id)).slice(auditBefore);
+    expect(after.map((r) => [r.action, r.entityId, r.studentId])).toEqual([
+      ["create", artifact.id, kid.student.id],
+      ["delete", artifact.id, kid.student.id],
+    ]);
+  });
+});
+
+describe("recording evidence: validation", () => {
+  let gradeId: number;
+  let params: Record<string, string>;
+  beforeAll(async () => {
+    gradeId = await grade(a, a.kids[1].enrollment.id);
+    params = { id: String(a.collection.id), gradeId: String(gradeId) };
+  });
+
+  const post = (body: unknown, token = a.teacherToken) => call(artifactsPost, "POST", path(a.collection.id, gradeId), { token, params, body });
+
+  async function expectRefused(body: unknown, message: string, token?: string) {
+    const auditBefore = (await auditRows(a.tenant.id)).length;
+    const res = await post(body, token);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await artifactRows(gradeId)).toEqual([]);
+    expect(await auditRows(a.tenant.id)).toHaveLength(auditBefore);
+  }
+
+  it("refuses a file type other than photo, PDF, audio or video", async () => {
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)), "text/html", "page.html");
+    await expectRefused({ files: [fileOf(uploaded, { contentType: "text/html" })] }, "File type not allowed: use a photo, PDF, audio or video file");
+    // Claiming an allowed type for an upload stored as another is refused too: the stored type is served.
+    await expectRefused({ files: [fileOf(uploaded, { contentType: "image/png" })] }, "File type not allowed: use a photo, PDF, audio or video file");
+  });
+
+  it("refuses a file over 100 MB, announced or stored", async () => {
+    await expectRefused({ files: [fileOf({ s3FileName: "x", size: 100 * MiB + 1 })] }, "File is larger than 100 MB");
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    await db().update(files).set({ size: 100 * MiB + 1 }).where(eq(files.id, uploaded.id));
+    await expectRefused({ files: [fileOf(uploaded)] }, "File is larger than 100 MB");
+  });
+
+  it("refuses a size other than the upload's", async () => {
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    await expectRefused({ files: [fileOf(uploaded, { sizeBytes: 99 })] }, "File size does not match the upload");
+  });
+
+  it("refuses unknown keys, another teacher's upload and another tenant's", async () => {
+    const unknown = `tenants/${a.tenant.id}/evidence/00000000-0000-0000-0000-000000000000/x.jpg`;
+    await expectRefused({ files: [fileOf({ s3FileName: unknown, size: 10 })] }, "Uploaded file not found: upload it again");
+    await expectRefused({ files: [fileOf({ s3FileName: "../../etc/passwd", size: 10 })] }, "Uploaded file not found: upload it again");
+    const theirs = await upload(a.otherTeacherToken, new Uint8Array(randomBytes(100)));
+    await expectRefused({ files: [fileOf(theirs)] }, "Uploaded file not found: upload it again");
+    const otherTenant = await upload(b.teacherToken, new Uint8Array(randomBytes(100)));
+    await expectRefused({ files: [fileOf(otherTenant)] }, "Uploaded file not found: upload it again");
+  });
+
+  it("refuses a file already attached, and a list naming one file twice", async () => {
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    await expectRefused({ files: [fileOf(uploaded), fileOf(uploaded)] }, "The same file is listed twice");
+    const other = await grade(a, a.kids[1].enrollment.id);
+    const first = await call(artifactsPost, "POST", path(a.collection.id, other), { token: a.teacherToken, params: { ...params, gradeId: String(other) }, body: { files: [fileOf(uploaded)] } });
+    expect(first.status).toBe(201);
+    await expectRefused({ files: [fileOf(uploaded)] }, "This file is already attached to a grade");
+  });
+
+  it("holds at most 20 files per grade", async () => {
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    await expectRefused({ files: Array.from({ length: 21 }, () => fileOf(uploaded)) }, "A grade holds at most 20 files");
+    const full = await grade(a, a.kids[2].enrollment.id);
+    await db()
+      .insert(scoreArtifacts)
+      .values(Array.from({ length: 20 }, (_, i) => ({ tenantId: a.tenant.id, scoreId: full, fileName: `k${i}`, originalFileName: "f.jpg", sizeBytes: 1 })));
+    const res = await call(artifactsPost, "POST", path(a.collection.id, full), { token: a.teacherToken, params: { ...params, gradeId: String(full) }, body: { files: [fileOf(uploaded)] } });
+    expect(res).toMatchObject({ status: 400, body: { message: "A grade holds at most 20 files" } });
+    expect(await artifactRows(full)).toHaveLength(20);
+  });
+});
+
+describe("evidence of grades the teacher may not reach", () => {
+  it("answers 404 for another tenant's grade, another teacher's student and a grade of another collection", async () => {
+    const ownGrade = await grade(a, a.kids[0].enrollment.id);
+    const otherKidGrade = await grade(a, a.otherKid.enrollment.id);
+    const closedGrade = await grade(a, a.kids[0].enrollment.id, a.closed.id);
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    const cases: [string, number, number][] = [
+      [b.teacherToken, a.collection.id, ownGrade],
+      [a.otherTeacherToken, a.collection.id, ownGrade],
+      [a.teacherToken, a.collection.id, otherKidGrade],
+      [a.teacherToken, a.collection.id, closedGrade],
+      [a.teacherToken, b.collection.id, ownGrade],
+    ];
+    for (const [token, collectionId, gradeId] of cases) {
+      const params = { id: String(collectionId), gradeId: String(gradeId) };
+      expect((await call(artifactsGet, "GET", path(collectionId, gradeId), { token, params })).status).toBe(404);
+      const body = { files: [fileOf(uploaded)] };
+      expect(await call(artifactsPost, "POST", path(collectionId, gradeId), { token, params, body })).toMatchObject({ status: 404, body: { message: "Grade not found" } });
+      expect((await call(artifactDelete, "DELETE", path(collectionId, gradeId), { token, params: { ...params, artifactId: "1" } })).status).toBe(404);
+    }
+    expect(await artifactRows(ownGrade)).toEqual([]);
+  });
+
+  it("answers 404 for an artifact of another grade and leaves it in place", async () => {
+    const one = await grade(a, a.kids[0].enrollment.id);
+    const two = await grade(a, a.kids[0].enrollment.id);
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    const params = { id: String(a.collection.id), gradeId: String(one) };
+    const created = await call(artifactsPost, "POST", path(a.collection.id, one), { token: a.teacherToken, params, body: { files: [fileOf(uploaded)] } });
+    const artifactId = String(created.body.artifacts[0].id);
+    const res = await call(artifactDelete, "DELETE", path(a.collection.id, two), { token: a.teacherToken, params: { ...params, gradeId: String(two), artifactId } });
+    expect(res.status).toBe(404);
+    expect(await artifactRows(one)).toHaveLength(1);
+    expect(await storage().exists(uploaded.s3FileName)).toBe(true);
+  });
+
+  it("refuses roles without the teacher's permissions with 403", async () => {
+    const gradeId = await grade(a, a.kids[0].enrollment.id);
+    const params = { id: String(a.collection.id), gradeId: String(gradeId) };
+    const token = a.adminToken;
+    expect((await call(artifactsGet, "GET", path(a.collection.id, gradeId), { token, params })).status).toBe(403);
+    expect((await call(artifactsPost, "POST", path(a.collection.id, gradeId), { token, params, body: { files: [] } })).status).toBe(403);
+    expect((await call(artifactDelete, "DELETE", path(a.collection.id, gradeId), { token, params: { ...params, artifactId: "1" } })).status).toBe(403);
+    expect((await call(artifactsGet, "GET", path(a.collection.id, gradeId), { params })).status).toBe(401);
+  });
+});
