@@ -1,0 +1,185 @@
+/**
+ * Teacher scoring at state scale, in one run against the 130,000-student generator on PostgreSQL:
+ *  1. score saves/s and p50/p95 at 16 and 64 concurrent clients, through the whole stack (the built
+ *     app: session, permission, validation, roster, history, audit, results) beside a bare route
+ *     doing the same upsert on the same database (tests/bench/bare-score-server.ts), alternating;
+ *  2. completion of the whole state-sized tenant: today's query (counting scores) beside the stored
+ *     results the dashboard reads now;
+ *  3. the administrator dashboard page for the tenant admin and a district admin, and the scoring
+ *     screen's server render for the largest class (when the page exists).
+ * Needs a build (npm run build) and the dataset:
+ *   createdb ap_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npm run db:seed -- --students 130000
+ *   npx tsx tests/bench/scoring.ts        (BENCH_DB=ap_bench, BENCH_SECONDS=20, BENCH_PAGES=30)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import postgres from "postgres";
+
+const dbName = process.env.BENCH_DB ?? "ap_bench";
+const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const pageCount = Number(process.env.BENCH_PAGES ?? 30);
+const APP = "http://127.0.0.1:3300";
+const BARE = "http://127.0.0.1:3301";
+process.env.NEXTAUTH_SECRET ??= "scoring-bench-secret-scoring-bench-0123";
+await import("../../scripts/server-only-hook.mjs" as string);
+const { encodeToken } = await import("../../lib/platform/session-token");
+
+const sql = postgres(url, { max: 4, onnotice: () => {} });
+
+/* The state tenant, its open collection, teachers with their classes, items and their scales. */
+const [state] = await sql<{ tenant_id: number }[]>`select tenant_id from students group by 1 order by count(*) desc limit 1`;
+const t = state.tenant_id;
+const [collection] = await sql<{ id: number }[]>`select id from data_collections where tenant_id = ${t} and deleted_at is null
+  and cycle_start_date <= now() and cycle_end_date >= now() order by id limit 1`;
+const items = await sql<{ item: number; entries: number[] }[]>`select ci.assessment_item_id as item,
+    array(select se.id from scale_entries se where se.scale_id = coalesce(ci.scale_id, ai.scale_id) order by se.sort_order) as entries
+  from data_collection_items ci join assessment_items ai on ai.id = ci.assessment_item_id
+  where ci.tenant_id = ${t} and ci.data_collection_id = ${collection.id}`;
+const classes = await sql<{ user_id: number; kids: number[] }[]>`select ea.user_id, array_agg(ea.student_enrollment_id) as kids
+  from enrollment_associations ea
+  join student_enrollments e on e.tenant_id = ${t} and e.id = ea.student_enrollment_id and e.active
+  join student_data_collection_assignments a on a.tenant_id = ${t} and a.data_collection_id = ${collection.id} and a.student_enrollment_id = ea.student_enrollment_id
+  where ea.tenant_id = ${t} group by ea.user_id order by count(*) desc limit 200`;
+
+const bearer: string[] = [];
+async function sessionFor(userId: number, role: string): Promise<string> {
+  const [s] = await sql<{ id: string }[]>`insert into auth_sessions (tenant_id, user_id, active_role, expires_at)
+    values (${t}, ${userId}, ${role}, now() + interval '2 hours') returning id`;
+  bearer.push(s.id);
+  return encodeToken({ sub: String(userId), sid: s.id, tid: t });
+}
+const teachers = await Promise.all(classes.slice(0, 64).map(async (c) => ({ ...c, jwt: await sessionFor(c.user_id, "ROLE_TEACHER") })));
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+async function ready(base: string, path: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}${path}`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${base} did not start`);
+}
+
+const app = start("node_modules/.bin/next", ["start", "-p", "3300", "-H", "127.0.0.1"], {
+  NODE_ENV: "production",
+  DATABASE_URL: url,
+  LOG_LEVEL: "warn",
+  NEXTAUTH_URL: APP,
+  RUN_WORKERS: "false",
+});
+const bare = start("node_modules/.bin/tsx", ["tests/bench/bare-score-server.ts"], { BARE_DATABASE_URL: url, BARE_PORT: "3301" });
+await Promise.all([ready(APP, "/en/api/v1/health"), ready(BARE, "/health")]);
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** `clients` loops for `seconds`, each as one teacher scoring random cells of their class. */
+async function load(kind: "app" | "bare", clients: number) {
+  const times: number[] = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const teacher = teachers[i % teachers.length];
+      while (performance.now() < until) {
+        const item = pick(items);
+        const save = { studentEnrollmentId: pick(teacher.kids), assessmentItemsId: item.item, assessmentItemsScalesEntriesId: pick(item.entries) };
+        const started = performance.now();
+        const res =
+          kind === "app"
+            ? await fetch(`${APP}/en/api/v1/data-collections/${collection.id}/scores`, {
+                method: "POST",
+                headers: { authorization: `Bearer ${teacher.jwt}`, "content-type": "application/json" },
+                body: JSON.stringify({ ...save, requestKey: crypto.randomUUID() }),
+              })
+            : await fetch(`${BARE}/scores`, {
+                method: "POST",
+                body: JSON.stringify({ ...save, tenantId: t, collectionId: collection.id, userId: teacher.user_id }),
+              });
+        await res.arrayBuffer();
+        if (res.status === 200) times.push(performance.now() - started);
+        else failed++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rate: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failed };
+}
+
+console.log(`dataset ${dbName}: tenant ${t}, collection ${collection.id}, ${items.length} items, ${classes.length} classes used, ${seconds} s per run`);
+await load("app", 4); // warm the routes and the pools
+await load("bare", 4);
+for (const clients of [16, 64]) {
+  const b = await load("bare", clients);
+  const a = await load("app", clients);
+  const line = (name: string, r: typeof a) =>
+    `  ${name.padEnd(11)} ${clients} clients: ${r.rate.toFixed(0).padStart(5)} saves/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  failed ${r.failed}`;
+  console.log(line("bare route", b));
+  console.log(`${line("whole stack", a)}  (${((100 * a.rate) / b.rate).toFixed(0)}% of bare)`);
+}
+
+/* Completion of the whole tenant: counting scores (the query before stored results) and the results. */
+async function timed(run: () => Promise<unknown>, n = 5) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`;
+}
+const assigned = sql`select a.data_collection_id, a.student_enrollment_id from student_data_collection_assignments a
+  join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
+  where a.tenant_id = ${t} and a.data_collection_id = ${collection.id}`;
+console.log(
+  `completion, whole tenant, counting scores:  ${await timed(
+    () => sql`with assigned as (${assigned}) select sum(n) from (
+      select sc.data_collection_id, sc.student_enrollment_id, count(*) as n from scores sc
+      join data_collection_items i on i.tenant_id = ${t} and i.data_collection_id = sc.data_collection_id and i.assessment_item_id = sc.assessment_item_id + 0
+      where sc.tenant_id = ${t} and sc.data_collection_id = ${collection.id} group by 1, 2) per
+      join assigned m on m.data_collection_id = per.data_collection_id and m.student_enrollment_id = per.student_enrollment_id`,
+    3,
+  )}`,
+);
+console.log(
+  `completion, whole tenant, stored results:  ${await timed(
+    () => sql`with assigned as (${assigned}) select sum(r.scored_items) from assigned m
+      join student_results r on r.tenant_id = ${t} and r.data_collection_id = m.data_collection_id and r.student_enrollment_id = m.student_enrollment_id`,
+    20,
+  )}`,
+);
+
+/* Pages: the administrator dashboard (tenant admin, district admin) and the scoring screen. */
+const [tenantAdmin] = await sql<{ id: number }[]>`select u.id from users u join user_roles r on r.user_id = u.id and r.role = 'ROLE_TENANT_ADMIN' where u.tenant_id = ${t} limit 1`;
+const [districtAdmin] = await sql<{ id: number }[]>`select uo.user_id as id from user_organizations uo where uo.tenant_id = ${t} and uo.org_type = 'district' and uo.administrative
+  group by uo.user_id order by uo.user_id limit 1`;
+const pages = [
+  { name: "admin dashboard, tenant admin", path: "/administrator/dashboard", jwt: await sessionFor(tenantAdmin.id, "ROLE_ADMIN") },
+  { name: "admin dashboard, district admin", path: "/administrator/dashboard", jwt: await sessionFor(districtAdmin.id, "ROLE_ADMIN") },
+  { name: `scoring screen, ${teachers[0].kids.length} students x ${items.length} items`, path: `/teacher/collections/${collection.id}/scoring`, jwt: teachers[0].jwt },
+];
+for (const page of pages) {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < pageCount + 2; i++) {
+    const started = performance.now();
+    const res = await fetch(`${APP}${page.path}`, { headers: { cookie: `next-auth.session-token=${page.jwt}` }, redirect: "manual" });
+    await res.text();
+    status = res.status;
+    if (i >= 2) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${page.name.padEnd(44)} status ${status}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
+}
+
+await sql`delete from auth_sessions where id = any(${bearer})`;
+app.kill("SIGTERM");
+bare.kill("SIGTERM");
+await sql.end();
+process.exit(0);
