@@ -1,11 +1,11 @@
 import "server-only";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
-import { files, scoreArtifacts, scores, studentEnrollments } from "@/db/schema";
+import { dataCollections, files, scoreArtifacts, scores, studentEnrollments } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
-import { badRequest, notFound } from "@/lib/platform/errors";
+import { badRequest, conflict, notFound } from "@/lib/platform/errors";
 import { errorFields, log } from "@/lib/platform/logger";
 import { storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -24,17 +24,21 @@ import {
 import { rosteredTo, teacherCollection } from "./roster";
 
 const ENTITY = "score_artifact";
+const WINDOW_CLOSED = "The assessment window is closed: evidence can no longer be changed";
+const WINDOW_NOT_OPEN = "The assessment window has not opened yet";
 
 /**
  * The grade (a scores row) of the collection, of a student rostered to the teacher, with the child's
- * student id for the audit; 404 for anything else. Run inside forTenant. `lock` holds the grade row
- * so parallel attachments cannot pass the per-grade limit together.
+ * student id for the audit; 404 for anything else. Run inside forTenant. `forWrite` holds the grade
+ * row, so parallel attachments cannot pass the per-grade limit together, and applies the scores'
+ * rule: evidence changes only within the collection's window (409 outside it).
  */
-async function findGrade(actor: Actor, collectionId: number, gradeId: number, lock = false) {
+async function findGrade(actor: Actor, collectionId: number, gradeId: number, forWrite = false) {
   const query = db()
-    .select({ id: scores.id, studentId: studentEnrollments.studentId })
+    .select({ id: scores.id, studentId: studentEnrollments.studentId, start: dataCollections.cycleStartDate, end: dataCollections.cycleEndDate })
     .from(scores)
     .innerJoin(studentEnrollments, and(eq(studentEnrollments.tenantId, scores.tenantId), eq(studentEnrollments.id, scores.studentEnrollmentId)))
+    .innerJoin(dataCollections, and(eq(dataCollections.tenantId, scores.tenantId), eq(dataCollections.id, scores.dataCollectionId)))
     .where(
       and(
         eq(scores.tenantId, actor.tenantId),
@@ -45,8 +49,13 @@ async function findGrade(actor: Actor, collectionId: number, gradeId: number, lo
       ),
     )
     .limit(1);
-  const [row] = await (lock ? query.for("update", { of: scores }) : query);
+  const [row] = await (forWrite ? query.for("update", { of: scores }) : query);
   if (!row) throw notFound("Grade not found");
+  if (forWrite) {
+    const now = new Date();
+    if (now < row.start) throw conflict(WINDOW_NOT_OPEN);
+    if (now > row.end) throw conflict(WINDOW_CLOSED);
+  }
   return row;
 }
 
@@ -91,7 +100,7 @@ export async function recordArtifacts(actor: Actor, collectionId: number, gradeI
   const keys = input.files.map((f) => f.fileName);
   if (new Set(keys).size !== keys.length) throw badRequest("The same file is listed twice");
   // The grade is checked first, so a stranger learns nothing about keys; the storage check follows.
-  await forTenant(actor, () => findGrade(actor, collectionId, gradeId));
+  await forTenant(actor, () => findGrade(actor, collectionId, gradeId, true));
   const store = storage();
   for (const key of keys) {
     if (!(await store.exists(key).catch(() => false))) throw badRequest(UPLOAD_UNKNOWN);

@@ -11,6 +11,11 @@ import { call } from "../support/api";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 import { score } from "../support/school-fixtures";
 import { appFetch, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
+import { binding } from "../support/tenancy-binding";
+import { deleteArtifact, listArtifacts, recordArtifacts } from "@/lib/scoring/artifacts";
+
+/** Bind a service's transaction to another tenant than its filters name (tests/support/tenancy-binding). */
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const MiB = 1024 * 1024;
 const path = (collectionId: number, gradeId: number) => `/en/api/v1/data-collections/${collectionId}/scores/${gradeId}/artifacts`;
@@ -215,6 +220,29 @@ describe("evidence of grades the teacher may not reach", () => {
     expect(await artifactRows(ownGrade)).toEqual([]);
   });
 
+  it("reads evidence after the window but refuses changes outside it with 409", async () => {
+    const closedGrade = await grade(a, a.kids[0].enrollment.id, a.closed.id);
+    await db().insert(scoreArtifacts).values({ tenantId: a.tenant.id, scoreId: closedGrade, fileName: `tenants/${a.tenant.id}/evidence/x/kept.jpg`, originalFileName: "kept.jpg", sizeBytes: 1 });
+    const [kept] = await artifactRows(closedGrade);
+    const upcomingGrade = await grade(a, a.kids[0].enrollment.id, a.upcoming.id);
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    const token = a.teacherToken;
+    const closed = { id: String(a.closed.id), gradeId: String(closedGrade) };
+    expect((await call(artifactsGet, "GET", path(a.closed.id, closedGrade), { token, params: closed })).body.artifacts).toHaveLength(1);
+    expect(await call(artifactsPost, "POST", path(a.closed.id, closedGrade), { token, params: closed, body: { files: [fileOf(uploaded)] } })).toMatchObject({
+      status: 409,
+      body: { message: "The assessment window is closed: evidence can no longer be changed" },
+    });
+    expect((await call(artifactDelete, "DELETE", path(a.closed.id, closedGrade), { token, params: { ...closed, artifactId: String(kept.id) } })).status).toBe(409);
+    expect(await artifactRows(closedGrade)).toHaveLength(1);
+    const upcoming = { id: String(a.upcoming.id), gradeId: String(upcomingGrade) };
+    expect(await call(artifactsPost, "POST", path(a.upcoming.id, upcomingGrade), { token, params: upcoming, body: { files: [fileOf(uploaded)] } })).toMatchObject({
+      status: 409,
+      body: { message: "The assessment window has not opened yet" },
+    });
+    expect(await artifactRows(upcomingGrade)).toEqual([]);
+  });
+
   it("answers 404 for an artifact of another grade and leaves it in place", async () => {
     const one = await grade(a, a.kids[0].enrollment.id);
     const two = await grade(a, a.kids[0].enrollment.id);
@@ -236,5 +264,21 @@ describe("evidence of grades the teacher may not reach", () => {
     expect((await call(artifactsPost, "POST", path(a.collection.id, gradeId), { token, params, body: { files: [] } })).status).toBe(403);
     expect((await call(artifactDelete, "DELETE", path(a.collection.id, gradeId), { token, params: { ...params, artifactId: "1" } })).status).toBe(403);
     expect((await call(artifactsGet, "GET", path(a.collection.id, gradeId), { params })).status).toBe(401);
+  });
+});
+
+describe("tenancy of the services", () => {
+  it("find none of tenant B's grades when bound to tenant A", async () => {
+    const gradeId = await grade(b, b.kids[0].enrollment.id);
+    const uploaded = await upload(b.teacherToken, new Uint8Array(randomBytes(100)));
+    binding.tenantId = a.tenant.id;
+    try {
+      await expect(listArtifacts(b.teacherActor, b.collection.id, gradeId)).rejects.toMatchObject({ status: 404 });
+      await expect(recordArtifacts(b.teacherActor, b.collection.id, gradeId, { files: [fileOf(uploaded)] })).rejects.toMatchObject({ status: 404 });
+      await expect(deleteArtifact(b.teacherActor, b.collection.id, gradeId, 1)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      binding.tenantId = null;
+    }
+    expect(await artifactRows(gradeId)).toEqual([]);
   });
 });

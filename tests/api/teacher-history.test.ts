@@ -9,6 +9,12 @@ import { assessmentItemResources, scoreHistory, scoreMilestones, scoreSheets, te
 import { call } from "../support/api";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 import { makeAssessment } from "../support/school-fixtures";
+import { binding } from "../support/tenancy-binding";
+import { listTeacherItemResources } from "@/lib/collections/resources";
+import { gradeHistory, milestoneHistory, scoreSheetHistory } from "@/lib/scoring/history";
+
+/** Bind a service's transaction to another tenant than its filters name (tests/support/tenancy-binding). */
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const HOUR = 3_600_000;
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -16,7 +22,9 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 let fx: ScoringAssessment;
 let a: ScoringWorld;
 let b: ScoringWorld;
-const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR);
+/** Fixed when the file starts: the history rows and the expectations name the same instants. */
+const NOW = Date.now();
+const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR);
 
 beforeAll(async () => {
   vi.stubEnv("API_CHECK_RESPONSES", "1");
@@ -26,6 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   vi.unstubAllEnvs();
+  binding.tenantId = null;
 });
 
 describe("grade history", () => {
@@ -196,5 +205,20 @@ describe("item resources of a collection", () => {
     ]);
     expect((await get(b.teacherToken, a.collection.id)).status).toBe(404);
     expect((await get(a.adminToken, a.collection.id)).status).toBe(403);
+  });
+});
+
+describe("tenancy of the services", () => {
+  it("find none of tenant B's rows when bound to tenant A", async () => {
+    binding.tenantId = a.tenant.id;
+    try {
+      const kid = b.kids[0];
+      await expect(gradeHistory(b.teacherActor, b.collection.id, kid.student.id)).rejects.toMatchObject({ status: 404 });
+      await expect(milestoneHistory(b.teacherActor, b.collection.id, kid.student.id)).rejects.toMatchObject({ status: 404 });
+      await expect(scoreSheetHistory(b.teacherActor, b.collection.id, kid.enrollment.id)).rejects.toMatchObject({ status: 404 });
+      await expect(listTeacherItemResources(b.teacherActor, b.collection.id)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      binding.tenantId = null;
+    }
   });
 });

@@ -9,6 +9,11 @@ import { call, tokenFor } from "../support/api";
 import { makeUser } from "../support/factories";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 import { score } from "../support/school-fixtures";
+import { binding } from "../support/tenancy-binding";
+import { activeMilestones, captureMilestone, listTenantMilestones } from "@/lib/scoring/milestones";
+
+/** Bind a service's transaction to another tenant than its filters name (tests/support/tenancy-binding). */
+vi.mock("@/lib/platform/tenancy", (original) => import("../support/tenancy-binding").then((m) => m.boundTenancy(original)));
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);
@@ -159,5 +164,20 @@ describe("capturing milestones", () => {
     expect((await active(a.adminToken, a.collection.id)).status).toBe(403);
     expect(await capture(a.teacherToken, { ...body, studentId: "x" })).toMatchObject({ status: 400, body: { message: "studentId must be a positive whole number" } });
     expect((await call(activeGet, "GET", "/x", { token: a.teacherToken })).status).toBe(400);
+  });
+});
+
+describe("tenancy of the services", () => {
+  it("find none of tenant B's rows when bound to tenant A", async () => {
+    binding.tenantId = a.tenant.id;
+    try {
+      expect(await listTenantMilestones(b.teacherActor)).toEqual([]);
+      await expect(activeMilestones(b.teacherActor, b.collection.id)).rejects.toMatchObject({ status: 404 });
+      const body = { studentId: b.kids[0].student.id, dataCollectionId: b.collection.id, tenantMilestoneId: otherTenants.id };
+      await expect(captureMilestone(b.teacherActor, body)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      binding.tenantId = null;
+    }
+    expect(await milestoneRows(b.tenant.id)).toHaveLength(0);
   });
 });

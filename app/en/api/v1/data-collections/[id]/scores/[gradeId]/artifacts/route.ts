@@ -24,6 +24,7 @@ export const POST = apiRoute(
     body: recordArtifactsInput,
     response: artifactsResponse,
     status: 201,
+    errors: [409],
   },
   async ({ actor, params, body, req, requestId }) =>
     json({ artifacts: await recordArtifacts(actor, params.id, params.gradeId, body, originOf(req, requestId)) }, 201),

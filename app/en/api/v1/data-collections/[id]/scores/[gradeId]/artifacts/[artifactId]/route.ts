@@ -10,6 +10,7 @@ export const DELETE = apiRoute(
     permission: "scores.teacherWrite",
     params: artifactParams,
     response: deleteArtifactResponse,
+    errors: [409],
   },
   async ({ actor, params, req, requestId }) => {
     await deleteArtifact(actor, params.id, params.gradeId, params.artifactId, originOf(req, requestId));
