@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { dataCollections, files, scoreArtifacts, scores, studentEnrollments } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
@@ -106,6 +106,8 @@ export async function recordArtifacts(actor: Actor, collectionId: number, gradeI
     if (!(await store.exists(key).catch(() => false))) throw badRequest(UPLOAD_UNKNOWN);
   }
   const created = await forTenant(actor, async () => {
+    // Only the uploader attaches their files: one lock per user keeps a file on one grade under parallel requests.
+    await db().execute(sql`select pg_advisory_xact_lock(hashtext('evidence.attach'), ${actor.userId})`);
     const grade = await findGrade(actor, collectionId, gradeId, true);
     const [{ n }] = await db()
       .select({ n: count() })

@@ -184,6 +184,17 @@ describe("recording evidence: validation", () => {
     await expectRefused({ files: [fileOf(uploaded)] }, "This file is already attached to a grade");
   });
 
+  it("attaches a file to one grade only when two requests race", async () => {
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    const grades = [await grade(a, a.kids[2].enrollment.id), await grade(a, a.kids[2].enrollment.id)];
+    const answers = await Promise.all(
+      grades.map((g) => call(artifactsPost, "POST", path(a.collection.id, g), { token: a.teacherToken, params: { ...params, gradeId: String(g) }, body: { files: [fileOf(uploaded)] } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const rows = await db().select().from(scoreArtifacts).where(eq(scoreArtifacts.fileName, uploaded.s3FileName));
+    expect(rows).toHaveLength(1);
+  });
+
   it("holds at most 20 files per grade", async () => {
     const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
     await expectRefused({ files: Array.from({ length: 21 }, () => fileOf(uploaded)) }, "A grade holds at most 20 files");
