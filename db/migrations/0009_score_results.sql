@@ -54,9 +54,15 @@ $$;
 CREATE FUNCTION refresh_student_results(p_tenant integer, p_collection integer, p_enrollments integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM student_results r
-  WHERE r.tenant_id = p_tenant AND r.data_collection_id = p_collection
-    AND (p_enrollments IS NULL OR r.student_enrollment_id = ANY (p_enrollments))
+  -- Every statement below is driven by the id list (index probes per child): the plan stays the
+  -- same for one child and for a whole collection, and plpgsql's cached generic plan stays good.
+  IF p_enrollments IS NULL THEN
+    SELECT coalesce(array_agg(a.student_enrollment_id), '{}') INTO p_enrollments FROM student_data_collection_assignments a
+    WHERE a.tenant_id = p_tenant AND a.data_collection_id = p_collection;
+  END IF;
+
+  DELETE FROM student_results r USING unnest(p_enrollments) AS u (eid)
+  WHERE r.tenant_id = p_tenant AND r.data_collection_id = p_collection AND r.student_enrollment_id = u.eid
     AND NOT EXISTS (SELECT 1 FROM student_data_collection_assignments a
       WHERE a.tenant_id = p_tenant AND a.data_collection_id = p_collection AND a.student_enrollment_id = r.student_enrollment_id);
 
@@ -76,17 +82,16 @@ BEGIN
     WHERE ci.tenant_id = p_tenant AND ci.data_collection_id = p_collection
   ), domains AS (
     SELECT domain, count(*) AS n, sum(max_points * weight) AS max_raw FROM items GROUP BY domain
-  ), kids AS (
-    SELECT a.student_enrollment_id AS eid FROM student_data_collection_assignments a
-    WHERE a.tenant_id = p_tenant AND a.data_collection_id = p_collection
-      AND (p_enrollments IS NULL OR a.student_enrollment_id = ANY (p_enrollments))
-  ), got AS (
+  ), kids AS MATERIALIZED (
+    SELECT DISTINCT a.student_enrollment_id AS eid FROM unnest(p_enrollments) AS u (eid)
+    JOIN student_data_collection_assignments a ON a.tenant_id = p_tenant AND a.data_collection_id = p_collection
+      AND a.student_enrollment_id = u.eid
+  ), got AS MATERIALIZED (
     SELECT s.student_enrollment_id AS eid, i.domain, count(*) AS n, sum(coalesce(se.score, 0) * i.weight) AS raw
-    FROM scores s
+    FROM kids k
+    JOIN scores s ON s.tenant_id = p_tenant AND s.data_collection_id = p_collection AND s.student_enrollment_id = k.eid
     JOIN items i ON i.item_id = s.assessment_item_id
     JOIN scale_entries se ON se.id = s.scale_entry_id
-    WHERE s.tenant_id = p_tenant AND s.data_collection_id = p_collection
-      AND (p_enrollments IS NULL OR s.student_enrollment_id = ANY (p_enrollments))
     GROUP BY 1, 2
   ), per_domain AS (
     SELECT k.eid, d.domain, d.n AS items, coalesce(g.n, 0) AS scored, coalesce(g.raw, 0) AS raw, d.max_raw
