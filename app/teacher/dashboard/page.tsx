@@ -35,6 +35,7 @@ export default async function TeacherDashboardPage() {
       <CollectionsTable
         caption="My data collections"
         collections={data.collections}
+        linkBase="/teacher/collections"
         empty="No data collections yet. When your students are assigned to a data collection, it appears here."
       />
     </>

@@ -1,0 +1,204 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { sendOp } from "./api";
+import { loadPending, savePending } from "./offline-store";
+import { cellKey, type CellState, type PendingOp, type ScoringData } from "@/lib/scoring/screen-types";
+
+const RETRY_MS = 5000;
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+export interface CellChange {
+  enrollmentId: number;
+  itemId: number;
+  /** null clears the cell. */
+  entryId: number | null;
+}
+
+function initialCells(data: ScoringData): Record<string, CellState> {
+  const cells: Record<string, CellState> = {};
+  for (const g of data.grades) {
+    cells[cellKey(g.enrollmentId, g.itemId)] = { gradeId: g.id, entryId: g.entryId, comment: g.comment, artifactCount: g.artifactCount };
+  }
+  return cells;
+}
+
+const EMPTY: CellState = { gradeId: null, entryId: null, comment: null, artifactCount: 0 };
+
+/** What an op shows in its cell before the server answers. */
+function applyOp(cell: CellState, op: PendingOp): CellState {
+  const next = { ...cell, status: undefined, message: undefined, failedOp: undefined };
+  if (op.kind === "set") return { ...next, entryId: op.entryId };
+  if (op.kind === "clear") return { ...next, entryId: null, comment: null };
+  return { ...next, comment: op.comment };
+}
+
+/**
+ * Every change goes through one ordered queue: written to IndexedDB first, sent one at a time, removed
+ * when the server acknowledges it. A network failure stops the queue (the changes show as pending)
+ * until the 'online' event or the retry timer; the server's refusal marks the cell failed with its
+ * message. Each op carries its own requestKey, so a resend after a lost answer is not applied twice.
+ */
+export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => string) {
+  const { collectionId } = data;
+  const [cells, setCells] = useState(() => initialCells(data));
+  const [progress, setProgress] = useState(() => new Map(data.students.map((s) => [s.enrollmentId, s.progress])));
+  const [queue, setQueue] = useState<PendingOp[]>([]);
+  const [blocked, setBlocked] = useState(false);
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const [announcement, setAnnouncement] = useState("");
+
+  const queueRef = useRef<PendingOp[]>([]);
+  const gradeIds = useRef(new Map(data.grades.map((g) => [cellKey(g.enrollmentId, g.itemId), g.id])));
+  const running = useRef(false);
+  const persisting = useRef(Promise.resolve());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const loaded = useRef(false);
+  const describeRef = useRef(describe);
+  useEffect(() => {
+    describeRef.current = describe;
+  });
+
+  const publish = useCallback(() => {
+    const ops = [...queueRef.current];
+    setQueue(ops);
+    // Before the stored queue is read, writing would overwrite it; the load merges and writes.
+    if (loaded.current) persisting.current = persisting.current.then(() => savePending(collectionId, ops));
+    return persisting.current;
+  }, [collectionId]);
+
+  const pump = useCallback(async () => {
+    if (running.current || !loaded.current) return;
+    running.current = true;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    try {
+      while (queueRef.current.length) {
+        const op = queueRef.current[0];
+        const key = cellKey(op.enrollmentId, op.itemId);
+        const outcome = await sendOp(collectionId, op, gradeIds.current.get(key) ?? null);
+        if (!outcome.ok && outcome.network) {
+          setBlocked(true);
+          timer.current = setTimeout(() => void pump(), RETRY_MS);
+          return;
+        }
+        setBlocked(false);
+        queueRef.current = queueRef.current.slice(1);
+        const more = queueRef.current.some((o) => cellKey(o.enrollmentId, o.itemId) === key);
+        if (outcome.ok) {
+          if (op.kind === "clear") gradeIds.current.delete(key);
+          if (outcome.grade) gradeIds.current.set(key, outcome.grade.id);
+          const grade = outcome.grade;
+          setCells((all) => {
+            const cell = all[key] ?? EMPTY;
+            const next: CellState = grade
+              ? { ...cell, gradeId: grade.id, artifactCount: grade.artifactCount, status: more ? undefined : "saved" }
+              : { ...cell, gradeId: op.kind === "clear" ? null : cell.gradeId, status: more ? undefined : "saved" };
+            if (!more && grade) next.entryId = grade.assessmentItemsScalesEntriesId;
+            if (!more && grade && op.kind === "comment") next.comment = grade.comment;
+            return { ...all, [key]: next };
+          });
+          const result = outcome.result;
+          if (result) setProgress((p) => new Map(p).set(result.studentEnrollmentId, result.progress));
+          setAnnouncement(`Saved: ${describeRef.current(op)}`);
+        } else {
+          setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), status: "failed", message: outcome.message, failedOp: op } }));
+          setAnnouncement(`Not saved: ${describeRef.current(op)}. ${outcome.message}`);
+        }
+        await publish();
+      }
+    } finally {
+      running.current = false;
+    }
+  }, [collectionId, publish]);
+
+  const enqueue = useCallback(
+    (ops: PendingOp[]) => {
+      if (!ops.length) return;
+      setCells((all) => {
+        const next = { ...all };
+        for (const op of ops) {
+          const key = cellKey(op.enrollmentId, op.itemId);
+          next[key] = applyOp(next[key] ?? EMPTY, op);
+        }
+        return next;
+      });
+      queueRef.current = [...queueRef.current, ...ops];
+      void publish().then(() => pump());
+    },
+    [publish, pump],
+  );
+
+  const change = useCallback(
+    (changes: CellChange[]) =>
+      enqueue(
+        changes.map((c): PendingOp =>
+          c.entryId === null
+            ? { requestKey: crypto.randomUUID(), kind: "clear", enrollmentId: c.enrollmentId, itemId: c.itemId }
+            : { requestKey: crypto.randomUUID(), kind: "set", enrollmentId: c.enrollmentId, itemId: c.itemId, entryId: c.entryId },
+        ),
+      ),
+    [enqueue],
+  );
+
+  const comment = useCallback(
+    (enrollmentId: number, itemId: number, text: string) =>
+      enqueue([{ requestKey: crypto.randomUUID(), kind: "comment", enrollmentId, itemId, comment: text }]),
+    [enqueue],
+  );
+
+  /** Sends failed changes again, each under a new key (the refused attempt wrote nothing). */
+  const retry = useCallback(
+    (keys?: string[]) => {
+      const failed = Object.entries(cells).filter(([k, c]) => c.failedOp && (!keys || keys.includes(k)));
+      enqueue(failed.map(([, c]) => ({ ...c.failedOp!, requestKey: crypto.randomUUID() })));
+    },
+    [cells, enqueue],
+  );
+
+  // Restore what an earlier visit left unsent, over the server's grades, then start sending.
+  useEffect(() => {
+    let cancelled = false;
+    void loadPending(collectionId).then((stored) => {
+      if (cancelled) return;
+      loaded.current = true;
+      if (stored.length) {
+        setCells((all) => {
+          const next = { ...all };
+          for (const op of stored) {
+            const key = cellKey(op.enrollmentId, op.itemId);
+            next[key] = applyOp(next[key] ?? EMPTY, op);
+          }
+          return next;
+        });
+        queueRef.current = [...stored, ...queueRef.current];
+        setAnnouncement(`${stored.length} unsent ${stored.length === 1 ? "change" : "changes"} restored from this device`);
+      }
+      void publish().then(() => pump());
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [collectionId, publish, pump]);
+
+  useEffect(() => {
+    // Back online: send at once rather than waiting for the retry timer.
+    const up = () => void pump();
+    const pending = timer;
+    window.addEventListener("online", up);
+    return () => {
+      window.removeEventListener("online", up);
+      if (pending.current) clearTimeout(pending.current);
+    };
+  }, [pump]);
+
+  return { cells, progress, queue, blocked: blocked || !online, online, announcement, setAnnouncement, change, comment, retry };
+}

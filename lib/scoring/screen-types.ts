@@ -1,0 +1,80 @@
+/* The scoring screen's data as the server page hands it to the grid, and the cell states it tracks. */
+
+export interface ScaleEntry {
+  id: number;
+  code: string;
+  label: string;
+}
+
+export interface GridItem {
+  id: number;
+  code: string;
+  label: string;
+  scaleId: number | null;
+  /** Top-level domain (for the item colour and the domain selector). */
+  domainId: number | null;
+  /** Every hierarchy item the item sits under, its own first. */
+  hierarchyIds: number[];
+}
+
+export interface GridStudent {
+  enrollmentId: number;
+  name: string;
+  progress: number;
+}
+
+export interface GridSet {
+  id: number;
+  label: string;
+  itemIds: number[];
+}
+
+export interface GridDomain {
+  id: number;
+  code: string;
+  label: string;
+  depth: number;
+}
+
+export interface GridGrade {
+  id: number;
+  enrollmentId: number;
+  itemId: number;
+  entryId: number;
+  comment: string | null;
+  artifactCount: number;
+}
+
+export interface ScoringData {
+  collectionId: number;
+  /** Scores can be written (the window is open). */
+  writable: boolean;
+  students: GridStudent[];
+  items: GridItem[];
+  scales: Record<number, ScaleEntry[]>;
+  sets: GridSet[];
+  domains: GridDomain[];
+  grades: GridGrade[];
+}
+
+/** A change waiting to reach the server, kept in IndexedDB until it is acknowledged. */
+export type PendingOp =
+  | { requestKey: string; kind: "set"; enrollmentId: number; itemId: number; entryId: number }
+  | { requestKey: string; kind: "clear"; enrollmentId: number; itemId: number }
+  | { requestKey: string; kind: "comment"; enrollmentId: number; itemId: number; comment: string };
+
+export type CellStatus = "saving" | "pending" | "saved" | "failed";
+
+export interface CellState {
+  gradeId: number | null;
+  entryId: number | null;
+  comment: string | null;
+  artifactCount: number;
+  status?: CellStatus;
+  /** The server's message when a save failed. */
+  message?: string;
+  /** The change to send again on retry. */
+  failedOp?: PendingOp;
+}
+
+export const cellKey = (enrollmentId: number, itemId: number) => `${enrollmentId}:${itemId}`;
