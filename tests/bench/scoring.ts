@@ -11,72 +11,18 @@
  *   createdb ap_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npm run db:seed -- --students 130000
  *   npx tsx tests/bench/scoring.ts        (BENCH_DB=ap_bench, BENCH_SECONDS=20, BENCH_PAGES=30)
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import postgres from "postgres";
+import { APP, bearerSessions, openDataset, percentile, startApp, startBare } from "./scoring-setup";
 
-const dbName = process.env.BENCH_DB ?? "ap_bench";
-const url = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pageCount = Number(process.env.BENCH_PAGES ?? 30);
-const APP = "http://127.0.0.1:3300";
 const BARE = "http://127.0.0.1:3301";
-process.env.NEXTAUTH_SECRET ??= "scoring-bench-secret-scoring-bench-0123";
-await import("../../scripts/server-only-hook.mjs" as string);
-const { encodeToken } = await import("../../lib/platform/session-token");
-
-const sql = postgres(url, { max: 4, onnotice: () => {} });
-
-/* The state tenant, its open collection, teachers with their classes, items and their scales. */
-const [state] = await sql<{ tenant_id: number }[]>`select tenant_id from students group by 1 order by count(*) desc limit 1`;
-const t = state.tenant_id;
-const [collection] = await sql<{ id: number }[]>`select id from data_collections where tenant_id = ${t} and deleted_at is null
-  and cycle_start_date <= now() and cycle_end_date >= now() order by id limit 1`;
-const items = await sql<{ item: number; entries: number[] }[]>`select ci.assessment_item_id as item,
-    array(select se.id from scale_entries se where se.scale_id = coalesce(ci.scale_id, ai.scale_id) order by se.sort_order) as entries
-  from data_collection_items ci join assessment_items ai on ai.id = ci.assessment_item_id
-  where ci.tenant_id = ${t} and ci.data_collection_id = ${collection.id}`;
-const classes = await sql<{ user_id: number; kids: number[] }[]>`select ea.user_id, array_agg(ea.student_enrollment_id) as kids
-  from enrollment_associations ea
-  join student_enrollments e on e.tenant_id = ${t} and e.id = ea.student_enrollment_id and e.active
-  join student_data_collection_assignments a on a.tenant_id = ${t} and a.data_collection_id = ${collection.id} and a.student_enrollment_id = ea.student_enrollment_id
-  where ea.tenant_id = ${t} group by ea.user_id order by count(*) desc limit 200`;
-
-const bearer: string[] = [];
-async function sessionFor(userId: number, role: string): Promise<string> {
-  const [s] = await sql<{ id: string }[]>`insert into auth_sessions (tenant_id, user_id, active_role, expires_at)
-    values (${t}, ${userId}, ${role}, now() + interval '2 hours') returning id`;
-  bearer.push(s.id);
-  return encodeToken({ sub: String(userId), sid: s.id, tid: t });
-}
+const { sql, t, collection, items, classes, sessionFor, url } = await openDataset(200);
 const teachers = await Promise.all(classes.slice(0, 64).map(async (c) => ({ ...c, jwt: await sessionFor(c.user_id, "ROLE_TEACHER") })));
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
-async function ready(base: string, path: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}${path}`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} did not start`);
-}
-
-const app = start("node_modules/.bin/next", ["start", "-p", "3300", "-H", "127.0.0.1"], {
-  NODE_ENV: "production",
-  DATABASE_URL: url,
-  LOG_LEVEL: "warn",
-  NEXTAUTH_URL: APP,
-  RUN_WORKERS: "false",
-});
-const bare = start("node_modules/.bin/tsx", ["tests/bench/bare-score-server.ts"], { BARE_DATABASE_URL: url, BARE_PORT: "3301" });
-await Promise.all([ready(APP, "/en/api/v1/health"), ready(BARE, "/health")]);
+const app = startApp(url);
+const bare = await startBare(url);
+await app.ready;
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** `clients` loops for `seconds`, each as one teacher scoring random cells of their class. */
 async function load(kind: "app" | "bare", clients: number) {
@@ -111,7 +57,7 @@ async function load(kind: "app" | "bare", clients: number) {
   return { rate: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failed };
 }
 
-console.log(`dataset ${dbName}: tenant ${t}, collection ${collection.id}, ${items.length} items, ${classes.length} classes used, ${seconds} s per run`);
+console.log(`dataset ${url}: tenant ${t}, collection ${collection.id}, ${items.length} items, ${classes.length} classes used, ${seconds} s per run`);
 await load("app", 4); // warm the routes and the pools
 await load("bare", 4);
 for (const clients of [16, 64]) {
@@ -178,8 +124,8 @@ for (const page of pages) {
   console.log(`${page.name.padEnd(44)} status ${status}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
 }
 
-await sql`delete from auth_sessions where id = any(${bearer})`;
-app.kill("SIGTERM");
+await sql`delete from auth_sessions where id = any(${bearerSessions})`;
+app.process.kill("SIGTERM");
 bare.kill("SIGTERM");
 await sql.end();
 process.exit(0);
