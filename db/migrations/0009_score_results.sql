@@ -51,6 +51,7 @@ $$;
 -- scaleScore, performanceLevels). A code without points (N, NE, R) counts as given, for 0 points.
 -- A domain is scored once all its items are; the overall score and level once every domain is.
 -- Runs as the caller: under row-level security it sees and writes only the bound tenant's rows.
+-- A child no longer assigned keeps a stale row: readers join the assignments, as they must anyway.
 CREATE FUNCTION refresh_student_results(p_tenant integer, p_collection integer, p_enrollments integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -67,11 +68,6 @@ BEGIN
   IF cardinality(p_enrollments) > 50 THEN
     PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
   END IF;
-
-  DELETE FROM student_results r USING unnest(p_enrollments) AS u (eid)
-  WHERE r.tenant_id = p_tenant AND r.data_collection_id = p_collection AND r.student_enrollment_id = u.eid
-    AND NOT EXISTS (SELECT 1 FROM student_data_collection_assignments a
-      WHERE a.tenant_id = p_tenant AND a.data_collection_id = p_collection AND a.student_enrollment_id = r.student_enrollment_id);
 
   INSERT INTO student_results AS r (tenant_id, data_collection_id, student_enrollment_id, scored_items, total_items, progress,
     domain_scores, overall_score, performance_level, updated_at)
