@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Button } from "@/components/ui/button";
 import { Banner } from "./banners";
 import { CommentDialog } from "./comment-dialog";
+import { EvidenceDialog } from "./evidence-dialog";
 import { NO_FILTERS, visibleItems, visibleStudents, type Filters, type Group } from "./filters";
 import { itemDotClass } from "./grade-colors";
 import { GradeTabs } from "./grade-tabs";
@@ -42,6 +43,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
   const [active, setActive] = useState<Position>({ row: 0, col: 0 });
   const [report, setReport] = useState("");
   const [commenting, setCommenting] = useState(false);
+  const [evidenceOf, setEvidenceOf] = useState<{ key: string; gradeId: number; title: string } | null>(null);
   const undo = useRef<CellChange[][]>([]);
 
   // Groups are the teacher's own; the grid filters by them when there are any.
@@ -180,6 +182,14 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           <Button size="sm" variant="secondary" disabled={!data.writable || !activeCell?.entryId} onClick={openComment} aria-keyshortcuts="Shift+Enter">
             Comment
           </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!activeCell?.gradeId || queued.has(activeKey)}
+            onClick={() => student && item && activeCell?.gradeId && setEvidenceOf({ key: activeKey, gradeId: activeCell.gradeId, title: `${student.name}, ${item.code} ${item.label}` })}
+          >
+            Evidence{activeCell?.artifactCount ? ` (${activeCell.artifactCount})` : ""}
+          </Button>
         </div>
       </div>
 
@@ -214,6 +224,19 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
         Arrow keys move; type a grade&apos;s code to set it; Enter lists the grades; Delete clears; Ctrl+V pastes a block copied from a spreadsheet; Ctrl+Z undoes; Shift+Enter adds a comment.
       </p>
 
+      {evidenceOf && (
+        <EvidenceDialog
+          collectionId={data.collectionId}
+          gradeId={evidenceOf.gradeId}
+          title={evidenceOf.title}
+          writable={data.writable}
+          onCount={(n) => q.setArtifactCount(evidenceOf.key, n)}
+          onClose={() => {
+            setEvidenceOf(null);
+            setTimeout(focusActive, 0);
+          }}
+        />
+      )}
       {commenting && student && item && (
         <CommentDialog
           open

@@ -200,5 +200,8 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
     };
   }, [pump]);
 
-  return { cells, progress, queue, blocked: blocked || !online, online, announcement, setAnnouncement, change, comment, retry };
+  /** The evidence dialog changed the grade's files. */
+  const setArtifactCount = useCallback((key: string, count: number) => setCells((all) => (all[key] ? { ...all, [key]: { ...all[key], artifactCount: count } } : all)), []);
+
+  return { cells, progress, queue, setArtifactCount, blocked: blocked || !online, online, announcement, setAnnouncement, change, comment, retry };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
@@ -57,6 +58,7 @@ async function serverCodes(page: Page, id: number): Promise<Map<string, { code: 
 test.describe.configure({ mode: "serial" });
 
 test("a teacher scores a row by keyboard alone, reloads and sees every score", async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const id = await openScoring(page, /^Kindergarten Readiness/);
 
@@ -288,6 +290,39 @@ test("a refused change shows failed with the server's message and is sent again 
   await expect(failed).toHaveAttribute("data-status", "saved");
   await expect(page.getByTestId("failed-banner")).toHaveCount(0);
   expect((await serverCodes(page, id)).get(`${await enrollmentOf(page, 17)}:${await itemOf(page, 2)}`)?.code).toBe("C");
+});
+
+test("a teacher attaches a photo as evidence, downloads it byte-identical and deletes it", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openScoring(page, /^Early Learning/);
+  await cell(page, 18, 0).click();
+  await page.keyboard.press("2");
+  await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole("button", { name: /^Evidence/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Evidence" });
+  await expect(dialog.getByText(/^No files yet/)).toBeVisible();
+
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  await dialog.getByLabel("Add files").setInputFiles({ name: "counting.png", mimeType: "image/png", buffer: png });
+  await expect(dialog.getByRole("list", { name: "Files" }).getByRole("listitem").filter({ hasText: "counting.png" })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Preview of counting.png" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Download counting.png" }).click();
+  expect(Buffer.compare(readFileSync(await (await download).path()), png)).toBe(0);
+
+  // A type outside the evidence kinds is explained, not sent.
+  await dialog.getByLabel("Add files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") });
+  await expect(dialog.getByRole("alert")).toContainText("File type not allowed");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Evidence (1)" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Evidence (1)" }).click();
+  await dialog.getByRole("button", { name: "Delete counting.png" }).click();
+  await expect(dialog.getByText(/^No files yet/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Evidence", exact: true })).toBeVisible();
 });
 
 test("the scoring screen passes axe, filters by the selectors and shows the grade tabs", async ({ page }) => {
