@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { assessmentItems, scaleEntries } from "./assessments";
 import { dataCollections } from "./collections";
+import { locations } from "./organisations";
 import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { studentEnrollments, students } from "./students";
@@ -126,6 +127,28 @@ export const studentResults = pgTable(
     check("student_results_progress_check", sql`${t.progress} between 0 and 100`),
     tenantRef("student_results_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
     tenantRef("student_results_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Completion of a collection per location, kept by triggers (migration 0010): the assigned children
+ * whose enrollment is active there, and the sum of their scored items. Administrators' completion
+ * over a district or a state sums ~1,500 rows instead of joining 130,000 children.
+ */
+export const collectionLocationProgress = pgTable(
+  "collection_location_progress",
+  {
+    tenantId: tenantId(),
+    dataCollectionId: integer().notNull(),
+    locationId: integer().notNull(),
+    students: integer().notNull().default(0),
+    scored: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "collection_location_progress_pkey", columns: [t.tenantId, t.dataCollectionId, t.locationId] }),
+    index("collection_location_progress_location_idx").on(t.tenantId, t.locationId),
+    tenantRef("collection_location_progress_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("collection_location_progress_location_fk", [t.tenantId, t.locationId], locations).onDelete("cascade"),
   ],
 );
 

@@ -96,32 +96,25 @@ async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise
           or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${within(reach, "locations", "la.location_id")})
           or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${within(reach, "districts", "da.district_id")})
           or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${within(reach, "regions", "ra.region_id")}))
-    ), assigned as (
-      select a.data_collection_id, a.student_enrollment_id
-      from student_data_collection_assignments a
-      join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active and ${within(reach, "locations", "e.location_id")}
-      where a.tenant_id = ${t} and a.data_collection_id in (select id from cols)
-    ), students as (
-      select data_collection_id, count(*) as n from assigned group by data_collection_id
+    ), progress as (
+      -- Kept by triggers per (collection, location): active assigned children and their scored
+      -- items (migration 0010). A state sums ~1,500 rows; nothing counts children or scores here.
+      select p.data_collection_id, sum(p.students) as students, sum(p.scored) as scored
+      from collection_location_progress p
+      where p.tenant_id = ${t} and p.data_collection_id in (select id from cols) and ${within(reach, "locations", "p.location_id")}
+      group by p.data_collection_id
     ), items as (
       select i.data_collection_id, count(*) as n from data_collection_items i
       where i.tenant_id = ${t} and i.data_collection_id in (select id from cols) group by i.data_collection_id
-    ), scored as (
-      -- The stored results count each child's grades on the collection's items: no scores are read.
-      select m.data_collection_id, sum(r.scored_items) as n
-      from assigned m
-      join student_results r on r.tenant_id = ${t} and r.data_collection_id = m.data_collection_id and r.student_enrollment_id = m.student_enrollment_id
-      group by m.data_collection_id
     )
     select dc.id, dc.collection_name as name, a.name as assessment_name, a.taxonomy, sy.label as school_year,
-      dc.cycle_start_date, dc.cycle_end_date, coalesce(st.n, 0) as students, coalesce(it.n, 0) as items, coalesce(sd.n, 0) as scored
+      dc.cycle_start_date, dc.cycle_end_date, coalesce(pr.students, 0) as students, coalesce(it.n, 0) as items, coalesce(pr.scored, 0) as scored
     from cols
     join data_collections dc on dc.tenant_id = ${t} and dc.id = cols.id
     join assessments a on a.id = dc.assessment_id
     join school_years sy on sy.id = dc.school_year_id
-    left join students st on st.data_collection_id = dc.id
+    left join progress pr on pr.data_collection_id = dc.id
     left join items it on it.data_collection_id = dc.id
-    left join scored sd on sd.data_collection_id = dc.id
     order by dc.cycle_start_date, dc.id`,
   );
   return result.map((r) => toProgress(r, now));
