@@ -2,12 +2,6 @@ import type { GridItem, GridStudent, ScoringData } from "@/lib/scoring/screen-ty
 
 /* The selectors above the grid narrow its rows and columns; "all" is the empty value of each. */
 
-export interface Group {
-  id: number;
-  label: string;
-  enrollmentIds: number[];
-}
-
 export interface Filters {
   itemId: string;
   enrollmentId: string;
@@ -31,7 +25,7 @@ export function visibleItems(data: ScoringData, f: Filters): GridItem[] {
   );
 }
 
-export function visibleStudents(data: ScoringData, groups: Group[], f: Filters): GridStudent[] {
-  const members = f.groupId ? new Set(groups.find((g) => String(g.id) === f.groupId)?.enrollmentIds ?? []) : null;
+export function visibleStudents(data: ScoringData, f: Filters): GridStudent[] {
+  const members = f.groupId ? new Set(data.groups.find((g) => String(g.id) === f.groupId)?.enrollmentIds ?? []) : null;
   return data.students.filter((s) => (!f.enrollmentId || String(s.enrollmentId) === f.enrollmentId) && (!members || members.has(s.enrollmentId)));
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Banner } from "./banners";
 import { CommentDialog } from "./comment-dialog";
 import { EvidenceDialog } from "./evidence-dialog";
-import { NO_FILTERS, visibleItems, visibleStudents, type Filters, type Group } from "./filters";
+import { NO_FILTERS, visibleItems, visibleStudents, type Filters } from "./filters";
 import { itemDotClass } from "./grade-colors";
 import { GradeTabs } from "./grade-tabs";
 import { Grid, type Position } from "./grid";
@@ -39,26 +39,13 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
   const q = useSaveQueue(data, describe);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(true);
-  const [groups, setGroups] = useState<Group[]>([]);
   const [active, setActive] = useState<Position>({ row: 0, col: 0 });
   const [report, setReport] = useState("");
   const [commenting, setCommenting] = useState(false);
   const [evidenceOf, setEvidenceOf] = useState<{ key: string; gradeId: number; title: string } | null>(null);
   const undo = useRef<CellChange[][]>([]);
 
-  // Groups are the teacher's own; the grid filters by them when there are any.
-  useEffect(() => {
-    let cancelled = false;
-    fetch(`/en/api/v1/data-collections/${data.collectionId}/groups`, { credentials: "same-origin" })
-      .then((res) => (res.ok ? res.json() : null))
-      .then((body: { groups?: Group[] } | null) => !cancelled && body?.groups && setGroups(body.groups))
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [data.collectionId]);
-
-  const students = useMemo(() => visibleStudents(data, groups, filters), [data, groups, filters]);
+  const students = useMemo(() => visibleStudents(data, filters), [data, filters]);
   const items = useMemo(() => visibleItems(data, filters), [data, filters]);
   const row = Math.min(active.row, Math.max(0, students.length - 1));
   const col = Math.min(active.col, Math.max(0, items.length - 1));
@@ -124,7 +111,6 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           <div id="scoring-selectors" className="border-t border-slate-200 pt-3">
             <Selectors
               data={data}
-              groups={groups}
               filters={filters}
               onChange={(f) => {
                 setFilters(f);
@@ -156,8 +142,8 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
         </Banner>
       )}
 
-      <div className="flex min-h-10 flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-        <p data-testid="active-cell">
+      <div className="flex min-h-10 items-start justify-between gap-3 text-sm text-slate-700">
+        <p data-testid="active-cell" className="min-w-0 flex-1 pt-1.5">
           {student && item ? (
             <>
               <span className="font-medium text-slate-900">{student.name}</span>
@@ -167,13 +153,13 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
               <span className="mx-1.5 text-slate-400">·</span>
               {activeEntry ? `${activeEntry.code}: ${activeEntry.label}` : "Not scored"}
               {activeCell?.comment && <span className="ml-1.5 italic text-slate-600">“{activeCell.comment}”</span>}
-              {activeCell?.status === "failed" && <span className="ml-1.5 font-medium text-danger">Not saved: {activeCell.message}</span>}
+              {activeCell?.status === "failed" && <span className="block font-medium text-danger">Not saved: {activeCell.message}</span>}
             </>
           ) : (
             "No cell matches the selectors"
           )}
         </p>
-        <div className="flex gap-2">
+        <div className="flex shrink-0 gap-2">
           {activeCell?.status === "failed" && !queued.has(activeKey) && (
             <Button size="sm" variant="secondary" onClick={() => q.retry([activeKey])}>
               Retry

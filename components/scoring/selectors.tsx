@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Checkbox } from "@/components/ui/field";
-import type { Filters, Group } from "./filters";
+import type { Filters } from "./filters";
 import type { ScoringData } from "@/lib/scoring/screen-types";
 
 function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
@@ -29,15 +29,15 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 }
 
 /** The spec's selectors: item, student, set, group (when there are groups), domain, priority only. */
-export function Selectors({ data, groups, filters, onChange }: { data: ScoringData; groups: Group[]; filters: Filters; onChange: (f: Filters) => void }) {
+export function Selectors({ data, filters, onChange }: { data: ScoringData; filters: Filters; onChange: (f: Filters) => void }) {
   const set = <K extends keyof Filters>(key: K) => (value: Filters[K]) => onChange({ ...filters, [key]: value });
   return (
     <div className="grid grid-cols-2 items-end gap-3 tablet:grid-cols-3 desktop:grid-cols-6">
       <Select label="Item" value={filters.itemId} onChange={set("itemId")} options={[{ value: "", label: "All items" }, ...data.items.map((i) => ({ value: String(i.id), label: `${i.code} · ${i.label}` }))]} />
       <Select label="Student" value={filters.enrollmentId} onChange={set("enrollmentId")} options={[{ value: "", label: "All students" }, ...data.students.map((s) => ({ value: String(s.enrollmentId), label: s.name }))]} />
       <Select label="Set" value={filters.setId} onChange={set("setId")} options={[{ value: "", label: "All sets" }, ...data.sets.map((s) => ({ value: String(s.id), label: s.label }))]} />
-      {groups.length > 0 && (
-        <Select label="Group" value={filters.groupId} onChange={set("groupId")} options={[{ value: "", label: "All students" }, ...groups.map((g) => ({ value: String(g.id), label: g.label }))]} />
+      {data.groups.length > 0 && (
+        <Select label="Group" value={filters.groupId} onChange={set("groupId")} options={[{ value: "", label: "All students" }, ...data.groups.map((g) => ({ value: String(g.id), label: g.label }))]} />
       )}
       <Select
         label="Domain"

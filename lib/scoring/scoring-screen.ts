@@ -5,6 +5,7 @@ import { getTeacherCollection } from "@/lib/collections/queries";
 import type { TeacherCollection } from "@/lib/collections/schemas";
 import type { Actor } from "@/lib/platform/actor";
 import { listGrades, listRosterStudents } from "./grades";
+import { listTeacherGroups } from "./groups";
 
 /**
  * Everything the scoring screen renders, read through the teacher services (each checks permission,
@@ -12,13 +13,14 @@ import { listGrades, listRosterStudents } from "./grades";
  */
 export async function loadScoringScreen(actor: Actor, id: number, now = new Date()): Promise<{ collection: TeacherCollection; data: ScoringData }> {
   const collection = await getTeacherCollection(actor, id);
-  const [items, scales, sets, hierarchy, students, grades] = await Promise.all([
+  const [items, scales, sets, hierarchy, students, grades, groups] = await Promise.all([
     listTeacherCollectionItems(actor, id),
     listTeacherCollectionScales(actor, id),
     listTeacherCollectionSets(actor, id),
     listTeacherCollectionHierarchyItems(actor, id),
     listRosterStudents(actor, id),
     listGrades(actor, id),
+    listTeacherGroups(actor, id),
   ]);
 
   const parentOf = new Map(hierarchy.map((h) => [h.id, h.parentId]));
@@ -49,6 +51,7 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
       }),
       scales: Object.fromEntries(scales.map((s) => [s.id, s.entries.map((e) => ({ id: e.id, code: e.code, label: e.label }))])),
       sets: sets.map((s) => ({ id: s.id, label: s.label, itemIds: s.setItems.map((si) => si.parentAssessmentItemId) })),
+      groups: groups.map((g) => ({ id: g.id, label: g.label, enrollmentIds: g.enrollmentIds })),
       domains: ordered.map((h) => ({ id: h.id, code: h.code, label: h.label, depth: depthOf(h.id) })),
       grades: grades.map((g) => ({
         id: g.id,

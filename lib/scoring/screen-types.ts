@@ -36,6 +36,12 @@ export interface GridDomain {
   depth: number;
 }
 
+export interface GridGroup {
+  id: number;
+  label: string;
+  enrollmentIds: number[];
+}
+
 export interface GridGrade {
   id: number;
   enrollmentId: number;
@@ -54,6 +60,8 @@ export interface ScoringData {
   scales: Record<number, ScaleEntry[]>;
   sets: GridSet[];
   domains: GridDomain[];
+  /** The teacher's own groups of students in the collection. */
+  groups: GridGroup[];
   grades: GridGrade[];
 }
 

@@ -355,6 +355,23 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   await expectNoAxeViolations(page);
 });
 
+test("the grid filters by the teacher's group", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await openScoring(page, /^Early Learning/);
+  const members = [await enrollmentOf(page, 2), await enrollmentOf(page, 5), await enrollmentOf(page, 9)];
+  const created = await page.request.post(`${API}/data-collections/${id}/groups`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { label: "Reading circle", color: "#1976d2", enrollmentIds: members },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await waitReady(page);
+  await page.getByLabel("Group", { exact: true }).selectOption({ label: "Reading circle" });
+  const rows = page.locator("[role=rowheader][data-enrollment]");
+  await expect(rows).toHaveCount(3);
+  expect((await rows.evaluateAll((ths) => ths.map((th) => Number(th.getAttribute("data-enrollment"))))).sort()).toEqual([...members].sort());
+});
+
 async function openKra(page: Page) {
   await page.goto("/teacher/dashboard");
   const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
