@@ -35,6 +35,9 @@ export function GradeTabs({ entries, current, filtersOpen, disabled, onToggleFil
         </svg>
         Filter
       </button>
+      <span aria-hidden="true" className="ml-2 mr-1 text-xs font-medium uppercase tracking-wide text-slate-600">
+        Grades
+      </span>
       {tabs.map(({ code, entry }) => (
         <button
           key={code}

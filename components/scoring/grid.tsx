@@ -49,13 +49,22 @@ export function Grid(props: GridProps) {
   const cols = items.length;
   const row = Math.min(active.row, Math.max(0, rows - 1));
   const col = Math.min(active.col, Math.max(0, cols - 1));
-  const student = students[row];
   const item = items[col];
+
+  // Keys can arrive faster than React renders: handlers read the position and grades from refs that
+  // move at once, not from the last render, so no arrow press or typed grade is lost or misplaced.
+  const pos = useRef({ row, col });
+  const cellsRef = useRef(cells);
+  useEffect(() => {
+    pos.current = { row, col };
+    cellsRef.current = cells;
+  }, [row, col, cells]);
 
   const moveTo = useCallback(
     (r: number, c: number) => {
       wantFocus.current = true;
-      onActiveChange({ row: Math.max(0, Math.min(rows - 1, r)), col: Math.max(0, Math.min(cols - 1, c)) });
+      pos.current = { row: Math.max(0, Math.min(rows - 1, r)), col: Math.max(0, Math.min(cols - 1, c)) };
+      onActiveChange(pos.current);
     },
     [rows, cols, onActiveChange],
   );
@@ -68,19 +77,29 @@ export function Grid(props: GridProps) {
     el?.scrollIntoView({ block: "nearest", inline: "nearest" });
   });
 
-  const activate = useCallback((r: number, c: number) => onActiveChange({ row: r, col: c }), [onActiveChange]);
-
-  const set = useCallback(
-    (entryId: number | null) => {
-      if (!student || !item || !writable) return;
-      const current = cells[cellKey(student.enrollmentId, item.id)]?.entryId ?? null;
-      if (current === entryId) return;
-      onChange([{ enrollmentId: student.enrollmentId, itemId: item.id, entryId }]);
+  const activate = useCallback(
+    (r: number, c: number) => {
+      pos.current = { row: r, col: c };
+      onActiveChange(pos.current);
     },
-    [student, item, writable, cells, onChange],
+    [onActiveChange],
   );
 
+  /** Sets (or clears) the cell at the position the keys have reached. */
+  function set(entryId: number | null, at = pos.current) {
+    const student = students[at.row];
+    const it = items[at.col];
+    if (!student || !it || !writable) return;
+    const key = cellKey(student.enrollmentId, it.id);
+    const cell = cellsRef.current[key];
+    if ((cell?.entryId ?? null) === entryId) return;
+    cellsRef.current = { ...cellsRef.current, [key]: { ...(cell ?? { gradeId: null, comment: null, artifactCount: 0 }), entryId } };
+    onChange([{ enrollmentId: student.enrollmentId, itemId: it.id, entryId }]);
+  }
+
   function typeKey(key: string) {
+    const at = pos.current;
+    const item = items[at.col];
     if (!item) return;
     const entries = entriesOf(item);
     const t = typed.current;
@@ -93,16 +112,17 @@ export function Grid(props: GridProps) {
     }
     t.buffer = "";
     t.timer = null;
-    if (match.exact && !match.longer) return set(match.exact.id);
+    if (match.exact && !match.longer) return set(match.exact.id, at);
     if (!match.exact && !match.longer) return onReport(`"${key.toUpperCase()}" is not a grade of ${item.code}`);
     // N could be the start of NE: wait a moment for the next key.
     t.buffer = buffer;
     const exact = match.exact;
-    if (exact) t.timer = setTimeout(() => ((t.buffer = ""), set(exact.id)), TYPE_WAIT_MS);
+    if (exact) t.timer = setTimeout(() => ((t.buffer = ""), set(exact.id, at)), TYPE_WAIT_MS);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTableElement>) {
     if (!rows || !cols || picking) return;
+    const { row, col } = pos.current;
     const ctrl = e.ctrlKey || e.metaKey;
     const nav: Record<string, () => void> = {
       ArrowUp: () => moveTo(row - 1, col),
@@ -143,6 +163,7 @@ export function Grid(props: GridProps) {
   function onPaste(e: ClipboardEvent<HTMLTableElement>) {
     if (!writable || picking) return;
     e.preventDefault();
+    const { row, col } = pos.current;
     const block = parseBlock(e.clipboardData.getData("text/plain"));
     const changes: CellChange[] = [];
     const unknown: string[] = [];
@@ -155,7 +176,7 @@ export function Grid(props: GridProps) {
         if (!s || !it) return void outside++;
         const entry = entryByCode(entriesOf(it), value);
         if (!entry) return void unknown.push(`"${value}" for ${s.name}, ${it.code}`);
-        if ((cells[cellKey(s.enrollmentId, it.id)]?.entryId ?? null) !== entry.id) changes.push({ enrollmentId: s.enrollmentId, itemId: it.id, entryId: entry.id });
+        if ((cellsRef.current[cellKey(s.enrollmentId, it.id)]?.entryId ?? null) !== entry.id) changes.push({ enrollmentId: s.enrollmentId, itemId: it.id, entryId: entry.id });
       }),
     );
     if (changes.length) onChange(changes);
@@ -190,7 +211,7 @@ export function Grid(props: GridProps) {
                 role="columnheader"
                 data-item={it.id}
                 scope="col"
-                className={`group sticky top-0 z-10 border-b border-r border-t-4 border-slate-200 bg-slate-50 px-1 py-2 text-xs font-semibold text-slate-800 ${itemBorderClass(domainIndex(it))}`}
+                className={`group sticky top-0 z-10 border-b border-r border-t-4 border-slate-200 px-1 py-2 text-xs font-semibold ${itemBorderClass(domainIndex(it))} ${it.id === item?.id ? "bg-brand-100 text-brand-900" : "bg-slate-50 text-slate-800"}`}
               >
                 <span aria-hidden="true">{it.code}</span>
                 <span className="sr-only">
@@ -208,8 +229,13 @@ export function Grid(props: GridProps) {
         </thead>
         <tbody>
           {students.map((s, r) => (
-            <tr key={s.enrollmentId}>
-              <th role="rowheader" scope="row" data-enrollment={s.enrollmentId} className="sticky left-0 z-10 w-52 min-w-52 truncate border-b border-r border-slate-200 bg-white px-3 text-left text-sm font-medium text-slate-900">
+            <tr key={s.enrollmentId} className="hover:bg-slate-50">
+              <th
+                role="rowheader"
+                scope="row"
+                data-enrollment={s.enrollmentId}
+                className={`sticky left-0 z-10 w-52 min-w-52 truncate border-b border-r border-slate-200 px-3 text-left text-sm font-medium ${r === row ? "bg-brand-100 text-brand-900" : "bg-white text-slate-900"}`}
+              >
                 {s.name}
               </th>
               <th role="rowheader" className="sticky left-52 z-10 w-32 min-w-32 border-b border-r border-slate-300 bg-white px-3 text-left text-xs font-normal text-slate-700">

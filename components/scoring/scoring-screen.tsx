@@ -76,7 +76,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
     const last = undo.current.pop();
     if (!last) return setReport("Nothing to undo");
     q.change(last);
-    setReport(`Undone: ${last.length === 1 ? describe({ requestKey: "", kind: last[0].entryId === null ? "clear" : "set", ...last[0], entryId: last[0].entryId ?? 0 }) : `${last.length} changes`}`);
+    setReport(`Undone: ${last.length === 1 ? describe({ requestKey: "", queuedAt: 0, kind: last[0].entryId === null ? "clear" : "set", ...last[0], entryId: last[0].entryId ?? 0 }) : `${last.length} changes`}`);
   }, [q, describe]);
 
   const focusActive = () => document.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus();
@@ -206,6 +206,16 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
       <div aria-live="polite" className="sr-only" data-testid="save-announcement">
         {q.announcement}
       </div>
+      <ul aria-label="Item colours by domain" className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700">
+        {data.domains
+          .filter((d) => d.depth === 0)
+          .map((d) => (
+            <li key={d.id} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${itemDotClass(domainOrder.get(d.id) ?? -1)}`} />
+              {d.code} {d.label}
+            </li>
+          ))}
+      </ul>
       <p className="text-xs text-slate-600">
         Arrow keys move; type a grade&apos;s code to set it; Enter lists the grades; Delete clears; Ctrl+V pastes a block copied from a spreadsheet; Ctrl+Z undoes; Shift+Enter adds a comment.
       </p>

@@ -2,10 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { sendOp } from "./api";
-import { loadPending, savePending } from "./offline-store";
+import { forgetOp, loadPending, storeOp } from "./offline-store";
 import { cellKey, type CellState, type PendingOp, type ScoringData } from "@/lib/scoring/screen-types";
 
 const RETRY_MS = 5000;
+
+let lastStamp = 0;
+/** Queue time in ms, strictly increasing within the page: the order changes are sent in. */
+const stamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener("online", onChange);
@@ -59,7 +63,6 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   const queueRef = useRef<PendingOp[]>([]);
   const gradeIds = useRef(new Map(data.grades.map((g) => [cellKey(g.enrollmentId, g.itemId), g.id])));
   const running = useRef(false);
-  const persisting = useRef(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loaded = useRef(false);
   const describeRef = useRef(describe);
@@ -67,13 +70,7 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
     describeRef.current = describe;
   });
 
-  const publish = useCallback(() => {
-    const ops = [...queueRef.current];
-    setQueue(ops);
-    // Before the stored queue is read, writing would overwrite it; the load merges and writes.
-    if (loaded.current) persisting.current = persisting.current.then(() => savePending(collectionId, ops));
-    return persisting.current;
-  }, [collectionId]);
+  const publish = useCallback(() => setQueue([...queueRef.current]), []);
 
   const pump = useCallback(async () => {
     if (running.current || !loaded.current) return;
@@ -113,7 +110,8 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
           setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), status: "failed", message: outcome.message, failedOp: op } }));
           setAnnouncement(`Not saved: ${describeRef.current(op)}. ${outcome.message}`);
         }
-        await publish();
+        publish();
+        await forgetOp(collectionId, op);
       }
     } finally {
       running.current = false;
@@ -121,8 +119,9 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   }, [collectionId, publish]);
 
   const enqueue = useCallback(
-    (ops: PendingOp[]) => {
-      if (!ops.length) return;
+    (unstamped: PendingOp[]) => {
+      if (!unstamped.length) return;
+      const ops = unstamped.map((op) => ({ ...op, queuedAt: stamp() }));
       setCells((all) => {
         const next = { ...all };
         for (const op of ops) {
@@ -131,10 +130,17 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
         }
         return next;
       });
-      queueRef.current = [...queueRef.current, ...ops];
-      void publish().then(() => pump());
+      // Queued once stored (IndexedDB keeps the order): an op is never acknowledged, and forgotten,
+      // before it is written, which would leave it stored to be sent again after a reload.
+      void Promise.all(ops.map((op) => storeOp(collectionId, op))).then(() => {
+        // The first load may have read them from the store already.
+        const queued = new Set(queueRef.current.map((op) => op.requestKey));
+        queueRef.current = [...queueRef.current, ...ops.filter((op) => !queued.has(op.requestKey))];
+        publish();
+        void pump();
+      });
     },
-    [publish, pump],
+    [collectionId, publish, pump],
   );
 
   const change = useCallback(
@@ -142,8 +148,8 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
       enqueue(
         changes.map((c): PendingOp =>
           c.entryId === null
-            ? { requestKey: crypto.randomUUID(), kind: "clear", enrollmentId: c.enrollmentId, itemId: c.itemId }
-            : { requestKey: crypto.randomUUID(), kind: "set", enrollmentId: c.enrollmentId, itemId: c.itemId, entryId: c.entryId },
+            ? { requestKey: crypto.randomUUID(), queuedAt: 0, kind: "clear", enrollmentId: c.enrollmentId, itemId: c.itemId }
+            : { requestKey: crypto.randomUUID(), queuedAt: 0, kind: "set", enrollmentId: c.enrollmentId, itemId: c.itemId, entryId: c.entryId },
         ),
       ),
     [enqueue],
@@ -151,7 +157,7 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
 
   const comment = useCallback(
     (enrollmentId: number, itemId: number, text: string) =>
-      enqueue([{ requestKey: crypto.randomUUID(), kind: "comment", enrollmentId, itemId, comment: text }]),
+      enqueue([{ requestKey: crypto.randomUUID(), queuedAt: 0, kind: "comment", enrollmentId, itemId, comment: text }]),
     [enqueue],
   );
 
@@ -167,9 +173,12 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   // Restore what an earlier visit left unsent, over the server's grades, then start sending.
   useEffect(() => {
     let cancelled = false;
-    void loadPending(collectionId).then((stored) => {
+    void loadPending(collectionId).then((all) => {
       if (cancelled) return;
       loaded.current = true;
+      // Changes made since the page opened are stored too; they are already queued.
+      const queued = new Set(queueRef.current.map((op) => op.requestKey));
+      const stored = all.filter((op) => !queued.has(op.requestKey));
       if (stored.length) {
         setCells((all) => {
           const next = { ...all };
@@ -182,7 +191,8 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
         queueRef.current = [...stored, ...queueRef.current];
         setAnnouncement(`${stored.length} unsent ${stored.length === 1 ? "change" : "changes"} restored from this device`);
       }
-      void publish().then(() => pump());
+      publish();
+      void pump();
     });
     return () => {
       cancelled = true;

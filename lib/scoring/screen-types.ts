@@ -66,10 +66,18 @@ export interface ScoringData {
 }
 
 /** A change waiting to reach the server, kept in IndexedDB until it is acknowledged. */
+interface OpBase {
+  requestKey: string;
+  /** When it was queued (ms), with a counter for ops of the same millisecond: the sending order. */
+  queuedAt: number;
+  enrollmentId: number;
+  itemId: number;
+}
+
 export type PendingOp =
-  | { requestKey: string; kind: "set"; enrollmentId: number; itemId: number; entryId: number }
-  | { requestKey: string; kind: "clear"; enrollmentId: number; itemId: number }
-  | { requestKey: string; kind: "comment"; enrollmentId: number; itemId: number; comment: string };
+  | (OpBase & { kind: "set"; entryId: number })
+  | (OpBase & { kind: "clear" })
+  | (OpBase & { kind: "comment"; comment: string });
 
 export type CellStatus = "saving" | "pending" | "saved" | "failed";
 
