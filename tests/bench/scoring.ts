@@ -94,15 +94,23 @@ console.log(
   )}`,
 );
 console.log(
-  `completion, whole tenant, stored results:  ${await timed(
+  `completion, whole tenant, stored results per child:  ${await timed(
     () => sql`with assigned as (${assigned}) select sum(r.scored_items) from assigned m
       join student_results r on r.tenant_id = ${t} and r.data_collection_id = m.data_collection_id and r.student_enrollment_id = m.student_enrollment_id`,
+    20,
+  )}`,
+);
+console.log(
+  `completion, whole tenant, progress per location (what the dashboard reads):  ${await timed(
+    () => sql`select sum(students), sum(scored) from collection_location_progress where tenant_id = ${t} and data_collection_id = ${collection.id}`,
     20,
   )}`,
 );
 
 /* Pages: the administrator dashboard (tenant admin, district admin) and the scoring screen. */
 const [tenantAdmin] = await sql<{ id: number }[]>`select u.id from users u join user_roles r on r.user_id = u.id and r.role = 'ROLE_TENANT_ADMIN' where u.tenant_id = ${t} limit 1`;
+// The generator's tenant admin holds ROLE_TENANT_ADMIN only; the administrator area needs ROLE_ADMIN too.
+await sql`insert into user_roles (tenant_id, user_id, role) values (${t}, ${tenantAdmin.id}, 'ROLE_ADMIN') on conflict do nothing`;
 const [districtAdmin] = await sql<{ id: number }[]>`select uo.user_id as id from user_organizations uo where uo.tenant_id = ${t} and uo.org_type = 'district' and uo.administrative
   group by uo.user_id order by uo.user_id limit 1`;
 const pages = [
@@ -118,6 +126,7 @@ for (const page of pages) {
     const res = await fetch(`${APP}${page.path}`, { headers: { cookie: `next-auth.session-token=${page.jwt}` }, redirect: "manual" });
     await res.text();
     status = res.status;
+    if (status !== 200) throw new Error(`${page.path} answered ${status} for ${page.name}`);
     if (i >= 2) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
