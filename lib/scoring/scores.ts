@@ -1,10 +1,10 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { scoreArtifacts, scoreHistory, scores, studentResults } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { auditInsert, writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, conflict, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
@@ -25,6 +25,14 @@ export const SCORE_MESSAGES = {
 function checkWindow(start: Date | string, end: Date | string, now = new Date()) {
   if (now < new Date(start)) throw conflict(SCORE_MESSAGES.windowNotOpen);
   if (now > new Date(end)) throw conflict(SCORE_MESSAGES.windowClosed);
+}
+
+/**
+ * The grade a replayed requestKey wrote, as a subquery; a constant null without a key (a
+ * subquery on a null key would still start parallel workers over the history for nothing).
+ */
+function replayOf(tenantId: number, requestKey: string | undefined): SQL {
+  return requestKey ? sql`(select h.score_id from score_history h where h.tenant_id = ${tenantId} and h.request_key = ${requestKey})` : sql`null::int`;
 }
 
 interface SaveCheck {
@@ -48,7 +56,7 @@ async function saveCheck(actor: Actor, collectionId: number, input: SaveScoreInp
       ci.assessment_item_id is not null as in_collection,
       coalesce(ci.scale_id, ai.scale_id) as item_scale_id,
       (select se.scale_id from scale_entries se where se.id = ${input.assessmentItemsScalesEntriesId}) as entry_scale_id,
-      (select h.score_id from score_history h where h.tenant_id = ${t} and h.request_key = ${input.requestKey ?? null}) as replayed_score_id
+      ${replayOf(t, input.requestKey)} as replayed_score_id
     from data_collections dc
     left join data_collection_items ci on ci.tenant_id = ${t} and ci.data_collection_id = dc.id and ci.assessment_item_id = ${input.assessmentItemsId}
     left join assessment_items ai on ai.id = ci.assessment_item_id
@@ -107,40 +115,55 @@ export async function saveScore(actor: Actor, collectionId: number, input: SaveS
     if (check.entry_scale_id === null || check.entry_scale_id !== check.item_scale_id) throw badRequest(SCORE_MESSAGES.entryNotOnScale);
     checkWindow(check.cycle_start_date, check.cycle_end_date);
 
-    const key = { tenantId: actor.tenantId, dataCollectionId: collectionId, studentEnrollmentId: input.studentEnrollmentId, assessmentItemId: input.assessmentItemsId };
-    const [written] = await db()
-      .insert(scores)
-      .values({ ...key, scaleEntryId: input.assessmentItemsScalesEntriesId, enteredBy: actor.userId })
-      .onConflictDoUpdate({
-        target: [scores.tenantId, scores.dataCollectionId, scores.studentEnrollmentId, scores.assessmentItemId],
-        set: { scaleEntryId: input.assessmentItemsScalesEntriesId, enteredBy: actor.userId, updatedAt: sql`now()` },
-        setWhere: sql`${scores.scaleEntryId} is distinct from excluded.scale_entry_id`,
-      })
-      .returning({ id: scores.id, comment: scores.comment, created: sql<boolean>`xmax = 0` });
-    if (written) {
-      const action = written.created ? "create" : "update";
-      await db().insert(scoreHistory).values({
-        ...key,
-        scoreId: written.id,
-        scaleEntryId: input.assessmentItemsScalesEntriesId,
-        comment: written.comment,
-        action,
-        changedBy: actor.userId,
-        requestKey: input.requestKey ?? null,
-      });
-      await writeAudit(
-        actor,
-        [{ action, entityType: "score", entityId: written.id, studentId: check.student_id, details: { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId } }],
-        origin,
-      );
-    }
-    const [current] = await db()
-      .select({ id: scores.id })
-      .from(scores)
-      .where(and(eq(scores.tenantId, key.tenantId), eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, key.studentEnrollmentId), eq(scores.assessmentItemId, key.assessmentItemId)));
-    const saved = await gradeById(actor, collectionId, written?.id ?? current.id);
-    return { grade: saved!, result: await progressOf(actor, collectionId, input.studentEnrollmentId) };
+    await writeGrade(actor, collectionId, input, check.student_id, origin);
+    return gradeAndProgress(actor, collectionId, input.studentEnrollmentId, input.assessmentItemsId);
   });
+}
+
+/**
+ * The grade (upsert on the scores key, skipped when unchanged), its history row and its audit row in
+ * one statement: a save is one round trip of writing (the results follow by trigger).
+ */
+async function writeGrade(actor: Actor, collectionId: number, input: SaveScoreInput, studentId: number, origin: AuditOrigin) {
+  const t = actor.tenantId;
+  const upsert = sql`insert into scores (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, entered_by)
+    values (${t}, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId}, ${actor.userId})
+    on conflict (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id)
+    do update set scale_entry_id = excluded.scale_entry_id, entered_by = excluded.entered_by, updated_at = now()
+    where scores.scale_entry_id is distinct from excluded.scale_entry_id
+    returning id, comment, case when xmax = 0 then 'create' else 'update' end as action`;
+  const details = { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId };
+  await db().execute(sql`with up as (${upsert}), history as (
+      insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, request_key)
+      select ${t}, up.id, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId},
+        up.comment, up.action::score_action, ${actor.userId}, ${input.requestKey ?? null} from up
+    ), audit as (${auditInsert(actor, { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId, details }, origin, sql`up`)})
+    select 1`);
+}
+
+/** The cell's grade and the child's progress after a change, in one read. */
+async function gradeAndProgress(actor: Actor, collectionId: number, enrollmentId: number, itemId: number) {
+  const t = actor.tenantId;
+  const [row] = await rows<{ id: number; scale_entry_id: number; comment: string | null; artifacts: number; updated_at: Date | string; progress: number | null; scored: number | null; total: number | null }>(
+    db(),
+    sql`select s.id, s.scale_entry_id, s.comment, s.updated_at,
+      (select count(*)::int from score_artifacts a where a.tenant_id = ${t} and a.score_id = s.id) as artifacts,
+      r.progress, r.scored_items as scored, r.total_items as total
+    from scores s
+    left join student_results r on r.tenant_id = ${t} and r.data_collection_id = ${collectionId} and r.student_enrollment_id = ${enrollmentId}
+    where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.student_enrollment_id = ${enrollmentId} and s.assessment_item_id = ${itemId}`,
+  );
+  const grade: Grade = {
+    id: row.id,
+    studentEnrollmentId: enrollmentId,
+    assessmentItemsId: itemId,
+    assessmentItemsScalesEntriesId: row.scale_entry_id,
+    comment: row.comment,
+    artifactCount: Number(row.artifacts),
+    updatedAt: toUnix(new Date(row.updated_at)) ?? 0,
+  };
+  const result: StudentProgress = { studentEnrollmentId: enrollmentId, progress: row.progress ?? 0, scoredItems: row.scored ?? 0, totalItems: row.total ?? 0 };
+  return { grade, result };
 }
 
 interface GradeCheck {
@@ -159,7 +182,7 @@ async function gradeCheck(actor: Actor, collectionId: number, gradeId: number, r
     db(),
     sql`select s.student_enrollment_id, e.student_id, dc.cycle_start_date, dc.cycle_end_date,
       (select count(*)::int from score_artifacts a where a.tenant_id = ${t} and a.score_id = s.id) as artifacts,
-      exists (select 1 from score_history h where h.tenant_id = ${t} and h.request_key = ${requestKey ?? null}) as replayed
+      ${replayOf(t, requestKey)} is not null as replayed
     from scores s
     join data_collections dc on dc.tenant_id = ${t} and dc.id = s.data_collection_id
     join student_enrollments e on e.tenant_id = ${t} and e.id = s.student_enrollment_id
