@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Progress } from "@/components/ui/card";
 import { Cell, type ShownStatus } from "./cell";
 import { entryByCode, matchTyped, parseBlock } from "./codes";
@@ -69,7 +69,8 @@ export function Grid(props: GridProps) {
     [rows, cols, onActiveChange],
   );
 
-  useEffect(() => {
+  // Focus follows the active cell in the same commit, before the next key arrives.
+  useLayoutEffect(() => {
     if (!wantFocus.current) return;
     wantFocus.current = false;
     const el = table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`);

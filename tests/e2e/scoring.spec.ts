@@ -78,23 +78,23 @@ test("a teacher scores a row by keyboard alone, reloads and sees every score", a
     await page.keyboard.press("1");
     if (c < cols - 1) await page.keyboard.press("ArrowRight");
   }
-  expect(await focusedCell(page)).toEqual({ row: 0, col: cols - 1 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 0, col: cols - 1 });
   await page.keyboard.press("Home");
-  expect(await focusedCell(page)).toEqual({ row: 0, col: 0 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 0, col: 0 });
   await page.keyboard.press("End");
-  expect(await focusedCell(page)).toEqual({ row: 0, col: cols - 1 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 0, col: cols - 1 });
   await page.keyboard.press("Control+End");
-  expect(await focusedCell(page)).toEqual({ row: rows - 1, col: cols - 1 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: rows - 1, col: cols - 1 });
   await page.keyboard.press("Control+Home");
-  expect(await focusedCell(page)).toEqual({ row: 0, col: 0 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 0, col: 0 });
   await page.keyboard.press("ArrowDown");
-  expect(await focusedCell(page)).toEqual({ row: 1, col: 0 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 1, col: 0 });
   await expect(busyCells(page)).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId("failed-banner")).toHaveCount(0);
 
   // Tab leaves the grid.
   await page.keyboard.press("Tab");
-  expect(await focusedCell(page)).toBeNull();
+  await expect.poll(() => focusedCell(page)).toBeNull();
 
   const enrollment = await enrollmentOf(page, 0);
   await page.reload();
@@ -161,7 +161,7 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await page.keyboard.press("Enter");
   await expect(list).toHaveCount(0);
   await expect(cell(page, 7, 2)).toHaveAttribute("data-code", "B");
-  expect(await focusedCell(page)).toEqual({ row: 7, col: 2 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 7, col: 2 });
   // Typing N waits for a possible E: NE is its own grade.
   await page.keyboard.type("NE");
   await expect(cell(page, 7, 2)).toHaveAttribute("data-code", "NE");
@@ -259,7 +259,7 @@ test("a teacher comments a score", async ({ page }) => {
   await dialog.getByLabel("Comment", { exact: true }).fill("Counted to 20 with one-to-one correspondence.");
   await dialog.getByRole("button", { name: "Save comment" }).click();
   await expect(dialog).toHaveCount(0);
-  expect(await focusedCell(page)).toEqual({ row: 15, col: 0 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 15, col: 0 });
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId("active-cell")).toContainText("Counted to 20");
   const key = `${await enrollmentOf(page, 15)}:${await itemOf(page, 0)}`;
@@ -337,7 +337,7 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   await cell(page, 16, 1).click();
   await tabs.getByRole("button", { name: /^4 ?: Level 4/ }).click();
   await expect(cell(page, 16, 1)).toHaveAttribute("data-code", "4");
-  expect(await focusedCell(page)).toEqual({ row: 16, col: 1 });
+  await expect.poll(() => focusedCell(page)).toEqual({ row: 16, col: 1 });
 
   await page.getByLabel("Domain", { exact: true }).selectOption({ label: "MA · Mathematics" });
   await expect(page.locator("[role=columnheader][data-item]")).toHaveCount(4);
