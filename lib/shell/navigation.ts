@@ -17,6 +17,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
   teacher: [
     { label: "Dashboard", href: "/teacher/dashboard", icon: "dashboard" },
     { label: "Assessments", href: "/teacher/collections", icon: "assessments" },
+    { label: "Announcements", href: "/teacher/announcements", icon: "calendar" },
   ],
   administrator: [{ label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" }],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],

@@ -1,0 +1,149 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { EmptyState } from "@/components/ui/states";
+import type { ActionResult } from "@/lib/platform/action";
+import type { FieldError } from "@/lib/platform/errors";
+import type { Group } from "@/lib/scoring/groups-schemas";
+import { GroupDialog, type GroupStudent, type GroupValues } from "./group-dialog";
+import { GroupSwatch } from "./group-swatch";
+
+type Save<I> = (input: I) => Promise<ActionResult<unknown>>;
+
+interface GroupsManagerProps {
+  collectionId: number;
+  groups: Group[];
+  students: GroupStudent[];
+  createGroup: Save<GroupValues & { collectionId: number }>;
+  updateGroup: Save<GroupValues & { collectionId: number; id: number }>;
+  deleteGroup: Save<{ collectionId: number; id: number }>;
+}
+
+/** The spec's texts (§8): the server's message first, these when it gives none. */
+const TEXTS = {
+  create: { ok: "Group successfully created", failed: "Error creating group" },
+  update: { ok: "Group successfully updated", failed: "Error updating group" },
+  delete: { ok: "Group successfully deleted", failed: "Error deletion group" },
+};
+
+/** The teacher's groups of one collection: list, create, edit and delete; each change reloads the list (spec §4). */
+export function GroupsManager({ collectionId, groups, students, createGroup, updateGroup, deleteGroup }: GroupsManagerProps) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  // "new", a group being edited, or null when the form is closed; `formKey` gives each opening a fresh form.
+  const [editing, setEditing] = useState<Group | "new" | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const names = new Map(students.map((s) => [s.studentEnrollmentId, s.name]));
+
+  function openForm(group: Group | "new") {
+    setErrors([]);
+    setFormKey((k) => k + 1);
+    setEditing(group);
+  }
+
+  async function run(kind: keyof typeof TEXTS, call: () => Promise<ActionResult<unknown>>, done: () => void) {
+    setBusy(true);
+    const result = await call().catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      done();
+      setErrors([]);
+      showSnackbar(TEXTS[kind].ok, "success");
+      router.refresh();
+      return;
+    }
+    setErrors(result?.errors ?? []);
+    showSnackbar(result?.message || TEXTS[kind].failed, "error");
+  }
+
+  function save(values: GroupValues) {
+    if (editing === "new") void run("create", () => createGroup({ collectionId, ...values }), () => setEditing(null));
+    else if (editing) void run("update", () => updateGroup({ collectionId, id: editing.id, ...values }), () => setEditing(null));
+  }
+
+  return (
+    <Card
+      title="My groups"
+      actions={
+        <Button size="sm" onClick={() => openForm("new")}>
+          New group
+        </Button>
+      }
+    >
+      {groups.length === 0 ? (
+        <EmptyState title="No groups yet">
+          Put children you work with together in a group, such as a reading circle, to see only them on the scoring screen.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200" aria-label="Groups">
+          {groups.map((g) => {
+            const memberNames = g.enrollmentIds.map((id) => names.get(id)).filter((n): n is string => Boolean(n));
+            return (
+              <li key={g.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 tablet:flex-row tablet:items-start tablet:justify-between" data-group={g.id}>
+                <div className="min-w-0">
+                  <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                    <GroupSwatch color={g.color} />
+                    {g.label}
+                    <span className="text-sm font-normal text-slate-600">
+                      · {g.enrollmentIds.length} {g.enrollmentIds.length === 1 ? "student" : "students"}
+                    </span>
+                  </h3>
+                  <p className="mt-1 text-sm text-slate-700">{memberNames.length ? memberNames.join("; ") : "No members"}</p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => openForm(g)}>
+                    Edit<span className="sr-only"> {g.label}</span>
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setDeleting(g)}>
+                    Delete<span className="sr-only"> {g.label}</span>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <GroupDialog
+          key={formKey}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          initial={editing === "new" ? null : editing}
+          students={students}
+          busy={busy}
+          errors={errors}
+          onSubmit={save}
+        />
+      )}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete group?"
+        size="sm"
+        description={deleting ? `The group “${deleting.label}” is deleted. Its students and their scores stay as they are.` : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={busy}
+              onClick={() => deleting && void run("delete", () => deleteGroup({ collectionId, id: deleting.id }), () => setDeleting(null))}
+            >
+              Delete group
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}
