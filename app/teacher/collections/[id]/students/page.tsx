@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { buttonClasses } from "@/components/ui/button";
+import { Progress } from "@/components/ui/card";
+import { PageHeading } from "@/components/ui/page-heading";
+import { AppError } from "@/lib/platform/errors";
+import { loadClassList } from "@/lib/scoring/student-page";
+import { requirePageActor } from "@/lib/shell/page-actor";
+
+export const metadata: Metadata = { title: "Class list" };
+
+async function load(actor: Awaited<ReturnType<typeof requirePageActor>>, id: number) {
+  try {
+    return await loadClassList(actor, id);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+/** The teacher's children in a collection with their progress and level, each opening the child's page. */
+export default async function ClassListPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id: raw } = await params;
+  if (!/^\d{1,9}$/.test(raw)) notFound();
+  const id = Number(raw);
+  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${raw}/students` });
+  const { collection, students } = await load(actor, id);
+  return (
+    <>
+      <PageHeading
+        title={`Class list: ${collection.collectionName}`}
+        description="Open a child to see their results, supports, grade history and milestones."
+        actions={
+          <>
+            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/completion`}>
+              Completion
+            </a>
+            <a className={buttonClasses("primary")} href={`/teacher/collections/${id}/scoring`}>
+              Open scoring
+            </a>
+          </>
+        }
+      />
+      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students table">
+          <table className="w-full text-left text-sm">
+            <caption className="border-b border-slate-200 px-5 py-3 text-left text-base font-semibold text-slate-900">Students</caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium">
+                  Student
+                </th>
+                <th scope="col" className="px-5 py-2 font-medium">
+                  State id
+                </th>
+                <th scope="col" className="w-56 px-5 py-2 font-medium">
+                  Progress
+                </th>
+                <th scope="col" className="px-5 py-2 font-medium">
+                  Performance level
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {students.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="px-5 py-6 text-center text-slate-600">
+                    No students of yours are assigned to this collection.
+                  </td>
+                </tr>
+              )}
+              {students.map((s) => (
+                <tr key={s.studentEnrollmentId} className="hover:bg-slate-50">
+                  <th scope="row" className="px-5 py-2 font-normal">
+                    <a className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/teacher/collections/${id}/students/${s.studentEnrollmentId}`}>
+                      {s.lastName}, {s.firstName}
+                    </a>
+                  </th>
+                  <td className="px-5 py-2 tabular-nums text-slate-700">{s.tenantUniqueId}</td>
+                  <td className="px-5 py-2">
+                    <Progress value={s.progress} label={`Progress of ${s.firstName} ${s.lastName}`} />
+                  </td>
+                  <td className="px-5 py-2 text-slate-800">{s.levelLabel ?? <span className="text-slate-600">Not yet</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </>
+  );
+}
