@@ -63,6 +63,7 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   const queueRef = useRef<PendingOp[]>([]);
   const gradeIds = useRef(new Map(data.grades.map((g) => [cellKey(g.enrollmentId, g.itemId), g.id])));
   const running = useRef(false);
+  const storing = useRef(new Map<string, Promise<void>>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const loaded = useRef(false);
   const describeRef = useRef(describe);
@@ -80,6 +81,10 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
     try {
       while (queueRef.current.length) {
         const op = queueRef.current[0];
+        // Sent once stored: acknowledged and forgotten before it is written, it would stay stored
+        // and be sent again after a reload.
+        await storing.current.get(op.requestKey);
+        storing.current.delete(op.requestKey);
         const key = cellKey(op.enrollmentId, op.itemId);
         const outcome = await sendOp(collectionId, op, gradeIds.current.get(key) ?? null);
         if (!outcome.ok && outcome.network) {
@@ -130,15 +135,10 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
         }
         return next;
       });
-      // Queued once stored (IndexedDB keeps the order): an op is never acknowledged, and forgotten,
-      // before it is written, which would leave it stored to be sent again after a reload.
-      void Promise.all(ops.map((op) => storeOp(collectionId, op))).then(() => {
-        // The first load may have read them from the store already.
-        const queued = new Set(queueRef.current.map((op) => op.requestKey));
-        queueRef.current = [...queueRef.current, ...ops.filter((op) => !queued.has(op.requestKey))];
-        publish();
-        void pump();
-      });
+      for (const op of ops) storing.current.set(op.requestKey, storeOp(collectionId, op));
+      queueRef.current = [...queueRef.current, ...ops];
+      publish();
+      void pump();
     },
     [collectionId, publish, pump],
   );

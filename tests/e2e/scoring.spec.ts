@@ -326,6 +326,7 @@ test("a teacher attaches a photo as evidence, downloads it byte-identical and de
 });
 
 test("the scoring screen passes axe, filters by the selectors and shows the grade tabs", async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openScoring(page, /^Early Learning/);
   const tabs = page.getByRole("group", { name: "Grades of the active cell" });
