@@ -6,6 +6,7 @@ import { ELA, KRA } from "./assessment-content";
 import { createCollection, openWindow, type CollectionWindow } from "./collections";
 import { createDemoAccounts } from "./demo-accounts";
 import { addAnnouncements, addNotifications } from "./demo-messages";
+import { addMilestones } from "./demo-milestones";
 import { DEMO_ACCOUNT_PLANS, DEMO_ACCOUNTS, DEMO_TENANTS } from "./demo-plan";
 import { createTenantOrgs, enrollClasses, type BuiltTenant } from "./demo-tenant";
 import { createRandom, seedOf } from "./random";
@@ -49,7 +50,8 @@ async function populatedCollection(
 
 /**
  * The whole demo: Maryland and Ohio with organisations, classrooms, the demo accounts, an open KRA
- * and an open ELA collection each with about half the scores entered, announcements, notifications.
+ * and an open ELA collection each with about half the scores entered, announcements, notifications,
+ * rating milestones (one open now).
  * Deterministic for a given `now` on a fresh database.
  */
 async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
@@ -87,6 +89,7 @@ async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
     await populatedCollection(executor, { tenantId, schoolYearId, assessmentId: ela.id, def: ELA, items: ela.items, collectionName: elaName, window: openWindow(now, 28, 28), createdBy, now });
     kraOf.set(tenantId, kraCollection);
     await addAnnouncements(executor, { tenantId, createdBy, now, kra: kraCollection, elaName: ELA.name });
+    await addMilestones(executor, { tenantId, now });
   }
   await addNotifications(executor, { accounts, now, kraOf, reportName: "KRA scale score report" });
 }
