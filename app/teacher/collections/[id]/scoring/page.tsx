@@ -31,9 +31,14 @@ export default async function ScoringPage({ params }: { params: Promise<{ id: st
         title={`Scoring: ${collection.collectionName}`}
         description={`${collection.schoolYear.label} · Window ${day(collection.cycleStartDate)} – ${day(collection.cycleEndDate)} · ${data.students.length} students, ${data.items.length} items`}
         actions={
-          <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/completion`}>
-            Completion
-          </a>
+          <>
+            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/groups`}>
+              Groups
+            </a>
+            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/completion`}>
+              Completion
+            </a>
+          </>
         }
       />
       <ScoringScreen data={data} />
