@@ -67,7 +67,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
 
   async function upload(files: File[]) {
     setError("");
-    const refused = files.find((f) => !EVIDENCE_TYPES.includes(baseType(f.type)));
+    const refused = files.find((f) => !(EVIDENCE_TYPES as readonly string[]).includes(baseType(f.type)));
     if (refused) return setError(`${refused.name}: ${TYPE_NOT_ALLOWED}`);
     const large = files.find((f) => f.size > MAX_EVIDENCE_BYTES);
     if (large) return setError(`${large.name}: ${TOO_LARGE}`);

@@ -1,34 +1,13 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/platform/schemas";
+import { EVIDENCE_TYPES, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, baseType } from "./evidence-limits";
 
-/** Evidence a teacher may attach to a grade: photos, PDFs, audio and video. */
-export const EVIDENCE_TYPES = [
-  "image/jpeg",
-  "image/png",
-  "image/heic",
-  "image/webp",
-  "application/pdf",
-  "audio/mpeg",
-  "audio/mp4",
-  "audio/wav",
-  "video/mp4",
-  "video/quicktime",
-] as const;
-export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
-export const MAX_ARTIFACTS_PER_GRADE = 20;
-
-export const TYPE_NOT_ALLOWED = "File type not allowed: use a photo, PDF, audio or video file";
-export const TOO_LARGE = "File is larger than 100 MB";
-export const TOO_MANY = `A grade holds at most ${MAX_ARTIFACTS_PER_GRADE} files`;
-export const UPLOAD_UNKNOWN = "Uploaded file not found: upload it again";
+export { EVIDENCE_TYPES, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, UPLOAD_UNKNOWN, baseType } from "./evidence-limits";
 
 const id = (label: string) => idSchema(`${label} must be a positive whole number`);
 
 export const gradeParams = z.object({ id: id("Collection id"), gradeId: id("Grade id") });
 export const artifactParams = gradeParams.extend({ artifactId: id("Artifact id") });
-
-/** The media type without parameters, lower-cased: "image/JPEG; x=1" is image/jpeg. */
-export const baseType = (value: string) => value.split(";")[0].trim().toLowerCase();
 
 const evidenceFile = z.object({
   fileName: z.string({ error: "fileName is required" }).min(1, "fileName is required").max(1024).describe("The storage key the completed upload answered (s3FileName)"),
