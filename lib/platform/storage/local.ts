@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -190,14 +190,20 @@ export class LocalStorage implements Storage {
   }
 
   async getObject(key: string): Promise<StoredObject> {
-    const file = this.objectPath(key);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw notFound("File not found");
+    // Opened once, then read from the handle: a file deleted meanwhile is a 404 here, never a
+    // stream that fails (ENOENT) after the 200 has gone out.
+    const handle = await open(this.objectPath(key)).catch(() => null);
+    if (!handle) throw notFound("File not found");
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      throw notFound("File not found");
+    }
     const meta = await readFile(this.metaPath(key), "utf8").then(
       (text) => JSON.parse(text) as { contentType?: string },
       () => ({ contentType: undefined }),
     );
-    return { body: createReadStream(file), size: info.size, contentType: meta.contentType ?? "application/octet-stream" };
+    return { body: handle.createReadStream(), size: info.size, contentType: meta.contentType ?? "application/octet-stream" };
   }
 
   async presignDownload(key: string, options: { fileName?: string; expiresIn?: number } = {}) {
