@@ -27,11 +27,13 @@ interface GroupDialogProps {
   students: GroupStudent[];
   busy: boolean;
   errors: FieldError[];
+  /** A field was changed: its error no longer applies. */
+  onFieldChange: (field: keyof GroupValues) => void;
   onSubmit: (values: GroupValues) => void;
 }
 
 /** Label, colour (the palette as a radio group) and members (the class list) of a new or edited group. */
-export function GroupDialog({ open, onOpenChange, initial, students, busy, errors, onSubmit }: GroupDialogProps) {
+export function GroupDialog({ open, onOpenChange, initial, students, busy, errors, onFieldChange, onSubmit }: GroupDialogProps) {
   const formId = useId();
   const [label, setLabel] = useState(initial?.label ?? "");
   const [color, setColor] = useState(initial?.color.toLowerCase() ?? GROUP_COLORS[0].hex);
@@ -45,6 +47,7 @@ export function GroupDialog({ open, onOpenChange, initial, students, busy, error
   }
 
   function toggle(id: number, on: boolean) {
+    onFieldChange("enrollmentIds");
     setMembers((m) => {
       const next = new Set(m);
       if (on) next.add(id);
@@ -71,9 +74,22 @@ export function GroupDialog({ open, onOpenChange, initial, students, busy, error
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <Field label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} error={error("label")} />
-        <ColorPicker value={color} onChange={setColor} error={error("color")} />
-        <MemberPicker students={students} members={members} toggle={toggle} setAll={(on) => setMembers(new Set(on ? students.map((s) => s.studentEnrollmentId) : []))} error={error("enrollmentIds")} />
+        <Field label="Label" required maxLength={100} value={label} onChange={(e) => {
+            onFieldChange("label");
+            setLabel(e.target.value);
+          }} error={error("label")} />
+        <ColorPicker
+          value={color}
+          onChange={(hex) => {
+            onFieldChange("color");
+            setColor(hex);
+          }}
+          error={error("color")}
+        />
+        <MemberPicker students={students} members={members} toggle={toggle} setAll={(on) => {
+            onFieldChange("enrollmentIds");
+            setMembers(new Set(on ? students.map((s) => s.studentEnrollmentId) : []));
+          }} error={error("enrollmentIds")} />
       </form>
     </Dialog>
   );

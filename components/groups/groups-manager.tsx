@@ -41,7 +41,6 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const names = new Map(students.map((s) => [s.studentEnrollmentId, s.name]));
 
   function openForm(group: Group | "new") {
     setErrors([]);
@@ -85,7 +84,9 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Groups">
           {groups.map((g) => {
-            const memberNames = g.enrollmentIds.map((id) => names.get(id)).filter((n): n is string => Boolean(n));
+            // In class-list order; members no longer on the teacher's roster count but are not named.
+            const inGroup = new Set(g.enrollmentIds);
+            const memberNames = students.filter((s) => inGroup.has(s.studentEnrollmentId)).map((s) => s.name);
             return (
               <li key={g.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 tablet:flex-row tablet:items-start tablet:justify-between" data-group={g.id}>
                 <div className="min-w-0">
@@ -120,6 +121,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
           students={students}
           busy={busy}
           errors={errors}
+          onFieldChange={(field) => setErrors((current) => (current.some((e) => e.field === field) ? current.filter((e) => e.field !== field) : current))}
           onSubmit={save}
         />
       )}

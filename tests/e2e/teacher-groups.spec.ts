@@ -73,6 +73,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   await page.keyboard.press("Enter");
   await expect(dialog.getByText("Label is required")).toBeVisible();
   await page.keyboard.type(LABEL);
+  await expect(dialog.getByText("Label is required")).toBeHidden();
 
   // Colour: Tab reaches the checked radio, arrows move through the palette (Blue, Green, Orange).
   await page.keyboard.press("Tab");
