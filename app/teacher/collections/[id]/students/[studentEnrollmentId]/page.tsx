@@ -147,10 +147,18 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
                     <p className="text-sm font-medium text-slate-900">
                       {c.label} <span className="font-normal text-slate-600">· captured {day(c.capturedAt)}</span>
                     </p>
-                    <p className="mt-1 text-xs text-slate-700">
-                      {c.scores.length === 0 ? "No grades were entered then." : `${c.scores.length} grades: `}
-                      {c.scores.map((s) => `${page.itemCodes.get(s.assessmentItemsId) ?? s.assessmentItemsId} ${s.entryCode ?? "?"}`).join(", ")}
-                    </p>
+                    {c.scores.length === 0 ? (
+                      <p className="mt-1 text-xs text-slate-700">No grades were entered then.</p>
+                    ) : (
+                      <p className="mt-2 flex flex-wrap gap-1.5 text-xs text-slate-800">
+                        <span className="sr-only">{c.scores.length} grades:</span>
+                        {c.scores.map((s) => (
+                          <span key={s.assessmentItemsId} className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 tabular-nums">
+                            {page.itemCodes.get(s.assessmentItemsId) ?? s.assessmentItemsId} <span className="font-semibold">{s.entryCode ?? "?"}</span>
+                          </span>
+                        ))}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
