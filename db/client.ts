@@ -209,9 +209,15 @@ export async function withTenant<T>(tenantId: number, fn: () => Promise<T>): Pro
   if (outer?.tx) return within(outer, binding, fn);
   let context: Context | undefined;
   const result = await database().db.transaction(async (tx) => {
-    await bind(tx, binding);
+    // Sent without waiting: the driver pipelines it with fn's first statement, one round trip less
+    // per request. The connection runs them in order, and a failure still surfaces here.
+    const bound = bind(tx, binding);
     context = openContext(binding, tx);
-    return contexts.run(context, fn);
+    try {
+      return await contexts.run(context, fn);
+    } finally {
+      await bound;
+    }
   });
   await runDeferred(context!.deferred);
   return result;
