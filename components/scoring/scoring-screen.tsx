@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Banner } from "./banners";
 import { CommentDialog } from "./comment-dialog";
 import { EvidenceDialog } from "./evidence-dialog";
+import { HistoryDialog } from "./history-dialog";
 import { NO_FILTERS, visibleItems, visibleStudents, type Filters } from "./filters";
 import { itemDotClass } from "./grade-colors";
 import { GradeTabs } from "./grade-tabs";
@@ -43,6 +44,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
   const [report, setReport] = useState("");
   const [commenting, setCommenting] = useState(false);
   const [evidenceOf, setEvidenceOf] = useState<{ key: string; gradeId: number; title: string } | null>(null);
+  const [historyOf, setHistoryOf] = useState<{ studentId: number; itemId: number; title: string } | null>(null);
   const undo = useRef<CellChange[][]>([]);
 
   const students = useMemo(() => visibleStudents(data, filters), [data, filters]);
@@ -176,6 +178,14 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           >
             Evidence{activeCell?.artifactCount ? ` (${activeCell.artifactCount})` : ""}
           </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!student || !item}
+            onClick={() => student && item && setHistoryOf({ studentId: student.studentId, itemId: item.id, title: `${student.name}, ${item.code} ${item.label}` })}
+          >
+            History
+          </Button>
         </div>
       </div>
 
@@ -229,6 +239,18 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           onCount={(n) => q.setArtifactCount(evidenceOf.key, n)}
           onClose={() => {
             setEvidenceOf(null);
+            setTimeout(focusActive, 0);
+          }}
+        />
+      )}
+      {historyOf && (
+        <HistoryDialog
+          collectionId={data.collectionId}
+          studentId={historyOf.studentId}
+          itemId={historyOf.itemId}
+          title={historyOf.title}
+          onClose={() => {
+            setHistoryOf(null);
             setTimeout(focusActive, 0);
           }}
         />

@@ -44,7 +44,7 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
     data: {
       collectionId: id,
       writable,
-      students: students.map((s) => ({ enrollmentId: s.studentEnrollmentId, name: `${s.lastName}, ${s.firstName}`, progress: s.progress })),
+      students: students.map((s) => ({ enrollmentId: s.studentEnrollmentId, studentId: s.studentId, name: `${s.lastName}, ${s.firstName}`, progress: s.progress })),
       items: items.map((i) => {
         const chain = ancestry(i.assessment_item_heirarchy_id);
         return { id: i.id, code: i.code, label: i.label, scaleId: i.parentScalesDirectoryId, domainId: chain.at(-1) ?? null, hierarchyIds: chain };

@@ -19,6 +19,8 @@ export interface GridItem {
 
 export interface GridStudent {
   enrollmentId: number;
+  /** The child (students.id): the grade history calls name the child, not the enrollment. */
+  studentId: number;
   name: string;
   progress: number;
 }

@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { formatDate } from "@/lib/shell/format";
+import type { HistoryEntry } from "@/lib/scoring/history-schemas";
+
+interface HistoryDialogProps {
+  collectionId: number;
+  studentId: number;
+  itemId: number;
+  title: string;
+  onClose: () => void;
+}
+
+type State = { kind: "loading" } | { kind: "loaded"; history: HistoryEntry[] } | { kind: "failed"; message: string };
+
+const ACTIONS: Record<HistoryEntry["action"], string> = { create: "Scored", update: "Changed", delete: "Cleared" };
+
+const time = (unix: number) => new Date(unix * 1000).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+
+/** Who changed one cell's grade and comment, and when: newest first, from the grade history. */
+export function HistoryDialog({ collectionId, studentId, itemId, title, onClose }: HistoryDialogProps) {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  useEffect(() => {
+    let live = true;
+    fetch(`/en/api/v1/data-collections/${collectionId}/students/${studentId}/items/${itemId}/grades/history`, { credentials: "same-origin" })
+      .then(async (res) => {
+        const body = (await res.json().catch(() => ({}))) as { history?: HistoryEntry[]; message?: string };
+        if (!live) return;
+        setState(res.ok && body.history ? { kind: "loaded", history: body.history } : { kind: "failed", message: body.message ?? "Error fetching data" });
+      })
+      .catch(() => live && setState({ kind: "failed", message: "Error fetching data" }));
+    return () => {
+      live = false;
+    };
+  }, [collectionId, studentId, itemId]);
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Grade history"
+      description={title}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {state.kind === "loading" && <p className="text-sm text-slate-600">Loading…</p>}
+      {state.kind === "failed" && (
+        <p role="alert" className="text-sm text-danger">
+          {state.message}
+        </p>
+      )}
+      {state.kind === "loaded" && state.history.length === 0 && <p className="text-sm text-slate-600">This cell has never been scored.</p>}
+      {state.kind === "loaded" && state.history.length > 0 && (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Changes to this grade, newest first</caption>
+          <thead className="text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">When</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Change</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Grade</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Comment</th>
+              <th scope="col" className="py-2 font-medium">By</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {state.history.map((h) => (
+              <tr key={h.id}>
+                <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                  {formatDate(new Date(h.changedAt * 1000))}, {time(h.changedAt)}
+                </td>
+                <td className="py-2 pr-4 text-slate-900">{ACTIONS[h.action]}</td>
+                <td className="py-2 pr-4 font-medium text-slate-900">{h.entryCode ?? "—"}</td>
+                <td className="py-2 pr-4 text-slate-700">{h.comment ?? ""}</td>
+                <td className="py-2 text-slate-700">{h.changedBy?.name ?? "Unknown"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Dialog>
+  );
+}
