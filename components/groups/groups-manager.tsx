@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -41,8 +41,31 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
+  // The shared dialog has no Radix trigger, so focus goes back to the opener here.
+  const opener = useRef<HTMLElement | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  function rememberOpener() {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+
+  /** After a dialog closes: its opener, or New group when the opener's group was deleted. */
+  function refocus(gone = false) {
+    setTimeout(() => (gone || !opener.current?.isConnected ? newButton.current : opener.current)?.focus(), 0);
+  }
+
+  function closeForm() {
+    setEditing(null);
+    refocus();
+  }
+
+  function closeDelete(deleted = false) {
+    setDeleting(null);
+    refocus(deleted);
+  }
 
   function openForm(group: Group | "new") {
+    rememberOpener();
     setErrors([]);
     setFormKey((k) => k + 1);
     setEditing(group);
@@ -64,15 +87,15 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
   }
 
   function save(values: GroupValues) {
-    if (editing === "new") void run("create", () => createGroup({ collectionId, ...values }), () => setEditing(null));
-    else if (editing) void run("update", () => updateGroup({ collectionId, id: editing.id, ...values }), () => setEditing(null));
+    if (editing === "new") void run("create", () => createGroup({ collectionId, ...values }), closeForm);
+    else if (editing) void run("update", () => updateGroup({ collectionId, id: editing.id, ...values }), closeForm);
   }
 
   return (
     <Card
       title="My groups"
       actions={
-        <Button size="sm" onClick={() => openForm("new")}>
+        <Button ref={newButton} size="sm" onClick={() => openForm("new")}>
           New group
         </Button>
       }
@@ -103,7 +126,14 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
                   <Button size="sm" variant="secondary" onClick={() => openForm(g)}>
                     Edit<span className="sr-only"> {g.label}</span>
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setDeleting(g)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => {
+                      rememberOpener();
+                      setDeleting(g);
+                    }}
+                  >
                     Delete<span className="sr-only"> {g.label}</span>
                   </Button>
                 </div>
@@ -116,7 +146,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
         <GroupDialog
           key={formKey}
           open
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(open) => !open && closeForm()}
           initial={editing === "new" ? null : editing}
           students={students}
           busy={busy}
@@ -127,19 +157,19 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
       )}
       <Dialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onOpenChange={(open) => !open && closeDelete()}
         title="Delete group?"
         size="sm"
         description={deleting ? `The group “${deleting.label}” is deleted. Its students and their scores stay as they are.` : undefined}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
+            <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
             <Button
               variant="danger"
               busy={busy}
-              onClick={() => deleting && void run("delete", () => deleteGroup({ collectionId, id: deleting.id }), () => setDeleting(null))}
+              onClick={() => deleting && void run("delete", () => deleteGroup({ collectionId, id: deleting.id }), () => closeDelete(true))}
             >
               Delete group
             </Button>

@@ -97,6 +97,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
 
   await expect(page.getByTestId("snackbar")).toContainText("Group successfully created");
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "New group" })).toBeFocused();
   const item = groups.getByRole("listitem").filter({ hasText: LABEL });
   await expect(item).toContainText("3 students");
   for (const name of members) await expect(item).toContainText(name);
@@ -119,6 +120,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   await expectNoAxeViolations(page);
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("Group successfully updated");
+  await expect(page.getByRole("button", { name: `Edit ${LABEL}` })).toBeFocused();
   await expect(item).toContainText("2 students");
   await expect(item).not.toContainText(members[1]);
   await page.reload();
@@ -145,6 +147,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   await page.screenshot(snap("groups-delete"));
   await confirm.getByRole("button", { name: "Delete group" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("Group successfully deleted");
+  await expect(page.getByRole("button", { name: "New group" })).toBeFocused();
   await expect(page.getByRole("listitem").filter({ hasText: LABEL })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: /^Groups:/ })).toBeVisible();
@@ -167,4 +170,22 @@ test("the teacher's announcements page shows each announcement with its status",
   await expect(others.getByText("Winter checkpoint coming up")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot(snap("teacher-announcements"));
+});
+
+test("on a phone the groups dialog fits, and Escape closes it with focus back on its button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openGroups(page);
+  const open = page.getByRole("button", { name: "New group" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "New group" });
+  await expect(dialog.getByRole("checkbox", { name: "Select all" })).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("groups-dialog-phone"));
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
 });
