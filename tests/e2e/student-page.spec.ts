@@ -97,6 +97,9 @@ test("a teacher opens a child from the class list, records supports, sees the gr
   await expectNoAxeViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot(snap("teacher-student-page"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-student-page-phone"));
 });
 
 test("another teacher's child and collection are not found", async ({ page, browser }) => {

@@ -36,8 +36,8 @@ export function GradeHistory({ rows }: { rows: HistoryRow[] }) {
           <tbody className="divide-y divide-slate-100">
             {rows.slice(0, shown).map((r) => (
               <tr key={r.id}>
-                <td className="whitespace-nowrap px-4 py-2 text-slate-800">
-                  {r.date} <span className="text-slate-600">{r.time}</span>
+                <td className="px-4 py-2 text-slate-800">
+                  <span className="whitespace-nowrap">{r.date}</span> <span className="whitespace-nowrap text-slate-600">{r.time}</span>
                 </td>
                 <th scope="row" className="px-4 py-2 font-medium text-slate-900">
                   {r.item}
