@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CompletionList, CompletionTable } from "@/components/scoring/completion";
+import { buttonClasses } from "@/components/ui/button";
 import { Card, Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { getTeacherCollection } from "@/lib/collections/queries";
@@ -41,9 +42,14 @@ export default async function CompletionPage({ params }: { params: Promise<{ id:
         title={`Completion: ${collection.collectionName}`}
         description={`Window ${window}`}
         actions={
-          <a className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800" href={`/teacher/collections/${id}/scoring`}>
-            Open scoring
-          </a>
+          <>
+            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/students`}>
+              Students
+            </a>
+            <a className={buttonClasses("primary")} href={`/teacher/collections/${id}/scoring`}>
+              Open scoring
+            </a>
+          </>
         }
       />
       <dl className="mb-8 grid grid-cols-1 gap-4 tablet:grid-cols-3">

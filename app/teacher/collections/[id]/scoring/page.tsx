@@ -32,6 +32,9 @@ export default async function ScoringPage({ params }: { params: Promise<{ id: st
         description={`${collection.schoolYear.label} · Window ${day(collection.cycleStartDate)} – ${day(collection.cycleEndDate)} · ${data.students.length} students, ${data.items.length} items`}
         actions={
           <>
+            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/students`}>
+              Students
+            </a>
             <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/groups`}>
               Groups
             </a>
