@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "tests/e2e/output/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".next-*/**", ".data/**", "node_modules/**", "db/migrations/**", "test-results/**", "playwright-report/**", "tests/e2e/output/**", "next-env.d.ts"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -129,7 +129,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   expect(edited.enrollmentIds).toHaveLength(2);
 
   // The scoring grid filters its rows by the new group.
-  await page.getByRole("link", { name: "Back to scoring" }).click();
+  await page.getByRole("link", { name: "Open scoring", exact: true }).click();
   await expect(page.getByRole("grid", { name: "Scores: students by items" })).toBeVisible();
   await expect(page.locator("[data-hydrated]")).toHaveCount(1);
   await page.getByLabel("Group", { exact: true }).selectOption({ label: LABEL });

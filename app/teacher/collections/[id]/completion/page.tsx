@@ -1,56 +1,39 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { CompletionList, CompletionTable } from "@/components/scoring/completion";
-import { buttonClasses } from "@/components/ui/button";
+import { CollectionLinks } from "@/components/scoring/collection-links";
 import { Card, Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { getTeacherCollection } from "@/lib/collections/queries";
-import { AppError } from "@/lib/platform/errors";
 import { classCompletion, hierarchyCompletion, setCompletion, studentCompletion } from "@/lib/scoring/completion";
 import { formatDate, formatNumber } from "@/lib/shell/format";
+import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
 export const metadata: Metadata = { title: "Completion" };
 
 async function load(id: number, actor: Awaited<ReturnType<typeof requirePageActor>>) {
-  try {
-    const collection = await getTeacherCollection(actor, id);
-    const [summary, domains, sets, students] = await Promise.all([
-      classCompletion(actor, id),
-      hierarchyCompletion(actor, id),
-      setCompletion(actor, id),
-      studentCompletion(actor, id),
-    ]);
-    return { collection, summary, domains, sets, students };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  }
+  const collection = await getTeacherCollection(actor, id);
+  const [summary, domains, sets, students] = await Promise.all([
+    classCompletion(actor, id),
+    hierarchyCompletion(actor, id),
+    setCompletion(actor, id),
+    studentCompletion(actor, id),
+  ]);
+  return { collection, summary, domains, sets, students };
 }
 
 /** How much of a collection the teacher's class has been scored: totals, domains, sets, children, items. */
 export default async function CompletionPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id: raw } = await params;
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw)) notFound();
-  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${raw}/completion` });
-  const { collection, summary, domains, sets, students } = await load(id, actor);
+  const id = idSegment((await params).id);
+  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${id}/completion` });
+  const { collection, summary, domains, sets, students } = await orNotFound(load(id, actor));
   const window = `${formatDate(new Date((collection.cycleStartDate ?? 0) * 1000))} – ${formatDate(new Date((collection.cycleEndDate ?? 0) * 1000))}`;
   return (
     <>
       <PageHeading
         title={`Completion: ${collection.collectionName}`}
         description={`Window ${window}`}
-        actions={
-          <>
-            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/students`}>
-              Students
-            </a>
-            <a className={buttonClasses("primary")} href={`/teacher/collections/${id}/scoring`}>
-              Open scoring
-            </a>
-          </>
-        }
+        actions={<CollectionLinks id={id} current="completion" />}
       />
       <dl className="mb-8 grid grid-cols-1 gap-4 tablet:grid-cols-3">
         <Stat label="Completion" value={`${summary.percent}%`} detail={`${formatNumber(summary.scored)} of ${formatNumber(summary.expected)} scores entered`} />

@@ -1,45 +1,24 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { buttonClasses } from "@/components/ui/button";
+import { CollectionLinks } from "@/components/scoring/collection-links";
 import { Progress } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
-import { AppError } from "@/lib/platform/errors";
 import { loadClassList } from "@/lib/scoring/student-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { idSegment, orNotFound } from "@/lib/shell/page-data";
 
 export const metadata: Metadata = { title: "Class list" };
 
-async function load(actor: Awaited<ReturnType<typeof requirePageActor>>, id: number) {
-  try {
-    return await loadClassList(actor, id);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 /** The teacher's children in a collection with their progress and level, each opening the child's page. */
 export default async function ClassListPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id: raw } = await params;
-  if (!/^\d{1,9}$/.test(raw)) notFound();
-  const id = Number(raw);
-  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${raw}/students` });
-  const { collection, students } = await load(actor, id);
+  const id = idSegment((await params).id);
+  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${id}/students` });
+  const { collection, students } = await orNotFound(loadClassList(actor, id));
   return (
     <>
       <PageHeading
         title={`Class list: ${collection.collectionName}`}
         description="Open a child to see their results, supports, grade history and milestones."
-        actions={
-          <>
-            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/completion`}>
-              Completion
-            </a>
-            <a className={buttonClasses("primary")} href={`/teacher/collections/${id}/scoring`}>
-              Open scoring
-            </a>
-          </>
-        }
+        actions={<CollectionLinks id={id} current="students" />}
       />
       <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students table">

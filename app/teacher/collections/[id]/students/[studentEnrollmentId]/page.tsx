@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { GradeHistory } from "@/components/scoring/student/grade-history";
 import { MilestoneCapture } from "@/components/scoring/student/milestones";
 import { SupportCommentForm } from "@/components/scoring/student/support-comment-form";
 import { SupportsForm } from "@/components/scoring/student/supports-form";
-import { buttonClasses } from "@/components/ui/button";
+import { CollectionLinks } from "@/components/scoring/collection-links";
 import { Card, Progress, Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
-import { AppError } from "@/lib/platform/errors";
 import { loadStudentPage } from "@/lib/scoring/student-page";
 import { formatDate } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { captureMilestoneAction, saveStudentSupportsAction, saveSupportCommentAction } from "./actions";
 
 export const metadata: Metadata = { title: "Student" };
@@ -19,23 +18,13 @@ const ACTIONS = { create: "Entered", update: "Changed", delete: "Cleared" } as c
 const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 const day = (unix: number | null) => (unix === null ? "" : formatDate(new Date(unix * 1000)));
 
-async function load(actor: Awaited<ReturnType<typeof requirePageActor>>, id: number, enrollmentId: number) {
-  try {
-    return await loadStudentPage(actor, id, enrollmentId);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 /** One child of the teacher's class in a collection: results, supports, custom fields, grade history and milestones. */
 export default async function StudentPage({ params }: { params: Promise<{ id: string; studentEnrollmentId: string }> }) {
-  const { id: raw, studentEnrollmentId: rawEnrollment } = await params;
-  if (!/^\d{1,9}$/.test(raw) || !/^\d{1,9}$/.test(rawEnrollment)) notFound();
-  const id = Number(raw);
-  const enrollmentId = Number(rawEnrollment);
-  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${raw}/students/${rawEnrollment}` });
-  const page = await load(actor, id, enrollmentId);
+  const segments = await params;
+  const id = idSegment(segments.id);
+  const enrollmentId = idSegment(segments.studentEnrollmentId);
+  const actor = await requirePageActor({ permission: "area.teacher", path: `/teacher/collections/${id}/students/${enrollmentId}` });
+  const page = await orNotFound(loadStudentPage(actor, id, enrollmentId));
   const { collection, student } = page;
   const name = `${student.firstName} ${student.lastName}`;
   const capturedOn = new Map(page.captured.map((c) => [c.tenantMilestoneId, day(c.capturedAt)]));
@@ -50,16 +39,7 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
       <PageHeading
         title={name}
         description={`State student id ${student.tenantUniqueId} · ${collection.collectionName}`}
-        actions={
-          <>
-            <a className={buttonClasses("secondary")} href={`/teacher/collections/${id}/completion`}>
-              Completion
-            </a>
-            <a className={buttonClasses("primary")} href={`/teacher/collections/${id}/scoring`}>
-              Open scoring
-            </a>
-          </>
-        }
+        actions={<CollectionLinks id={id} />}
       />
 
       <dl className="mb-8 grid grid-cols-1 gap-4 tablet:grid-cols-3">
