@@ -92,7 +92,7 @@ test("the keyboard reaches the index, and an index link moves to its operation",
 
   // Every index link is a stop in the tab order: walk on to one operation and follow it.
   const target = index.getByRole("link", { name: "POST /school-years", exact: true });
-  for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 300 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(target).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#postSchoolYears$/);

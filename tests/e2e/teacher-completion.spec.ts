@@ -34,7 +34,7 @@ test("a teacher opens a collection's completion from Assessments and sees a new 
   for (const name of ["By domain", "By item set", "By student", "Result by items"]) {
     await expect(page.getByRole("region", { name })).toBeVisible();
   }
-  await expect(page.getByRole("progressbar", { name: /^Completion of LL/ })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: /^Completion of LL · / })).toBeVisible();
   const before = await entered(page);
   expect(before.expected).toBeGreaterThan(before.scored);
   await expectNoAxeViolations(page);
