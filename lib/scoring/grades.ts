@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { scoreArtifacts, scores, studentDataCollectionAssignments, studentEnrollments, studentResults, students } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
@@ -10,26 +10,35 @@ import { requireTeacherCollection, rosterIds } from "./roster";
 import type { Grade } from "./score-schemas";
 import type { RosterStudent } from "./grade-schemas";
 
+/** Grades of a collection as the API names their fields, with their evidence count; `where` narrows them. */
+export function selectGrades(tenantId: number, collectionId: number, where: SQL) {
+  return db()
+    .select({
+      id: scores.id,
+      studentEnrollmentId: scores.studentEnrollmentId,
+      assessmentItemsId: scores.assessmentItemId,
+      assessmentItemsScalesEntriesId: scores.scaleEntryId,
+      comment: scores.comment,
+      artifactCount: sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${tenantId} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(Number),
+      updatedAt: scores.updatedAt,
+    })
+    .from(scores)
+    .where(and(eq(scores.tenantId, tenantId), eq(scores.dataCollectionId, collectionId), where));
+}
+
+export const toGrade = (g: Awaited<ReturnType<typeof selectGrades>>[number]): Grade => ({ ...g, updatedAt: toUnix(g.updatedAt) ?? 0 });
+
 /** GET /data-collections/{id}/grades: every grade of the teacher's rostered children in the collection. */
 export async function listGrades(actor: Actor, collectionId: number): Promise<Grade[]> {
   authorize(actor, "collections.teacherRead");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
     await requireTeacherCollection(actor, collectionId);
-    const found = await db()
-      .select({
-        id: scores.id,
-        studentEnrollmentId: scores.studentEnrollmentId,
-        assessmentItemsId: scores.assessmentItemId,
-        assessmentItemsScalesEntriesId: scores.scaleEntryId,
-        comment: scores.comment,
-        artifactCount: sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${t} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(Number),
-        updatedAt: scores.updatedAt,
-      })
-      .from(scores)
-      .where(and(eq(scores.tenantId, t), eq(scores.dataCollectionId, collectionId), sql`${scores.studentEnrollmentId} in ${rosterIds(actor, collectionId)}`))
-      .orderBy(asc(scores.studentEnrollmentId), asc(scores.assessmentItemId));
-    return found.map((g) => ({ ...g, updatedAt: toUnix(g.updatedAt) ?? 0 }));
+    const found = await selectGrades(t, collectionId, sql`${scores.studentEnrollmentId} in ${rosterIds(actor, collectionId)}`).orderBy(
+      asc(scores.studentEnrollmentId),
+      asc(scores.assessmentItemId),
+    );
+    return found.map(toGrade);
   });
 }
 

@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
-import { scoreArtifacts, scoreHistory, scores, studentResults } from "@/db/schema";
+import { scoreHistory, scores, studentResults } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { auditInsert, writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, conflict, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
+import { selectGrades, toGrade } from "./grades";
 import { rosteredTo, teacherCollection } from "./roster";
 import type { CommentInput, Grade, SaveScoreInput, StudentProgress } from "./score-schemas";
 
@@ -67,20 +68,8 @@ async function saveCheck(actor: Actor, collectionId: number, input: SaveScoreInp
 }
 
 async function gradeById(actor: Actor, collectionId: number, id: number): Promise<Grade | null> {
-  const t = actor.tenantId;
-  const [row] = await db()
-    .select({
-      id: scores.id,
-      studentEnrollmentId: scores.studentEnrollmentId,
-      assessmentItemsId: scores.assessmentItemId,
-      assessmentItemsScalesEntriesId: scores.scaleEntryId,
-      comment: scores.comment,
-      artifactCount: sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${t} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(Number),
-      updatedAt: scores.updatedAt,
-    })
-    .from(scores)
-    .where(and(eq(scores.tenantId, t), eq(scores.dataCollectionId, collectionId), eq(scores.id, id)));
-  return row ? { ...row, updatedAt: toUnix(row.updatedAt) ?? 0 } : null;
+  const [row] = await selectGrades(actor.tenantId, collectionId, eq(scores.id, id));
+  return row ? toGrade(row) : null;
 }
 
 async function progressOf(actor: Actor, collectionId: number, enrollmentId: number): Promise<StudentProgress> {
