@@ -1,7 +1,7 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "./cn";
 
 interface DialogProps {
@@ -19,6 +19,16 @@ const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-3xl" };
 
 /** A modal dialog: focus trapped inside, Escape and the close button close it, focus returns to the opener. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = "md" }: DialogProps) {
+  // No Radix trigger here (callers open dialogs from their own buttons), so Radix cannot return focus
+  // by itself: remember what had focus when the dialog opened and give it back on close or unmount.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(
+    () => () => {
+      const el = opener.current;
+      if (el?.isConnected && (!document.activeElement || document.activeElement === document.body)) el.focus();
+    },
+    [],
+  );
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,6 +40,17 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             widths[size],
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const el = opener.current;
+            opener.current = null;
+            if (el?.isConnected) {
+              event.preventDefault();
+              el.focus();
+            }
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <div>
