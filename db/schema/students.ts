@@ -37,6 +37,9 @@ export const students = pgTable(
     uniqueIndex("students_tenant_unique_id_key").on(t.tenantId, t.tenantUniqueId),
     index("students_location_idx").on(t.tenantId, t.parentLocationId, t.lastName, t.firstName),
     index("students_name_idx").on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    /** The admin list sorted or searched by first name, and sorted by birth date (GET /students). */
+    index("students_first_name_idx").on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    index("students_dob_idx").on(t.tenantId, t.dob, t.id),
     check("students_race_check", sql`${t.race} between 0 and 1023`),
     tenantKey("students", t),
     tenantRef("students_parent_location_fk", [t.tenantId, t.parentLocationId], locations),

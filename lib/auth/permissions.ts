@@ -28,6 +28,8 @@ const TABLE = {
   "scores.teacherWrite": ["ROLE_TEACHER"],
   /** Read a collection's scoring side (groups, completion) within one's organisation scope. */
   "collections.adminRead": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** List, create and edit students within one's administrative reach (tenant admins: the tenant). */
+  "students.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

@@ -21,6 +21,7 @@ const TAGS = [
   { name: "Auth and profile", description: "Sign-in, sessions, impersonation, password recovery and one's own profile." },
   { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
   { name: "Users", description: "Other people's accounts: organisation links and invitations." },
+  { name: "Students", description: "Students within the administrator's reach: paged search, state id lookup, create and edit." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },

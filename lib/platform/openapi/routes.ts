@@ -32,6 +32,9 @@ import * as dataCollectionsIdSupports from "@/app/en/api/v1/data-collections/[id
 import * as dataCollections from "@/app/en/api/v1/data-collections/route";
 import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
+import * as students from "@/app/en/api/v1/students/route";
+import * as studentsId from "@/app/en/api/v1/students/[id]/route";
+import * as studentsSsidStateId from "@/app/en/api/v1/students/ssid/[stateId]/route";
 import * as downloadsSlotFile from "@/app/en/api/v1/downloads/[slot]/file/route";
 import * as downloadsSlot from "@/app/en/api/v1/downloads/[slot]/route";
 import * as downloads from "@/app/en/api/v1/downloads/route";
@@ -98,6 +101,9 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections-student-assignments", module: dataCollectionsStudentAssignments },
   { path: "/districts/{id}", module: districtsId },
   { path: "/districts", module: districts },
+  { path: "/students", module: students },
+  { path: "/students/{id}", module: studentsId },
+  { path: "/students/ssid/{stateId}", module: studentsSsidStateId },
   { path: "/downloads/{slot}/file", module: downloadsSlotFile },
   { path: "/downloads/{slot}", module: downloadsSlot },
   { path: "/downloads", module: downloads },

@@ -1,0 +1,2 @@
+CREATE INDEX "students_first_name_idx" ON "students" USING btree ("tenant_id",lower("first_name"),lower("last_name"));--> statement-breakpoint
+CREATE INDEX "students_dob_idx" ON "students" USING btree ("tenant_id","dob","id");

@@ -1,0 +1,186 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import type { Gender } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
+import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
+import type { Actor } from "@/lib/platform/actor";
+import { notFound } from "@/lib/platform/errors";
+import { forTenant } from "@/lib/platform/tenancy";
+import { dateToUnix } from "@/lib/platform/unix-time";
+import type { StudentListQuery, StudentRow, StudentSort } from "./schemas";
+
+/**
+ * The administrator's student lists. A student belongs where its point-of-authority enrollment is
+ * (students.parent_location_id): an admin sees the students whose POA location lies in their
+ * administrative reach; tenant admins see the whole tenant. Merged records are never listed.
+ */
+
+interface Row {
+  id: number;
+  tenant_unique_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  gender: Gender;
+  dob: string | null;
+  english_language_learner: boolean;
+  race: number;
+  low_ses: boolean;
+  special_education: boolean;
+  special_education_disability_code: string | null;
+  parent_location_id: number | null;
+  location_name: string | null;
+  district_id: number | null;
+  associations: number | string;
+}
+
+/** Whole years and months of age on `today` (UTC calendar days). */
+export function ageOf(dob: string | null, today = new Date()): { years: number; months: number } | null {
+  if (!dob) return null;
+  const [y, m, d] = dob.split("-").map(Number);
+  let months = (today.getUTCFullYear() - y) * 12 + (today.getUTCMonth() + 1 - m);
+  if (today.getUTCDate() < d) months -= 1;
+  if (months < 0) return null;
+  return { years: Math.floor(months / 12), months };
+}
+
+function toStudent(r: Row, today: Date): StudentRow {
+  const count = Number(r.associations);
+  const age = ageOf(r.dob, today);
+  return {
+    id: r.id,
+    tenantUniqueId: r.tenant_unique_id,
+    firstName: r.first_name,
+    middleName: r.middle_name,
+    lastName: r.last_name,
+    gender: r.gender,
+    dob: dateToUnix(r.dob),
+    dobDate: r.dob,
+    englishLanguageLearner: r.english_language_learner,
+    race: r.race,
+    lowSes: r.low_ses,
+    specialEducation: r.special_education,
+    specialEducationDisabilityCode: r.special_education_disability_code,
+    parentLocationId: r.parent_location_id,
+    locationName: r.location_name,
+    districtId: r.district_id,
+    userAssociationCount: count,
+    status: count > 0 ? "Active" : "Inactive",
+    ageYears: age?.years ?? null,
+    ageMonths: age?.months ?? null,
+  };
+}
+
+/** Condition: the student's POA location is within the admin's reach (tenant admins: any). */
+function inReach(reach: Reach): SQL {
+  return reach.all ? sql`true` : within(reach, "locations", "s.parent_location_id");
+}
+
+/** Teacher assignments (roster entries) over the student's enrollments. */
+const associations = (t: number) => sql`(select count(*) from student_enrollments e
+  join enrollment_associations ea on ea.tenant_id = ${t} and ea.student_enrollment_id = e.id
+  where e.tenant_id = ${t} and e.student_id = s.id)`;
+
+const columns = (t: number) => sql`s.id, s.tenant_unique_id, s.first_name, s.middle_name, s.last_name, s.gender, s.dob::text as dob,
+  s.english_language_learner, s.race, s.low_ses, s.special_education, s.special_education_disability_code,
+  s.parent_location_id, l.name as location_name, l.district_id, ${associations(t)} as associations`;
+
+const locationJoin = (t: number) => sql`left join locations l on l.tenant_id = ${t} and l.id = s.parent_location_id`;
+
+/** LIKE prefix of user text: its wildcards are taken literally. */
+const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A state id prefix, or a first or last name start; two words match "first last" or "last, first". */
+function searchCondition(search: string): SQL {
+  const words = search.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const byId = sql`s.tenant_unique_id like ${prefix(search)}`;
+  // Names hold no digits: a term with one is a state id, and the name indexes stay out of the plan.
+  if (/\d/.test(search)) return byId;
+  if (words.length >= 2) {
+    const [a, b] = words;
+    return sql`(${byId} or (lower(s.last_name) like ${prefix(a)} and lower(s.first_name) like ${prefix(b)})
+      or (lower(s.first_name) like ${prefix(a)} and lower(s.last_name) like ${prefix(b)}))`;
+  }
+  const word = prefix(words[0] ?? "");
+  return sql`(${byId} or lower(s.last_name) like ${word} or lower(s.first_name) like ${word})`;
+}
+
+function filters(actor: Actor, reach: Reach, query: StudentListQuery): SQL {
+  const t = actor.tenantId;
+  const parts: SQL[] = [sql`s.tenant_id = ${t}`, sql`s.merged_into_student_id is null`, inReach(reach)];
+  if (query.search) parts.push(searchCondition(query.search));
+  if (query.locationId) parts.push(sql`s.parent_location_id = ${query.locationId}`);
+  if (query.districtId) {
+    parts.push(sql`s.parent_location_id in (select ld.id from locations ld where ld.tenant_id = ${t} and ld.district_id = ${query.districtId})`);
+  }
+  if (query.status) {
+    const rostered = sql`exists (select 1 from student_enrollments e join enrollment_associations ea on ea.tenant_id = ${t} and ea.student_enrollment_id = e.id
+      where e.tenant_id = ${t} and e.student_id = s.id)`;
+    parts.push(query.status === "active" ? rostered : sql`not ${rostered}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** Sort keys end in s.id so pages never overlap; names sort case-insensitively (the name index). */
+function orderBy(sort: StudentSort, order: "asc" | "desc"): SQL {
+  const dir = sql.raw(order);
+  const names = sql`lower(s.last_name) ${dir}, lower(s.first_name) ${dir}`;
+  switch (sort) {
+    case "firstName":
+      return sql`lower(s.first_name) ${dir}, lower(s.last_name) ${dir}, s.id ${dir}`;
+    case "stateId":
+      return sql`s.tenant_unique_id ${dir}, s.id ${dir}`;
+    case "dob":
+      return sql`s.dob ${dir} nulls last, s.id ${dir}`;
+    case "location":
+      return sql`l.name ${dir} nulls last, ${names}, s.id ${dir}`;
+    default:
+      return sql`${names}, s.id ${dir}`;
+  }
+}
+
+/** The SQL of one page, exposed for the benchmark's bare-SQL comparison. */
+export function studentPageSql(actor: Actor, reach: Reach, query: StudentListQuery): { page: SQL; count: SQL } {
+  const t = actor.tenantId;
+  const where = filters(actor, reach, query);
+  return {
+    page: sql`select ${columns(t)} from students s ${locationJoin(t)} where ${where}
+      order by ${orderBy(query.sort, query.order)} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    count: sql`select count(*) as n from students s where ${where}`,
+  };
+}
+
+/** GET /students: one page of the students within the admin's reach, with the total. */
+export async function listStudents(actor: Actor, query: StudentListQuery, today = new Date()) {
+  authorize(actor, "students.manage");
+  const reach = await forTenant(actor, () => reachOf(actor));
+  const { page, count } = studentPageSql(actor, reach, query);
+  // Page and count in their own transactions, so they run side by side on PostgreSQL.
+  const [found, [total]] = await Promise.all([
+    forTenant(actor, () => rows<Row>(db(), page)),
+    forTenant(actor, () => rows<{ n: number | string }>(db(), count)),
+  ]);
+  return { students: found.map((r) => toStudent(r, today)), total: Number(total.n), page: query.page, pageSize: query.pageSize };
+}
+
+/** One student within reach, by id or by state id; 404 for anything else (another tenant's too). */
+async function findOne(actor: Actor, match: SQL, today: Date): Promise<StudentRow> {
+  authorize(actor, "students.manage");
+  return forTenant(actor, async () => {
+    const reach = await reachOf(actor);
+    const t = actor.tenantId;
+    const [row] = await rows<Row>(
+      db(),
+      sql`select ${columns(t)} from students s ${locationJoin(t)}
+        where s.tenant_id = ${t} and s.merged_into_student_id is null and ${inReach(reach)} and ${match} limit 1`,
+    );
+    if (!row) throw notFound();
+    return toStudent(row, today);
+  });
+}
+
+export const getStudent = (actor: Actor, id: number, today = new Date()) => findOne(actor, sql`s.id = ${id}`, today);
+
+/** GET /students/ssid/{stateId}: exact state id (text: "000123" is not "123"). */
+export const getStudentByStateId = (actor: Actor, stateId: string, today = new Date()) => findOne(actor, sql`s.tenant_unique_id = ${stateId}`, today);

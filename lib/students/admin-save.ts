@@ -1,0 +1,100 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { studentEnrollments, students } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
+import { reachOf, within } from "@/lib/dashboards/administrator";
+import type { Actor } from "@/lib/platform/actor";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { notFound } from "@/lib/platform/errors";
+import { forTenant } from "@/lib/platform/tenancy";
+import { getStudent } from "./admin-list";
+import { mapStudentErrors } from "./errors";
+import type { CreateStudentInput, UpdateStudentInput } from "./schemas";
+
+type Fields = Omit<CreateStudentInput, "locationId">;
+
+/** The stored columns of the demographics; the chosen race codes become one bitmask. */
+function columnsOf(input: Fields) {
+  return {
+    tenantUniqueId: input.tenantUniqueId,
+    firstName: input.firstName,
+    middleName: input.middleName,
+    lastName: input.lastName,
+    gender: input.gender,
+    dob: input.dob,
+    englishLanguageLearner: input.englishLanguageLearner,
+    race: input.races.reduce((sum, bit) => sum + bit, 0),
+    lowSes: input.lowSes,
+    specialEducation: input.specialEducation,
+    specialEducationDisabilityCode: input.specialEducationDisabilityCode,
+  };
+}
+type Columns = ReturnType<typeof columnsOf>;
+
+/**
+ * POST /students: the student and its point-of-authority enrollment at a location within the admin's
+ * reach, audited in the same transaction (field names only). A duplicate state id is refused with the
+ * spec's message and nothing is written.
+ */
+export async function createStudent(actor: Actor, input: CreateStudentInput, origin: AuditOrigin = {}) {
+  authorize(actor, "students.manage");
+  const t = actor.tenantId;
+  const id = await forTenant(actor, async () => {
+    const reach = await reachOf(actor);
+    const [location] = await rows<{ id: number; district_id: number; region_id: number }>(
+      db(),
+      sql`select l.id, l.district_id, d.region_id from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
+        where l.tenant_id = ${t} and l.id = ${input.locationId} and l.active and ${within(reach, "locations", "l.id")}`,
+    );
+    if (!location) throw notFound("Location not found");
+    const values = columnsOf(input);
+    const [created] = await db()
+      .insert(students)
+      .values({ tenantId: t, ...values, parentLocationId: location.id })
+      .returning({ id: students.id })
+      .catch(mapStudentErrors);
+    const [enrollment] = await db()
+      .insert(studentEnrollments)
+      .values({ tenantId: t, studentId: created.id, regionId: location.region_id, districtId: location.district_id, locationId: location.id, isPointOfAuthority: true })
+      .returning({ id: studentEnrollments.id });
+    await writeAudit(
+      actor,
+      [
+        { action: "create", entityType: "student", entityId: created.id, studentId: created.id, details: { fields: Object.keys(values), locationId: location.id } },
+        { action: "create", entityType: "student_enrollment", entityId: enrollment.id, studentId: created.id, details: { locationId: location.id, isPointOfAuthority: true } },
+      ],
+      origin,
+    );
+    return created.id;
+  });
+  return getStudent(actor, id);
+}
+
+/**
+ * PUT /students: the student's demographics. Only a student within reach can be edited (else 404);
+ * the audit row names the changed fields, never their values. Nothing changed: no write, no audit.
+ */
+export async function updateStudent(actor: Actor, input: UpdateStudentInput, origin: AuditOrigin = {}) {
+  authorize(actor, "students.manage");
+  const t = actor.tenantId;
+  await forTenant(actor, async () => {
+    const reach = await reachOf(actor);
+    const [current] = await db()
+      .select()
+      .from(students)
+      .where(and(eq(students.tenantId, t), eq(students.id, input.id), sql`${students.mergedIntoStudentId} is null`, reach.all ? undefined : within(reach, "locations", "students.parent_location_id")))
+      .for("update");
+    if (!current) throw notFound();
+    const values = columnsOf(input);
+    const changed = (Object.keys(values) as (keyof Columns)[]).filter((k) => values[k] !== current[k]);
+    if (!changed.length) return;
+    await db()
+      .update(students)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(students.tenantId, t), eq(students.id, input.id)))
+      .catch(mapStudentErrors);
+    await writeAudit(actor, [{ action: "update", entityType: "student", entityId: input.id, studentId: input.id, details: { fields: changed } }], origin);
+  });
+  return getStudent(actor, input.id);
+}
