@@ -30,6 +30,8 @@ const TABLE = {
   "collections.adminRead": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** List, create and edit students within one's administrative reach (tenant admins: the tenant). */
   "students.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Create, edit and soft-delete regions, districts and locations within one's administrative reach. */
+  "organisations.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

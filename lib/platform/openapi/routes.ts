@@ -42,6 +42,7 @@ import * as enrollmentsIdSupports from "@/app/en/api/v1/enrollments/[id]/support
 import * as forgotPasswordEmail from "@/app/en/api/v1/forgot-password/email/route";
 import * as forgotPasswordReset from "@/app/en/api/v1/forgot-password/reset/route";
 import * as health from "@/app/en/api/v1/health/route";
+import * as locationsId from "@/app/en/api/v1/locations/[id]/route";
 import * as locations from "@/app/en/api/v1/locations/route";
 import * as loginImpersonate from "@/app/en/api/v1/login/impersonate/route";
 import * as loginMe from "@/app/en/api/v1/login/me/route";
@@ -50,6 +51,7 @@ import * as logoutImpersonate from "@/app/en/api/v1/logout/impersonate/route";
 import * as logout from "@/app/en/api/v1/logout/route";
 import * as openapi from "@/app/en/api/v1/openapi.json/route";
 import * as raceCodes from "@/app/en/api/v1/race-codes/route";
+import * as regionsId from "@/app/en/api/v1/regions/[id]/route";
 import * as regions from "@/app/en/api/v1/regions/route";
 import * as schoolYears from "@/app/en/api/v1/school-years/route";
 import * as scoreMilestoneActive from "@/app/en/api/v1/score-milestone/active/route";
@@ -111,6 +113,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/forgot-password/email", module: forgotPasswordEmail },
   { path: "/forgot-password/reset", module: forgotPasswordReset },
   { path: "/health", module: health },
+  { path: "/locations/{id}", module: locationsId },
   { path: "/locations", module: locations },
   { path: "/login/impersonate", module: loginImpersonate },
   { path: "/login/me", module: loginMe },
@@ -119,6 +122,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/logout", module: logout },
   { path: "/openapi.json", module: openapi },
   { path: "/race-codes", module: raceCodes },
+  { path: "/regions/{id}", module: regionsId },
   { path: "/regions", module: regions },
   { path: "/school-years", module: schoolYears },
   { path: "/score-milestone/active", module: scoreMilestoneActive },
