@@ -19,7 +19,10 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Assessments", href: "/teacher/collections", icon: "assessments" },
     { label: "Announcements", href: "/teacher/announcements", icon: "calendar" },
   ],
-  administrator: [{ label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" }],
+  administrator: [
+    { label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" },
+    { label: "Students", href: "/administrator/students", icon: "users" },
+  ],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
 };
 

@@ -1,0 +1,135 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox, Field } from "@/components/ui/field";
+import { useSnackbar } from "@/components/ui/snackbar";
+import type { StudentRow } from "@/lib/students/schemas";
+
+const GENDER_OPTIONS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const;
+const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
+
+interface Props {
+  raceCodes: { id: number; label: string; value: number }[];
+  /** Create: the locations in reach to enroll at; edit: the student. */
+  locations?: { id: number; nameLabel: string }[];
+  student?: StudentRow;
+}
+
+/** The spec's error text: the answer's message, or (student update) its errors joined by line breaks. */
+async function errorText(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { message?: string; errors?: { message: string }[] } | null;
+  if (body?.errors?.length) return body.errors.map((e) => e.message).join("\n");
+  return body?.message ?? "Something went wrong";
+}
+
+/** Create or edit a student's demographics; race choices are summed by the server into the bitmask. */
+export function StudentForm({ raceCodes, locations, student }: Props) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const fields = {
+      tenantUniqueId: text("tenantUniqueId"),
+      firstName: text("firstName"),
+      middleName: text("middleName") || null,
+      lastName: text("lastName"),
+      gender: text("gender"),
+      dob: text("dob") || null,
+      englishLanguageLearner: form.has("englishLanguageLearner") ? "1" : "0",
+      lowSes: form.has("lowSes") ? "1" : "0",
+      specialEducation: form.has("specialEducation") ? "1" : "0",
+      specialEducationDisabilityCode: text("specialEducationDisabilityCode") || null,
+      races: form.getAll("races").map(Number),
+    };
+    setSaving(true);
+    setError(null);
+    const res = await fetch("/en/api/v1/students", {
+      method: student ? "PUT" : "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(student ? { student: { ...fields, id: student.id } } : { ...fields, locationId: Number(text("locationId")) }),
+    });
+    setSaving(false);
+    if (!res.ok) {
+      const message = await errorText(res);
+      setError(message);
+      showSnackbar(message, "error");
+      return;
+    }
+    const saved = ((await res.json()) as { student: StudentRow }).student;
+    showSnackbar(student ? "Student saved" : "Student created", "success");
+    if (student) router.refresh();
+    else router.push(`/administrator/students/${saved.id}`);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+      {error && (
+        <p role="alert" className="whitespace-pre-line rounded-md border border-danger bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <Field label="Student State ID" name="tenantUniqueId" required defaultValue={student?.tenantUniqueId} hint="Kept as typed, leading zeros included" autoComplete="off" />
+      <div className="grid gap-4 tablet:grid-cols-3">
+        <Field label="First name" name="firstName" required defaultValue={student?.firstName} autoComplete="off" />
+        <Field label="Middle name" name="middleName" defaultValue={student?.middleName ?? ""} autoComplete="off" />
+        <Field label="Last name" name="lastName" required defaultValue={student?.lastName} autoComplete="off" />
+      </div>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <Field label="Birth date" name="dob" type="date" defaultValue={student?.dobDate ?? ""} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="student-gender" className="text-sm font-medium text-slate-800">
+            Gender
+          </label>
+          <select id="student-gender" name="gender" className={selectClass} defaultValue={student?.gender ?? "UNKNOWN"}>
+            {GENDER_OPTIONS.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {locations && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="student-location" className="text-sm font-medium text-slate-800">
+            Location (point of authority)
+          </label>
+          <select id="student-location" name="locationId" className={selectClass} required>
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.nameLabel}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Race</legend>
+        <div className="grid gap-2 tablet:grid-cols-2">
+          {raceCodes.map((r) => (
+            <Checkbox key={r.id} label={r.label} name="races" value={r.value} defaultChecked={student ? (student.race & r.value) !== 0 : false} />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Programmes</legend>
+        <Checkbox label="English language learner" name="englishLanguageLearner" defaultChecked={student?.englishLanguageLearner} />
+        <Checkbox label="Low socio-economic status" name="lowSes" defaultChecked={student?.lowSes} />
+        <Checkbox label="Special education" name="specialEducation" defaultChecked={student?.specialEducation} />
+      </fieldset>
+      <Field label="Special education disability code" name="specialEducationDisabilityCode" defaultValue={student?.specialEducationDisabilityCode ?? ""} />
+      <div>
+        <Button type="submit" disabled={saving}>
+          {student ? "Save student" : "Create student"}
+        </Button>
+      </div>
+    </form>
+  );
+}

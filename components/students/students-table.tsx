@@ -1,0 +1,127 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTransition } from "react";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { Button } from "@/components/ui/button";
+import type { StudentRow } from "@/lib/students/schemas";
+
+/** Columns the server sorts by (GET /students' sort values); the others are not sortable. */
+const columns: ColumnDef<StudentRow>[] = [
+  { id: "lastName", header: "Last name", cell: ({ row }) => <Link className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/administrator/students/${row.original.id}`}>{row.original.lastName}</Link> },
+  { id: "firstName", header: "First name", accessorKey: "firstName" },
+  { id: "stateId", header: "State ID", accessorKey: "tenantUniqueId" },
+  { id: "dob", header: "Birth date", cell: ({ row }) => row.original.dobDate ?? "—" },
+  { id: "age", header: "Age", enableSorting: false, cell: ({ row }) => (row.original.ageMonths === null ? "—" : `${row.original.ageYears} y ${row.original.ageMonths % 12} m`) },
+  { id: "location", header: "Location", cell: ({ row }) => row.original.locationName ?? "—" },
+  { id: "status", header: "Status", enableSorting: false, accessorKey: "status" },
+];
+
+interface Props {
+  students: StudentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: string;
+  order: "asc" | "desc";
+}
+
+/** The server-paged, server-sorted student list: sorting and paging change the URL, the server answers. */
+export function StudentsTable({ students, total, page, pageSize, sort, order }: Props) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const go = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    startTransition(() => router.push(`${pathname}?${next.toString()}`));
+  };
+  const sorting: SortingState = [{ id: sort, desc: order === "desc" }];
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: students,
+    columns,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    onSortingChange: (updater) => {
+      const [s] = typeof updater === "function" ? updater(sorting) : updater;
+      if (s) go({ sort: s.id, order: s.desc ? "desc" : "asc", page: "1" });
+    },
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+  });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-busy={pending}>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Students</caption>
+          <thead className="bg-slate-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} className="border-b border-slate-200">
+                {group.headers.map((header) => {
+                  const sortable = header.column.getCanSort();
+                  const sorted = header.column.getIsSorted();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th key={header.id} scope="col" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined} className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700">
+                      {sortable ? (
+                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900">
+                          {label}
+                          <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-4 py-3 align-middle text-slate-800">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {total === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+                  No students match. Try another search or filter.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-700">
+        <span aria-live="polite">
+          {first}–{last} of {total.toLocaleString("en-US")}
+        </span>
+        <div className="flex items-center gap-3">
+          <Button variant="secondary" size="sm" onClick={() => go({ page: String(page - 1) })} disabled={page <= 1 || pending}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages.toLocaleString("en-US")}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => go({ page: String(page + 1) })} disabled={page >= pages || pending}>
+            Next
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
