@@ -1,0 +1,88 @@
+import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+
+/**
+ * The tenant admin's student pages: create a student whose state id has leading zeros, find it by
+ * state id, edit it, and be refused a duplicate state id; axe on each page; the form and the table's
+ * sorting work from the keyboard.
+ */
+
+const STATE_ID = "000123";
+const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin creates a student with state id 000123, finds it by state id and edits it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await page.getByRole("link", { name: "Students", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Students" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-students-list"));
+
+  // Sorting by keyboard: focus the State ID header's button and press Enter; the server re-sorts.
+  await page.getByRole("button", { name: /^State ID/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=stateId&order=asc/);
+  await expect(page.getByRole("columnheader", { name: /State ID/ })).toHaveAttribute("aria-sort", "ascending");
+
+  await page.getByRole("link", { name: "New student" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New student" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The form by keyboard: type into the state id, Tab through the names.
+  await page.getByLabel("Student State ID").focus();
+  await page.keyboard.type(STATE_ID);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Nia");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Quill");
+  await page.getByLabel("Birth date").fill("2021-05-04");
+  await page.getByLabel("Gender").selectOption("FEMALE");
+  await page.getByLabel("English language learner").check();
+  await page.getByLabel("Asian").check();
+  await page.getByLabel("White").check();
+  await page.screenshot(snap("admin-students-new"));
+  await page.getByRole("button", { name: "Create student" }).press("Enter");
+  await expect(page.getByText("Student created")).toBeVisible();
+  await expect(page).toHaveURL(/\/administrator\/students\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Nia Quill" })).toBeVisible();
+  await expect(page.getByText(`State ID ${STATE_ID}`)).toBeVisible();
+
+  // Find it by state id from the list.
+  await page.goto("/administrator/students");
+  await page.getByLabel("Name or state ID").fill(STATE_ID);
+  await page.getByLabel("Name or state ID").press("Enter");
+  await expect(page).toHaveURL(/search=000123/);
+  const table = page.getByRole("table", { name: "Students" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("cell", { name: STATE_ID, exact: true })).toBeVisible();
+  await table.getByRole("link", { name: "Quill" }).click();
+
+  // Edit: a new last name; the state id keeps its zeros, the race choices their boxes.
+  await expect(page.getByRole("heading", { level: 1, name: "Nia Quill" })).toBeVisible();
+  await expect(page.getByLabel("Student State ID")).toHaveValue(STATE_ID);
+  await expect(page.getByLabel("Asian")).toBeChecked();
+  await expect(page.getByLabel("White")).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Last name").fill("Quillon");
+  await page.getByRole("button", { name: "Save student" }).click();
+  await expect(page.getByText("Student saved")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Nia Quillon" })).toBeVisible();
+  await page.screenshot(snap("admin-students-edit"));
+});
+
+test("a duplicate state id is refused with the spec's message", async ({ page }) => {
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await page.goto("/administrator/students/new");
+  await page.getByLabel("Student State ID").fill(STATE_ID);
+  await page.getByLabel("First name").fill("Other");
+  await page.getByLabel("Last name").fill("Child");
+  await page.getByRole("button", { name: "Create student" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Student State ID must be unique" }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/administrator\/students\/new$/);
+  await page.screenshot(snap("admin-students-duplicate"));
+});
