@@ -134,7 +134,7 @@ function orderBy(sort: StudentSort, order: "asc" | "desc"): SQL {
     case "dob":
       return sql`s.dob ${dir} nulls last, s.id ${dir}`;
     case "location":
-      return sql`l.name ${dir} nulls last, ${names}, s.id ${dir}`;
+      return sql`l.name ${dir} nulls last, coalesce(s.parent_location_id, 0) ${dir}, ${names}, s.id ${dir}`;
     default:
       return sql`${names}, s.id ${dir}`;
   }
@@ -144,11 +144,35 @@ function orderBy(sort: StudentSort, order: "asc" | "desc"): SQL {
 export function studentPageSql(actor: Actor, reach: Reach, query: StudentListQuery): { page: SQL; count: SQL } {
   const t = actor.tenantId;
   const where = filters(actor, reach, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const count = sql`select count(*) as n from students s where ${where}`;
+  if (query.sort === "location") return { page: byLocationPage(t, where, query, offset), count };
   return {
     page: sql`select ${columns(t)} from students s ${locationJoin(t)} where ${where}
-      order by ${orderBy(query.sort, query.order)} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    count: sql`select count(*) as n from students s where ${where}`,
+      order by ${orderBy(query.sort, query.order)} limit ${query.pageSize} offset ${offset}`,
+    count,
   };
+}
+
+/**
+ * Sorting by location name would sort every student of the tenant (~100 ms over 130,000). Instead:
+ * count the students per location, find the locations whose rows cover the page, and sort only
+ * their students. Location 0 stands for students without one (listed last).
+ */
+function byLocationPage(t: number, where: SQL, query: StudentListQuery, offset: number): SQL {
+  const dir = sql.raw(query.order);
+  return sql`with per_location as (
+      select coalesce(s.parent_location_id, 0) as id, count(*) as n from students s where ${where} group by 1
+    ), ranged as (
+      select p.id, sum(p.n) over (order by l.name ${dir} nulls last, p.id ${dir}) - p.n as start, p.n
+      from per_location p left join locations l on l.tenant_id = ${t} and l.id = p.id
+    ), covering as (
+      select id, start from ranged where start < ${offset + query.pageSize} and start + n > ${offset}
+    )
+    select ${columns(t)} from students s ${locationJoin(t)}
+    where ${where} and coalesce(s.parent_location_id, 0) in (select id from covering)
+    order by ${orderBy("location", query.order)}
+    limit ${query.pageSize} offset ${offset} - (select coalesce(min(start), 0) from covering)`;
 }
 
 /** GET /students: one page of the students within the admin's reach, with the total. */

@@ -101,6 +101,15 @@ describe("GET /students", () => {
     expect(names((await list(A.tenantAdmin, { sort: "firstName", order: "desc" })).body)).toEqual(["Moore", "Abbott", "Young", "Zephyr"]);
     expect(names((await list(A.tenantAdmin, { sort: "stateId", order: "desc" })).body)).toEqual(["Moore", "Abbott", "Young", "Zephyr"]);
     expect(names((await list(A.tenantAdmin, { sort: "location" })).body)).toEqual(["Zephyr", "Young", "Abbott", "Moore"]);
+    expect(names((await list(A.tenantAdmin, { sort: "location", order: "desc" })).body)).toEqual(["Abbott", "Young", "Zephyr", "Moore"]);
+    // The location sort pages over location boundaries (it sorts only the locations a page covers).
+    for (const [order, all] of [["asc", ["Zephyr", "Young", "Abbott", "Moore"]], ["desc", ["Abbott", "Young", "Zephyr", "Moore"]]] as const) {
+      for (const pageSize of [1, 3]) {
+        const got: string[] = [];
+        for (let page = 1; got.length < 4; page++) got.push(...names((await list(A.tenantAdmin, { sort: "location", order, page, pageSize })).body));
+        expect(got).toEqual(all);
+      }
+    }
     expect(names((await list(A.tenantAdmin, { sort: "dob" })).body)[0]).toBe("Zephyr");
     const page2 = await list(A.tenantAdmin, { page: 2, pageSize: 3 });
     expect(page2.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
