@@ -7,14 +7,14 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Sortin
 import { Button } from "@/components/ui/button";
 import type { StudentRow } from "@/lib/students/schemas";
 
-/** Columns the server sorts by (GET /students' sort values); the others are not sortable. */
+/** Column ids are GET /students' sort values; a column sorts only with an accessor (the server does the sorting). */
 const columns: ColumnDef<StudentRow>[] = [
-  { id: "lastName", header: "Last name", cell: ({ row }) => <Link className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/administrator/students/${row.original.id}`}>{row.original.lastName}</Link> },
+  { id: "lastName", header: "Last name", accessorKey: "lastName", cell: ({ row }) => <Link className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/administrator/students/${row.original.id}`}>{row.original.lastName}</Link> },
   { id: "firstName", header: "First name", accessorKey: "firstName" },
   { id: "stateId", header: "State ID", accessorKey: "tenantUniqueId" },
-  { id: "dob", header: "Birth date", cell: ({ row }) => row.original.dobDate ?? "—" },
+  { id: "dob", header: "Birth date", accessorKey: "dobDate", cell: ({ row }) => row.original.dobDate ?? "—" },
   { id: "age", header: "Age", enableSorting: false, cell: ({ row }) => (row.original.ageMonths === null ? "—" : `${row.original.ageYears} y ${row.original.ageMonths % 12} m`) },
-  { id: "location", header: "Location", cell: ({ row }) => row.original.locationName ?? "—" },
+  { id: "location", header: "Location", accessorKey: "locationName", cell: ({ row }) => row.original.locationName ?? "—" },
   { id: "status", header: "Status", enableSorting: false, accessorKey: "status" },
 ];
 

@@ -4,7 +4,7 @@ import { StudentsTable } from "@/components/students/students-table";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeading } from "@/components/ui/page-heading";
 import { ErrorState } from "@/components/ui/states";
-import { listLocations } from "@/lib/organisations/queries";
+import { listDistricts, listLocations } from "@/lib/organisations/queries";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { listStudents } from "@/lib/students/admin-list";
 import { studentListQuery } from "@/lib/students/schemas";
@@ -19,7 +19,12 @@ export default async function AdministratorStudentsPage({ searchParams }: { sear
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
   const parsed = studentListQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : studentListQuery.parse({});
-  const [result, locations] = await Promise.all([listStudents(actor, query), listLocations(actor, { active: true })]);
+  // The location picker lists one district's locations once a district is chosen (a state has ~1,500).
+  const [result, districts, locations] = await Promise.all([
+    listStudents(actor, query),
+    listDistricts(actor, { active: true }),
+    listLocations(actor, { active: true, parentId: query.districtId }),
+  ]);
   return (
     <>
       <PageHeading
@@ -38,6 +43,19 @@ export default async function AdministratorStudentsPage({ searchParams }: { sear
             Name or state ID
           </label>
           <input id="students-search" name="search" type="search" defaultValue={query.search ?? ""} className={`${inputClass} w-64`} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="students-district" className="text-sm font-medium text-slate-800">
+            District
+          </label>
+          <select id="students-district" name="districtId" defaultValue={query.districtId ?? ""} className={`${inputClass} max-w-xs`}>
+            <option value="">All districts</option>
+            {districts.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.nameLabel}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="students-location" className="text-sm font-medium text-slate-800">
