@@ -21,6 +21,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
   ],
   administrator: [
     { label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" },
+    { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Students", href: "/administrator/students", icon: "users" },
   ],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
