@@ -4,6 +4,7 @@ import { db, rows } from "@/db/client";
 import type { Gender } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
+import { listRaceCodes } from "@/lib/lookups/queries";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -181,11 +182,12 @@ export async function listStudents(actor: Actor, query: StudentListQuery, today 
   const reach = await forTenant(actor, () => reachOf(actor));
   const { page, count } = studentPageSql(actor, reach, query);
   // Page and count in their own transactions, so they run side by side on PostgreSQL.
-  const [found, [total]] = await Promise.all([
+  const [found, [total], races] = await Promise.all([
     forTenant(actor, () => rows<Row>(db(), page)),
     forTenant(actor, () => rows<{ n: number | string }>(db(), count)),
+    listRaceCodes(actor),
   ]);
-  return { students: found.map((r) => toStudent(r, today)), total: Number(total.n), page: query.page, pageSize: query.pageSize };
+  return { students: found.map((r) => toStudent(r, today)), races, total: Number(total.n), page: query.page, pageSize: query.pageSize };
 }
 
 /** One student within reach, by id or by state id; 404 for anything else (another tenant's too). */

@@ -87,6 +87,7 @@ export type StudentRow = z.infer<typeof student>;
 
 export const studentListResponse = z.object({
   students: z.array(student),
+  races: z.array(z.object({ id: z.number().int(), code: z.string(), label: z.string(), value: z.number().int() })).describe("The race codes (spec: the list answers students and races)"),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -63,6 +63,8 @@ describe("GET /students", () => {
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(["Abbott", "Moore", "Young", "Zephyr"]);
     expect(res.body).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(res.body.races.length).toBeGreaterThan(0);
+    expect(res.body.races[0]).toEqual({ id: expect.any(Number), code: expect.any(String), label: expect.any(String), value: expect.any(Number) });
     const ada = res.body.students.find((s: { id: number }) => s.id === A.ada.id);
     expect(ada).toMatchObject({
       tenantUniqueId: "0000100",
