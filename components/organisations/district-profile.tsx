@@ -12,7 +12,7 @@ type Data = Awaited<ReturnType<typeof districtProfile>>;
 
 /** A district's profile: Details (its fields and locations) or List (its locations only, where a location delete lands). */
 export function DistrictProfile({ data, view }: { data: Data; view: "details" | "list" }) {
-  const { region, district, locations, manage } = data;
+  const { region, district, locations, manage, deletable } = data;
   const place = { regionId: region.id, districtId: district.id };
   const tabs = [
     { label: "Details", href: districtPath(region.id, district.id), current: view === "details" },
@@ -30,7 +30,7 @@ export function DistrictProfile({ data, view }: { data: Data; view: "details" | 
       <PageHeading
         title={district.nameLabel}
         description={`District of ${region.nameLabel}`}
-        actions={manage ? <OrgRecordActions kind="district" record={district} place={place} deleteNote="A district with active locations cannot be deleted; delete its locations first." /> : undefined}
+        actions={manage ? <OrgRecordActions kind="district" record={district} place={place} deletable={deletable} deleteNote="A district with active locations cannot be deleted; delete its locations first." /> : undefined}
       />
       <nav aria-label="District pages" className="mb-6 flex gap-1 border-b border-slate-200">
         {tabs.map((t) => (

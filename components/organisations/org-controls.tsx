@@ -133,10 +133,12 @@ interface RecordActionsProps {
   place: OrgPlace;
   /** Said in the delete dialog: what must go first, or what goes with it. */
   deleteNote: string;
+  /** Deleting needs the parent's administration (a district admin keeps their own district). */
+  deletable: boolean;
 }
 
 /** Edit and Delete of one region, district or location on its profile page. Delete sets active false. */
-export function OrgRecordActions({ kind, record, place, deleteNote }: RecordActionsProps) {
+export function OrgRecordActions({ kind, record, place, deleteNote, deletable }: RecordActionsProps) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -156,9 +158,11 @@ export function OrgRecordActions({ kind, record, place, deleteNote }: RecordActi
       >
         Edit {name}
       </Button>
-      <Button size="sm" variant="secondary" onClick={() => setDeleting(true)}>
-        Delete {name}
-      </Button>
+      {deletable && (
+        <Button size="sm" variant="secondary" onClick={() => setDeleting(true)}>
+          Delete {name}
+        </Button>
+      )}
       {editing && (
         <OrgFormDialog
           key={formKey}

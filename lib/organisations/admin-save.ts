@@ -9,6 +9,7 @@ import { AppError, forbidden, notFound } from "@/lib/platform/errors";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import type { CreateDistrictInput, CreateLocationInput, CreateRegionInput, UpdateDistrictInput, UpdateLocationInput, UpdateRegionInput } from "./admin-schemas";
+import { canChange } from "./can-change";
 import { locationColumns, regionColumns } from "./records";
 import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
 
@@ -16,7 +17,7 @@ import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
  * Create, edit and soft-delete (active false) regions, districts and locations. Changes need an
  * administrative link: a tenant admin changes the whole tenant, a region admin their region and what
  * lies under it, a district admin their district and its locations, a location admin their location.
- * Anything else answers 404, as if it were not there. Every change writes an audit row in its
+ * Anything else answers 404, as if it were not there. A delete also needs the parent's administration (403). Every change writes an audit row in its
  * transaction, with the changed fields' names and values (organisation data is not personal).
  */
 type Kind = "region" | "district" | "location";
@@ -82,6 +83,15 @@ async function childlessBeforeDelete(actor: Actor, kind: Kind, id: number) {
       and ${sql.identifier(children.column)} = ${id} and ${children.table.active} limit 1`,
   );
   if (hit) throw conflictOn("active", `This ${kind} still has active ${children.name}; delete them first`);
+}
+
+/**
+ * Deleting (or restoring) needs the parent's administration: a district admin deletes their
+ * district's locations but not the district itself, and only tenant admins delete regions.
+ */
+async function mayDelete(actor: Actor, kind: Kind, parentId: number) {
+  const allowed = kind === "region" ? actor.tenantWide : await canChange(actor, kind === "district" ? "region" : "district", parentId);
+  if (!allowed) throw forbidden();
 }
 
 /** The database's own refusal of a duplicate unique id (a race past the check) reads the same. */
@@ -188,6 +198,7 @@ async function update<R extends { id: number; parentId: number; nameLabel: strin
     if (change.fields.includes("nameLabel") || (change.fields.includes("active") && wanted.active)) {
       await nameFree(actor, kind, wanted.nameLabel ?? current.nameLabel, current.parentId, id);
     }
+    if (change.fields.includes("active")) await mayDelete(actor, kind, current.parentId);
     if (wanted.active === false && current.active) await childlessBeforeDelete(actor, kind, id);
     await write(change.after).catch(mapDuplicate(kind, wanted.uniqueId));
     const action = change.fields.includes("active") ? (wanted.active ? "update" : "delete") : "update";

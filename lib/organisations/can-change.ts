@@ -25,3 +25,9 @@ export async function canChange(actor: Actor, kind: "region" | "district" | "loc
   if (kind === "district") return one(districts, inDistrictScope(actor, districts.id, ADMIN));
   return one(locations, inLocationScope(actor, locations.id, ADMIN));
 }
+
+/** Whether a page offers Delete: deleting needs the parent's administration (tenant admins for regions). */
+export async function canDelete(actor: Actor, kind: "region" | "district" | "location", parentId: number): Promise<boolean> {
+  if (kind === "region") return actor.tenantWide && can(actor, "organisations.manage");
+  return canChange(actor, kind === "district" ? "region" : "district", parentId);
+}

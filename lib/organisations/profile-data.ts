@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
-import { canChange } from "./can-change";
+import { canChange, canDelete } from "./can-change";
 import { getDistrict, listDistricts, listLocations } from "./queries";
 import { getLocation, getRegion } from "./records";
 
@@ -11,19 +11,28 @@ import { getLocation, getRegion } from "./records";
  */
 export async function regionProfile(actor: Actor, regionId: number) {
   const region = await getRegion(actor, regionId);
-  const [districts, manage] = await Promise.all([listDistricts(actor, { parentId: regionId, active: true }), canChange(actor, "region", regionId)]);
-  return { region, districts, manage };
+  const [districts, manage, deletable] = await Promise.all([
+    listDistricts(actor, { parentId: regionId, active: true }),
+    canChange(actor, "region", regionId),
+    canDelete(actor, "region", region.parentId),
+  ]);
+  return { region, districts, manage, deletable };
 }
 
 export async function districtProfile(actor: Actor, regionId: number, districtId: number) {
   const [region, district] = await Promise.all([getRegion(actor, regionId), getDistrict(actor, districtId)]);
   if (district.parentId !== region.id) throw notFound();
-  const [locations, manage] = await Promise.all([listLocations(actor, { parentId: districtId, active: true }), canChange(actor, "district", districtId)]);
-  return { region, district, locations, manage };
+  const [locations, manage, deletable] = await Promise.all([
+    listLocations(actor, { parentId: districtId, active: true }),
+    canChange(actor, "district", districtId),
+    canDelete(actor, "district", district.parentId),
+  ]);
+  return { region, district, locations, manage, deletable };
 }
 
 export async function locationProfile(actor: Actor, regionId: number, districtId: number, locationId: number) {
   const [region, district, location] = await Promise.all([getRegion(actor, regionId), getDistrict(actor, districtId), getLocation(actor, locationId)]);
   if (district.parentId !== region.id || location.parentId !== district.id) throw notFound();
-  return { region, district, location, manage: await canChange(actor, "location", locationId) };
+  const [manage, deletable] = await Promise.all([canChange(actor, "location", locationId), canDelete(actor, "location", location.parentId)]);
+  return { region, district, location, manage, deletable };
 }

@@ -185,6 +185,16 @@ describe("POST and PUT /locations", () => {
     expect(l2.active).toBe(true);
   });
 
+  it("lets only the parent's administration delete: not a district admin their district, nor a location admin their location", async () => {
+    const district = await call(districtPut, "PUT", "/x", { token: A.districtAdmin, body: { id: A.d1.id, active: false } });
+    expect(district.status).toBe(403);
+    const location = await call(locationPut, "PUT", "/x", { token: A.locationAdmin, body: { id: A.l1.id, active: false } });
+    expect(location.status).toBe(403);
+    const [l1] = await db().select().from(locations).where(eq(locations.id, A.l1.id));
+    const [d1] = await db().select().from(districts).where(eq(districts.id, A.d1.id));
+    expect([l1.active, d1.active]).toEqual([true, true]);
+  });
+
   it("validates the parent and name", async () => {
     const res = await call(locationPost, "POST", "/x", { token: A.tenantAdmin, body: { parentDistrictId: "abc", nameLabel: "" } });
     expect(res.status).toBe(400);

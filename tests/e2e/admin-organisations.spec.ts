@@ -148,7 +148,15 @@ test("a district admin reaches their own district, and another district is not f
   await page.goto(`/administrator/organizations/regions/${mine.parentId}/district/${mine.id}/profile/details`);
   await expect(page.getByRole("heading", { level: 1, name: mine.nameLabel })).toBeVisible();
   await expect(page.getByRole("button", { name: "New location" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit district" })).toBeVisible();
+  // Deleting their own district is for the region's administration, not theirs.
+  await expect(page.getByRole("button", { name: "Delete district" })).toHaveCount(0);
   await axe(page);
+  // On a phone the page fits its width: no sideways scrolling of the page itself.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await axe(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot(snap("organisations-district-phone"));
   await page.goto(`/administrator/organizations/regions/${other.parentId}/district/${other.id}/profile/details`);
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();
   await page.goto("/administrator/organizations/regions/999999999/profile/details");

@@ -14,14 +14,14 @@ export const metadata: Metadata = { title: "Region" };
 export default async function RegionProfilePage({ params }: { params: Promise<{ regionId: string }> }) {
   const regionId = idSegment((await params).regionId);
   const actor = await requirePageActor({ permission: "area.administrator", path: regionPath(regionId) });
-  const { region, districts, manage } = await orNotFound(regionProfile(actor, regionId));
+  const { region, districts, manage, deletable } = await orNotFound(regionProfile(actor, regionId));
   return (
     <>
       <OrgBreadcrumbs trail={[{ label: "Organisations", href: organisationsPath() }, { label: region.nameLabel, href: regionPath(region.id) }]} />
       <PageHeading
         title={region.nameLabel}
         description="Region"
-        actions={manage ? <OrgRecordActions kind="region" record={region} place={{}} deleteNote="A region with active districts cannot be deleted; delete its districts first." /> : undefined}
+        actions={manage ? <OrgRecordActions kind="region" record={region} place={{}} deletable={deletable} deleteNote="A region with active districts cannot be deleted; delete its districts first." /> : undefined}
       />
       <div className="flex flex-col gap-6">
         <OrgFields fields={[{ label: "Name", value: region.nameLabel }, { label: "Unique ID", value: region.uniqueId ?? "—" }, { label: "Districts", value: String(districts.length) }]} />

@@ -14,7 +14,7 @@ export default async function LocationProfilePage({ params }: { params: Promise<
   const raw = await params;
   const [regionId, districtId, locationId] = [idSegment(raw.regionId), idSegment(raw.districtId), idSegment(raw.locationId)];
   const actor = await requirePageActor({ permission: "area.administrator", path: locationPath(regionId, districtId, locationId) });
-  const { region, district, location, manage } = await orNotFound(locationProfile(actor, regionId, districtId, locationId));
+  const { region, district, location, manage, deletable } = await orNotFound(locationProfile(actor, regionId, districtId, locationId));
   return (
     <>
       <OrgBreadcrumbs
@@ -30,7 +30,7 @@ export default async function LocationProfilePage({ params }: { params: Promise<
         description={`Location in ${district.nameLabel}, ${region.nameLabel}`}
         actions={
           manage ? (
-            <OrgRecordActions kind="location" record={location} place={{ regionId: region.id, districtId: district.id }} deleteNote="Its students, teachers and scores stay as they are." />
+            <OrgRecordActions kind="location" record={location} deletable={deletable} place={{ regionId: region.id, districtId: district.id }} deleteNote="Its students, teachers and scores stay as they are." />
           ) : undefined
         }
       />
