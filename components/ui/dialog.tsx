@@ -44,12 +44,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
+            // Radix would focus its (absent) trigger. A caller that already placed focus (the grid's
+            // cell, a list's next button) keeps it; else the opener gets it back.
+            event.preventDefault();
             const el = opener.current;
             opener.current = null;
-            if (el?.isConnected) {
-              event.preventDefault();
-              el.focus();
-            }
+            const placed = document.activeElement && document.activeElement !== document.body;
+            if (!placed && el?.isConnected) el.focus();
           }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
