@@ -3,8 +3,9 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
+import { TableRows } from "@/components/ui/table-rows";
 import type { StudentRow } from "@/lib/students/schemas";
 
 /** Column ids are GET /students' sort values; a column sorts only with an accessor (the server does the sorting). */
@@ -63,47 +64,7 @@ export function StudentsTable({ students, total, page, pageSize, sort, order }: 
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Students</caption>
-          <thead className="bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-slate-200">
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort();
-                  const sorted = header.column.getIsSorted();
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th key={header.id} scope="col" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined} className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700">
-                      {sortable ? (
-                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900">
-                          {label}
-                          <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-4 py-3 align-middle text-slate-800">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {total === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
-                  No students match. Try another search or filter.
-                </td>
-              </tr>
-            )}
-          </tbody>
+          <TableRows table={table} empty="No students match. Try another search or filter." />
         </table>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-2.5 text-sm text-slate-700">

@@ -1,7 +1,6 @@
 "use client";
 
 import {
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
@@ -11,7 +10,7 @@ import {
 } from "@tanstack/react-table";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "./button";
-import { cn } from "./cn";
+import { TableRows } from "./table-rows";
 
 export type { ColumnDef } from "@tanstack/react-table";
 
@@ -64,56 +63,7 @@ export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 1
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={showCaption ? headingId : undefined} aria-label={showCaption ? undefined : caption}>
         <table className="w-full border-collapse text-left text-sm" aria-labelledby={showCaption ? headingId : undefined}>
           {!showCaption && <caption className="sr-only">{caption}</caption>}
-          <thead className="bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-slate-200">
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort();
-                  const sorted = header.column.getIsSorted();
-                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined}
-                      className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700"
-                    >
-                      {sortable ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900"
-                        >
-                          {label}
-                          <SortIcon direction={sorted} />
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-4 py-3 align-middle text-slate-800">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {total === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
-                  {empty ?? "No records to show."}
-                </td>
-              </tr>
-            )}
-          </tbody>
+          <TableRows table={table} empty={empty ?? "No records to show."} />
         </table>
       </div>
       {total > PAGE_SIZES[0] && (
@@ -146,14 +96,5 @@ export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 1
         </div>
       )}
     </div>
-  );
-}
-
-function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
-  return (
-    <svg viewBox="0 0 12 16" className={cn("h-3.5 w-2.5", direction ? "text-slate-900" : "text-slate-400")} aria-hidden="true" fill="currentColor">
-      <path d="M6 1 10.5 6h-9L6 1Z" opacity={direction === "desc" ? 0.3 : 1} />
-      <path d="M6 15 1.5 10h9L6 15Z" opacity={direction === "asc" ? 0.3 : 1} />
-    </svg>
   );
 }
