@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const E2E_PORT = 3100;
-const SMOKE_PORT = 3200;
+// Overridable (with E2E_INSTANCE, E2E_SMTP_PORT and NEXT_DIST_DIR) so several runs can share a machine.
+const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+const SMOKE_PORT = Number(process.env.SMOKE_PORT || 3200);
+const INSTANCE = process.env.E2E_INSTANCE || "";
+const OUTPUT = `tests/e2e/output${INSTANCE ? `-${INSTANCE}` : ""}`;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -18,43 +21,43 @@ const chromium = {
   },
 };
 
+const appProject = { name: "app", testIgnore: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } };
+const smokeProject = { name: "smoke", testMatch: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${SMOKE_PORT}` } };
+const appServer = {
+  command: "node scripts/e2e-server.mjs",
+  url: `http://localhost:${E2E_PORT}/en/api/v1/health`,
+  env: { E2E_PORT: String(E2E_PORT), E2E_SMTP_PORT: process.env.E2E_SMTP_PORT || "2525", E2E_INSTANCE: INSTANCE },
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+};
+const smokeServer = {
+  // The README's own first command (npm run demo) on a fresh data folder and no configuration.
+  command: "rm -rf .data/smoke && node scripts/start.mjs --demo",
+  url: `http://localhost:${SMOKE_PORT}/en/api/v1/health`,
+  env: { PORT: String(SMOKE_PORT), DATA_DIR: ".data/smoke", DATABASE_URL: "", SMTP_URL: "", S3_BUCKET: "" },
+  timeout: 300_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+};
+
 /**
  * Two servers of the same production build: "app" on a fresh database with demo data and an SMTP
  * capture (tests/e2e/*.spec.ts); "smoke" is `npm start` on its embedded defaults, nothing set.
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "tests/e2e/output/results",
+  outputDir: `${OUTPUT}/results`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { outputFolder: "tests/e2e/output/report", open: "never" }]],
+  reporter: [["list"], ["html", { outputFolder: `${OUTPUT}/report`, open: "never" }]],
   use: { screenshot: "on", trace: "retain-on-failure", actionTimeout: 15_000 },
-  projects: [
-    { name: "app", testIgnore: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } },
-    { name: "smoke", testMatch: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${SMOKE_PORT}` } },
-  ],
-  webServer: [
-    {
-      command: "node scripts/e2e-server.mjs",
-      url: `http://localhost:${E2E_PORT}/en/api/v1/health`,
-      env: { E2E_PORT: String(E2E_PORT) },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // The README's own first command (npm run demo) on a fresh data folder and no configuration.
-      command: "rm -rf .data/smoke && node scripts/start.mjs --demo",
-      url: `http://localhost:${SMOKE_PORT}/en/api/v1/health`,
-      env: { PORT: String(SMOKE_PORT), DATA_DIR: ".data/smoke", DATABASE_URL: "", SMTP_URL: "", S3_BUCKET: "" },
-      timeout: 300_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  projects: INSTANCE ? [appProject] : [appProject, smokeProject],
+  // An instance run (one engineer's journeys beside others) needs only the app server.
+  webServer: INSTANCE ? [appServer] : [appServer, smokeServer],
 });

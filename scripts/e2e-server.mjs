@@ -9,8 +9,11 @@ import postgres from "postgres";
 
 const port = process.env.E2E_PORT || "3100";
 const smtpPort = Number(process.env.E2E_SMTP_PORT || 2525);
-const dataDir = path.resolve(".data/e2e");
-export const mailDir = path.resolve("tests/e2e/output/mail");
+// E2E_INSTANCE lets several runs share a machine: each gets its own data folder, mail folder and database.
+const instance = process.env.E2E_INSTANCE ? `-${process.env.E2E_INSTANCE}` : "";
+const dataDir = path.resolve(`.data/e2e${instance}`);
+export const mailDir = path.resolve(`tests/e2e/output/mail${instance}`);
+const dbName = `ap_e2e${instance.replace(/[^a-z0-9]/gi, "_")}`;
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
@@ -46,11 +49,11 @@ const env = {
 delete env.DATABASE_URL;
 if (process.env.TEST_DATABASE_URL) {
   const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe("drop database if exists ap_e2e with (force)");
-  await admin.unsafe("create database ap_e2e");
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.unsafe(`create database ${dbName}`);
   await admin.end();
   const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = "/ap_e2e";
+  url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
 }
 

@@ -30,7 +30,7 @@ export const test = base.extend<{ cspGuard: void }>({
 });
 export { expect };
 
-const mailDir = path.resolve("tests/e2e/output/mail");
+const mailDir = path.resolve(`tests/e2e/output/mail${process.env.E2E_INSTANCE ? `-${process.env.E2E_INSTANCE}` : ""}`);
 
 /** Mails captured by the e2e SMTP server for one recipient, newest last. */
 export function mailsTo(address: string): string[] {

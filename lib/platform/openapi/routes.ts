@@ -4,6 +4,7 @@
  * The catch-all [...path] (a JSON 404 for unknown paths) is no operation and is left out.
  */
 import "server-only";
+import type { ApiRouteModule } from "./route-module";
 import * as adminCollectionsIdGroups from "@/app/en/api/v1/admin/collections/[id]/groups.json/route";
 import * as assessments from "@/app/en/api/v1/assessments/route";
 import * as dataCollectionsIdCompletedHierarchy from "@/app/en/api/v1/data-collections/[id]/completed/hierarchy/route";
@@ -68,11 +69,16 @@ import * as userRegistration from "@/app/en/api/v1/user-registration/route";
 import * as usersIdOrganizations from "@/app/en/api/v1/users/[id]/organizations/route";
 import * as usersIdRegistrationInvite from "@/app/en/api/v1/users/[id]/registration-invite/route";
 import * as users from "@/app/en/api/v1/users/route";
+import { USERS_ROUTES } from "./routes-users";
+import { ENROLLMENTS_ROUTES } from "./routes-enrollments";
+import { TRANSFERS_ROUTES } from "./routes-transfers";
+import { COLLECTIONS_ADMIN_ROUTES } from "./routes-collections-admin";
+import { SYSTEM_ROUTES } from "./routes-system";
+import { NOTIFICATIONS_ROUTES } from "./routes-notifications";
+import { REPORTS_ROUTES } from "./routes-reports";
+import { DISPLAYS_ROUTES } from "./routes-displays";
 
-export interface ApiRouteModule {
-  path: string;
-  module: Record<string, unknown>;
-}
+export type { ApiRouteModule };
 
 export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/admin/collections/{id}/groups.json", module: adminCollectionsIdGroups },
@@ -139,4 +145,13 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/users/{id}/organizations", module: usersIdOrganizations },
   { path: "/users/{id}/registration-invite", module: usersIdRegistrationInvite },
   { path: "/users", module: users },
+  // Each feature area lists its routes in its own file (routes-<area>.ts), so areas grow apart.
+  ...USERS_ROUTES,
+  ...ENROLLMENTS_ROUTES,
+  ...TRANSFERS_ROUTES,
+  ...COLLECTIONS_ADMIN_ROUTES,
+  ...SYSTEM_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
+  ...REPORTS_ROUTES,
+  ...DISPLAYS_ROUTES,
 ];

@@ -1,0 +1,2 @@
+-- The enrollments area's schema changes (reserved slot; replace this statement).
+select 1;

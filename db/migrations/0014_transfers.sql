@@ -1,0 +1,2 @@
+-- The transfers area's schema changes (reserved slot; replace this statement).
+select 1;

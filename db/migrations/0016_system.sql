@@ -1,0 +1,2 @@
+-- The system area's schema changes (reserved slot; replace this statement).
+select 1;

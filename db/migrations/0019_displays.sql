@@ -1,0 +1,2 @@
+-- The displays area's schema changes (reserved slot; replace this statement).
+select 1;
