@@ -31,6 +31,8 @@ export const auditLog = pgTable(
     index("audit_log_tenant_idx").on(t.tenantId, t.occurredAt),
     index("audit_log_student_idx").on(t.tenantId, t.studentId, t.occurredAt),
     index("audit_log_user_idx").on(t.tenantId, t.userId, t.occurredAt),
+    /** The audit page's trail of one user or organisation (migration 0014). */
+    index("audit_log_entity_idx").on(t.tenantId, t.entityType, t.entityId, t.occurredAt),
     tenantRef("audit_log_user_fk", [t.tenantId, t.userId], users),
     tenantRef("audit_log_impersonator_fk", [t.tenantId, t.impersonatorId], users),
   ],

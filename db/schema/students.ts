@@ -184,6 +184,9 @@ export const transfers = pgTable(
     index("transfers_destination_idx").on(t.tenantId, t.destinationLocationId, t.status),
     index("transfers_origin_idx").on(t.tenantId, t.originLocationId, t.status),
     index("transfers_student_idx").on(t.tenantId, t.studentId),
+    /** One open request per enrollment (migration 0014). */
+    uniqueIndex("transfers_one_pending_key").on(t.tenantId, t.studentEnrollmentId).where(sql`${t.status} = 'pending' and not ${t.deleted}`),
+    check("transfers_other_location_check", sql`${t.originLocationId} <> ${t.destinationLocationId}`),
     tenantRef("transfers_student_fk", [t.tenantId, t.studentId], students),
     tenantRef("transfers_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),
     tenantRef("transfers_origin_location_fk", [t.tenantId, t.originLocationId], locations),

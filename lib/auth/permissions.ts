@@ -32,6 +32,10 @@ const TABLE = {
   "students.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Create, edit and soft-delete regions, districts and locations within one's administrative reach. */
   "organisations.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Request, approve and decline student transfers and merge duplicate students, within one's reach. */
+  "transfers.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Read the audit trail of the students, users and organisations within one's reach. */
+  "audit.read": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

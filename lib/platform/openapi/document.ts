@@ -22,6 +22,7 @@ const TAGS = [
   { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
   { name: "Users", description: "Other people's accounts: organisation links and invitations." },
   { name: "Students", description: "Students within the administrator's reach: paged search, state id lookup, create and edit." },
+  { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },

@@ -1,0 +1,18 @@
+import { apiRoute } from "@/lib/platform/api";
+import { originOf } from "@/lib/platform/audit";
+import { decideTransferBody, idParams, transferResponse } from "@/lib/transfers/schemas";
+import { decideTransfer } from "@/lib/transfers/service";
+
+export const PUT = apiRoute(
+  {
+    summary:
+      "Approve (isApproved true) or decline a transfer: the receiving side only (403 for the sending side). Approval moves the enrollment with its scores, evidence, supports and history; the requester is notified",
+    tags: ["Transfers"],
+    permission: "transfers.manage",
+    params: idParams,
+    body: decideTransferBody,
+    response: transferResponse,
+    errors: [409],
+  },
+  async ({ actor, params, body, req, requestId }) => decideTransfer(actor, params.id, body.isApproved, originOf(req, requestId)),
+);
