@@ -13,3 +13,4 @@ export * from "./audit";
 export * from "./auth";
 export * from "./files";
 export * from "./downloads";
+export * from "./displays";

@@ -36,6 +36,12 @@ const TABLE = {
   "transfers.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Read the audit trail of the students, users and organisations within one's reach. */
   "audit.read": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Data displays of one's rostered class (GET /data-displays/teacher/...). */
+  "displays.teacher": ["ROLE_TEACHER"],
+  /** Data displays of one's reach, state down to class (the separate admin endpoint). */
+  "displays.admin": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Save one's own data-display filters on a collection one may display. */
+  "displays.filters": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],

@@ -24,6 +24,7 @@ const TAGS = [
   { name: "Students", description: "Students within the administrator's reach: paged search, state id lookup, create and edit." },
   { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
+  { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
   { name: "Platform", description: "Health and this document." },

@@ -1,5 +1,16 @@
 import "server-only";
 import type { ApiRouteModule } from "./route-module";
+import * as dataCollectionsFiltersId from "@/app/en/api/v1/data-collections-filters/[id]/route";
+import * as dataCollectionsFilters from "@/app/en/api/v1/data-collections-filters/route";
+import * as dataDisplaysResults from "@/app/en/api/v1/data-displays/results/route";
+import * as dataDisplaysRoleType from "@/app/en/api/v1/data-displays/[role]/[type]/route";
+import * as userCollectionsIdFiltersFilterId from "@/app/en/api/v1/user/collections/[id]/filters/[filterId]/route";
 
-/** The displays area's API routes (see routes.ts). */
-export const DISPLAYS_ROUTES: readonly ApiRouteModule[] = [];
+/** The displays area's API routes (see routes.ts): data displays and their saved filters (spec §7). */
+export const DISPLAYS_ROUTES: readonly ApiRouteModule[] = [
+  { path: "/data-displays/{role}/{type}", module: dataDisplaysRoleType },
+  { path: "/data-displays/results", module: dataDisplaysResults },
+  { path: "/data-collections-filters", module: dataCollectionsFilters },
+  { path: "/data-collections-filters/{id}", module: dataCollectionsFiltersId },
+  { path: "/user/collections/{id}/filters/{filterId}", module: userCollectionsIdFiltersFilterId },
+];

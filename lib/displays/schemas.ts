@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { FILTER_TYPES } from "@/db/schema/reporting";
+import { idSchema } from "@/lib/platform/schemas";
+import { DISPLAY_ROLES, DISPLAY_TYPES } from "./model";
+
+/* Data displays and their saved filters (spec §3, §4, §7 'Data displays and filters'). */
+
+const COLLECTION = "Data collection id must be a positive whole number";
+const optionalId = (message: string) => idSchema(message).optional();
+
+export const displayParams = z.object({
+  role: z.enum(DISPLAY_ROLES, { error: "Role must be teacher or admin" }),
+  type: z.enum(DISPLAY_TYPES, { error: `Type must be one of ${DISPLAY_TYPES.join(", ")}` }),
+});
+
+export const displayQuery = z.object({
+  dataCollectionId: idSchema(COLLECTION),
+  domain: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,20}$/, "Domain must be a domain code such as LL")
+    .optional()
+    .describe("The single-domain view's domain (default LL)"),
+  regionId: optionalId("Region id must be a positive whole number").describe("Admin drill-down: a region"),
+  districtId: optionalId("District id must be a positive whole number").describe("Admin drill-down: a district of that region"),
+  locationId: optionalId("Location id must be a positive whole number").describe("Admin drill-down: a school of that district"),
+  teacherId: optionalId("Teacher id must be a positive whole number").describe("Admin drill-down: a teacher's class at that school"),
+});
+
+export const displayUrlResponse = z.object({
+  url: z.string().describe("Signed URL of the computed display; GET it (no further authorisation) before expiresAt"),
+  expiresAt: z.number().int().describe("Unix seconds"),
+});
+
+export const displayResultQuery = z.object({
+  tenant: z.string().optional(),
+  id: z.string().optional(),
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});
+
+const stats = z.object({
+  students: z.number().int(),
+  assessed: z.number().int(),
+  levels: z.record(z.string(), z.number().int()),
+  domains: z.record(z.string(), z.object({ assessed: z.number().int(), mean: z.number().nullable(), levels: z.record(z.string(), z.number().int()) })),
+});
+const unitKind = z.enum(["state", "region", "district", "location", "class"]);
+const position = z.object({ kind: unitKind, id: z.number().int().nullable(), name: z.string() });
+
+export const displayResultResponse = z.object({
+  role: z.enum(DISPLAY_ROLES),
+  type: z.enum(DISPLAY_TYPES),
+  dataCollectionId: z.number().int(),
+  collectionName: z.string(),
+  pldVersion: z.number().int(),
+  domainVersion: z.number().int(),
+  domain: z.string(),
+  levels: z.array(z.object({ code: z.string(), label: z.string(), min: z.number(), max: z.number() })),
+  domains: z.array(z.object({ code: z.string(), label: z.string() })),
+  scope: position,
+  path: z.array(position),
+  total: stats,
+  children: z.array(z.object({ kind: unitKind, id: z.number().int(), name: z.string(), stats })),
+  students: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        first_name: z.string(),
+        last_name: z.string(),
+        gender: z.string(),
+        iep: z.boolean(),
+        ell: z.boolean(),
+        ses: z.boolean(),
+        race: z.number().int(),
+        school_id: z.number().int(),
+        district_id: z.number().int(),
+        region_id: z.number().int(),
+        cares: z.string().nullable(),
+        overall_score: z.number(),
+        LL_score: z.number().nullable(),
+        MA_score: z.number().nullable(),
+        SF_score: z.number().nullable(),
+        PD_score: z.number().nullable(),
+        performance_level: z.string().nullable(),
+        progress: z.number().int(),
+      }),
+    )
+    .nullable()
+    .describe("Progress rows for a district, school or class; null above"),
+  generatedAt: z.number().int(),
+});
+
+/* Saved filters. */
+
+const NAME = "Name is required";
+const TYPE = `Filter type must be one of ${FILTER_TYPES.join(", ")}`;
+const COLOR = "Color must be a hex or rgba colour";
+const DATE = "Dates must be unix seconds or a date such as 2026-09-01";
+
+/** Unix seconds, or a date (string) converted to unix seconds (spec §5). */
+const filterDate = z
+  .union([z.number().int().min(0), z.string().trim().min(1)], { error: DATE })
+  .transform((value, ctx) => {
+    if (typeof value === "number") return value;
+    if (/^\d+$/.test(value)) return Number(value);
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: "custom", message: DATE });
+      return z.NEVER;
+    }
+    return Math.floor(ms / 1000);
+  })
+  .nullable()
+  .optional();
+
+/** metadata: a JSON string (spec §3) or an object; filterType names one of the five types. */
+const metadata = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { error: "Metadata must be a JSON object" })
+  .transform((value, ctx) => {
+    if (typeof value !== "string") return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: "custom", message: "Metadata must be a JSON object" });
+    return z.NEVER;
+  })
+  .pipe(
+    z.looseObject({
+      filterType: z.enum(FILTER_TYPES, { error: TYPE }),
+      fromDate: filterDate,
+      toDate: filterDate,
+    }),
+  )
+  .refine((m) => JSON.stringify(m).length <= 20_000, "Metadata must be at most 20,000 characters");
+
+const filterFields = {
+  name: z.string({ error: NAME }).trim().min(1, NAME).max(100, "Name must be at most 100 characters"),
+  color: z
+    .string({ error: COLOR })
+    .regex(/^(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/, COLOR)
+    .nullable()
+    .optional(),
+  dataCollectionsId: idSchema(COLLECTION).optional(),
+  collectionId: idSchema(COLLECTION).optional().describe("Same as dataCollectionsId"),
+  metadata,
+};
+
+const withCollection = <T extends { dataCollectionsId?: number; collectionId?: number }>(value: T, ctx: z.RefinementCtx) => {
+  if (!value.dataCollectionsId && !value.collectionId) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "Data collection is required" });
+};
+
+export const createFilterBody = z.object(filterFields).superRefine(withCollection);
+export const updateFilterBody = z.object({ id: idSchema("Filter id must be a positive whole number"), ...filterFields }).superRefine(withCollection);
+export type FilterInput = z.infer<typeof createFilterBody>;
+
+export const filterListQuery = z.object({
+  dataCollectionId: idSchema(COLLECTION),
+  filterType: z.enum(FILTER_TYPES, { error: TYPE }).optional(),
+});
+export const filterIdParams = z.object({ id: idSchema("Filter id must be a positive whole number") });
+const FILTER_ID = "Filter id must be a positive whole number";
+export const collectionFilterParams = z.object({
+  id: idSchema(COLLECTION),
+  filterId: z
+    .string({ error: FILTER_ID })
+    .regex(/^\d{1,10}(\.json)?$/, FILTER_ID)
+    .transform((value) => Number(value.replace(/\.json$/, "")))
+    .pipe(z.number().int().min(1, FILTER_ID).max(2_147_483_647, FILTER_ID))
+    .describe("The filter id, with or without the spec's .json suffix"),
+});
+
+const filter = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string().nullable(),
+  dataCollectionsId: z.number().int(),
+  collectionId: z.number().int(),
+  filterType: z.enum(FILTER_TYPES),
+  metadata: z.string().describe("JSON: filterType, fromDate and toDate (unix seconds) and the filter's own settings"),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type SavedFilter = z.infer<typeof filter>;
+
+export const filtersResponse = z.object({ filters: z.array(filter) });
+export const filterResponse = z.object({ filter });
+export const filterChangedResponse = z.object({ filter, message: z.string() });
+export const filterDeletedResponse = z.object({ message: z.string() });
