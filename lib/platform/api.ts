@@ -1,7 +1,9 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
+import { withTenant } from "@/db/client";
 import { actorFromHeaders, type Actor } from "./actor";
 import { refuseControlCharacters } from "./control-characters";
 import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
@@ -9,6 +11,7 @@ import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
 import { isSameOrigin } from "./request";
 import { apiSecurityHeaders, setHeaders } from "./security-headers";
+import { decodeToken, tokenFromRequest } from "./session-token";
 import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
@@ -21,6 +24,8 @@ interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType,
   params?: P;
   /** Typed: a handler whose answer does not fit its declared response fails to compile. */
   response?: R;
+  /** Look up the actor and run the handler in one transaction (hot writes: see inOneTransaction). */
+  oneTransaction?: boolean;
 }
 
 interface Context<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
@@ -96,6 +101,26 @@ async function checkResponse(response: Response, schema: z.ZodType): Promise<voi
   if (!parsed.success) throw new AppError(500, "The answer does not match the route's response schema", fieldErrors(parsed.error));
 }
 
+/**
+ * The actor's lookup and the handler in one transaction under the token's tenant: a hot write (a
+ * score save) pays one BEGIN and COMMIT instead of two. A 401 still commits what the lookup did (a
+ * dead session's revocation and its audit row); any other error rolls everything back.
+ */
+async function inOneTransaction(req: NextRequest, work: () => Promise<Response>): Promise<Response> {
+  const claims = await decodeToken(tokenFromRequest(req.headers)?.token);
+  if (!claims) return work();
+  const outcome = await withTenant(claims.tid, async () => {
+    try {
+      return { answer: await work() };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) return { refused: error };
+      throw error;
+    }
+  });
+  if ("refused" in outcome) throw outcome.refused;
+  return outcome.answer;
+}
+
 function queryObject(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
 }
@@ -110,7 +135,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
     const requestId = req.headers.get("x-request-id") ?? randomUUID();
     let response: Response;
     let userId: number | undefined;
-    try {
+    const work = async () => {
       const actor = await resolve(req);
       userId = actor?.userId;
       checkOrigin(req, actor);
@@ -123,8 +148,12 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       // After the schemas, so a field's own wording comes first; before the handler and the database.
       for (const input of [rawQuery, rawParams, rawBody]) refuseControlCharacters(input);
       const result = await handler({ req, actor, query, body, params, requestId } as Context<Q, B, P, A>);
-      response = result instanceof Response ? result : json(result ?? {});
-      if (schemas.response) await checkResponse(response, schemas.response);
+      const answer = result instanceof Response ? result : json(result ?? {});
+      if (schemas.response) await checkResponse(answer, schemas.response);
+      return answer;
+    };
+    try {
+      response = schemas.oneTransaction ? await inOneTransaction(req, work) : await work();
     } catch (error) {
       response = toErrorResponse(error, requestId);
     }

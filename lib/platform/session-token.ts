@@ -29,16 +29,37 @@ export async function encodeToken(claims: Omit<TokenClaims, "roles"> & { roles?:
   return encode({ token: { ...claims }, secret: env().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
+/**
+ * Decoded tokens, by their text: every request decodes its token (proxy.ts and the actor lookup), and
+ * a JWE decode (key derivation, then AES) is the same work each time for the same text. An entry
+ * lives until the token's own expiry, at most a minute; revocation is checked in the database anyway.
+ */
+const decoded = new Map<string, { claims: TokenClaims; until: number; secret: string }>();
+const DECODED_MAX = 10_000;
+const DECODED_TTL_MS = 60_000;
+
+function remember(token: string, claims: TokenClaims, exp: unknown, secret: string): void {
+  if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+  const expires = typeof exp === "number" ? exp * 1000 : 0;
+  decoded.set(token, { claims, until: Math.min(expires, Date.now() + DECODED_TTL_MS), secret });
+}
+
 /** The claims of a token; null when it is missing, forged, expired or not ours in shape. */
 export async function decodeToken(token: string | undefined): Promise<TokenClaims | null> {
   if (!token) return null;
+  const secret = env().NEXTAUTH_SECRET;
+  const known = decoded.get(token);
+  if (known && known.until > Date.now() && known.secret === secret) return known.claims;
+  if (known) decoded.delete(token);
   try {
-    const claims = await decode({ token, secret: env().NEXTAUTH_SECRET });
+    const claims = await decode({ token, secret });
     if (!claims || typeof claims.sid !== "string" || typeof claims.sub !== "string" || typeof claims.tid !== "number") {
       return null;
     }
     const roles = Array.isArray(claims.roles) ? (claims.roles.filter((r) => typeof r === "string") as Role[]) : null;
-    return { sub: claims.sub, sid: claims.sid, tid: claims.tid, roles };
+    const result = { sub: claims.sub, sid: claims.sid, tid: claims.tid, roles };
+    remember(token, result, claims.exp, secret);
+    return result;
   } catch {
     return null;
   }

@@ -37,8 +37,8 @@ function replayOf(tenantId: number, requestKey: string | undefined): SQL {
 }
 
 interface SaveCheck {
-  cycle_start_date: Date | string;
-  cycle_end_date: Date | string;
+  not_open: boolean;
+  closed: boolean;
   student_id: number | null;
   item_scale_id: number | null;
   in_collection: boolean;
@@ -46,12 +46,15 @@ interface SaveCheck {
   replayed_score_id: number | null;
 }
 
-/** Everything a save needs to know, in one read: window, roster, item, scale, replay. */
-async function saveCheck(actor: Actor, collectionId: number, input: SaveScoreInput): Promise<SaveCheck> {
+/**
+ * A save in one statement: what it needs to know (window, roster, item, scale, replay) and, when all
+ * of it holds, the grade (upsert on the scores key, skipped when unchanged) with its history row and
+ * its audit row. It answers the check, so the caller names what refused a write that did not happen.
+ * The child's results follow by trigger, at the end of the statement.
+ */
+async function checkAndWrite(actor: Actor, collectionId: number, input: SaveScoreInput, origin: AuditOrigin): Promise<SaveCheck> {
   const t = actor.tenantId;
-  const [row] = await rows<SaveCheck>(
-    db(),
-    sql`select dc.cycle_start_date, dc.cycle_end_date,
+  const check = sql`select now() < dc.cycle_start_date as not_open, now() > dc.cycle_end_date as closed,
       (select e.student_id from student_enrollments e where e.tenant_id = ${t} and e.id = ${input.studentEnrollmentId}
         and ${rosteredTo(actor, collectionId, sql`e.id`)}) as student_id,
       ci.assessment_item_id is not null as in_collection,
@@ -61,7 +64,25 @@ async function saveCheck(actor: Actor, collectionId: number, input: SaveScoreInp
     from data_collections dc
     left join data_collection_items ci on ci.tenant_id = ${t} and ci.data_collection_id = dc.id and ci.assessment_item_id = ${input.assessmentItemsId}
     left join assessment_items ai on ai.id = ci.assessment_item_id
-    where dc.tenant_id = ${t} and dc.id = ${collectionId} and ${teacherCollection(actor, collectionId)}`,
+    where dc.tenant_id = ${t} and dc.id = ${collectionId} and ${teacherCollection(actor, collectionId)}`;
+  const upsert = sql`insert into scores (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, entered_by)
+    select ${t}, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId}, ${actor.userId}
+    from chk where chk.student_id is not null and chk.replayed_score_id is null and chk.in_collection
+      and chk.entry_scale_id = chk.item_scale_id and not chk.not_open and not chk.closed
+    on conflict (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id)
+    do update set scale_entry_id = excluded.scale_entry_id, entered_by = excluded.entered_by, updated_at = now()
+    where scores.scale_entry_id is distinct from excluded.scale_entry_id
+    returning id, comment, case when xmax = 0 then 'create' else 'update' end as action`;
+  const details = { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId };
+  const audit = auditInsert(actor, { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId: sql`chk.student_id`, details }, origin, sql`up, chk`);
+  const [row] = await rows<SaveCheck>(
+    db(),
+    sql`with chk as (${check}), up as (${upsert}), history as (
+      insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, request_key)
+      select ${t}, up.id, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId},
+        up.comment, up.action::score_action, ${actor.userId}, ${input.requestKey ?? null} from up
+    ), audit as (${audit})
+    select * from chk`,
   );
   if (!row) throw notFound();
   return row;
@@ -94,40 +115,20 @@ async function progressOf(actor: Actor, collectionId: number, enrollmentId: numb
 export async function saveScore(actor: Actor, collectionId: number, input: SaveScoreInput, origin: AuditOrigin = {}) {
   authorize(actor, "scores.teacherWrite");
   return forTenant(actor, async () => {
-    const check = await saveCheck(actor, collectionId, input);
+    const check = await checkAndWrite(actor, collectionId, input, origin);
     if (check.student_id === null) throw notFound(SCORE_MESSAGES.studentNotFound);
     if (check.replayed_score_id !== null) {
+      // A replay of a save whose grade was cleared since: the request did its work once, and stays done.
       const replayed = await gradeById(actor, collectionId, check.replayed_score_id);
-      if (replayed) return { grade: replayed, result: await progressOf(actor, collectionId, replayed.studentEnrollmentId) };
+      if (!replayed) throw conflict();
+      return { grade: replayed, result: await progressOf(actor, collectionId, replayed.studentEnrollmentId) };
     }
     if (!check.in_collection) throw badRequest(SCORE_MESSAGES.itemNotInCollection);
     if (check.entry_scale_id === null || check.entry_scale_id !== check.item_scale_id) throw badRequest(SCORE_MESSAGES.entryNotOnScale);
-    checkWindow(check.cycle_start_date, check.cycle_end_date);
-
-    await writeGrade(actor, collectionId, input, check.student_id, origin);
+    if (check.not_open) throw conflict(SCORE_MESSAGES.windowNotOpen);
+    if (check.closed) throw conflict(SCORE_MESSAGES.windowClosed);
     return gradeAndProgress(actor, collectionId, input.studentEnrollmentId, input.assessmentItemsId);
   });
-}
-
-/**
- * The grade (upsert on the scores key, skipped when unchanged), its history row and its audit row in
- * one statement: a save is one round trip of writing (the results follow by trigger).
- */
-async function writeGrade(actor: Actor, collectionId: number, input: SaveScoreInput, studentId: number, origin: AuditOrigin) {
-  const t = actor.tenantId;
-  const upsert = sql`insert into scores (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, entered_by)
-    values (${t}, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId}, ${actor.userId})
-    on conflict (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id)
-    do update set scale_entry_id = excluded.scale_entry_id, entered_by = excluded.entered_by, updated_at = now()
-    where scores.scale_entry_id is distinct from excluded.scale_entry_id
-    returning id, comment, case when xmax = 0 then 'create' else 'update' end as action`;
-  const details = { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId };
-  await db().execute(sql`with up as (${upsert}), history as (
-      insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, request_key)
-      select ${t}, up.id, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId},
-        up.comment, up.action::score_action, ${actor.userId}, ${input.requestKey ?? null} from up
-    ), audit as (${auditInsert(actor, { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId, details }, origin, sql`up`)})
-    select 1`);
 }
 
 /** The cell's grade and the child's progress after a change, in one read. */

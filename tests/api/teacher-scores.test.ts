@@ -5,7 +5,7 @@ import { POST as scorePost, PUT as scorePut } from "@/app/en/api/v1/data-collect
 import { GET as gradesGet } from "@/app/en/api/v1/data-collections/[id]/grades/route";
 import { GET as rosterGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import { db } from "@/db/client";
-import { auditLog, scoreArtifacts, scoreHistory, scores, studentResults } from "@/db/schema";
+import { auditLog, authSessions, scoreArtifacts, scoreHistory, scores, studentResults, users } from "@/db/schema";
 import { call } from "../support/api";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 
@@ -204,5 +204,25 @@ describe("GET grades and students/legacy", () => {
   it("answers 404 for another tenant's collection and 403 to an admin", async () => {
     expect((await call(gradesGet, "GET", "/", { token: a.teacherToken, params: { id: String(b.collection.id) } })).status).toBe(404);
     expect((await call(rosterGet, "GET", "/", { token: a.adminToken, params: { id: String(a.collection.id) } })).status).toBe(403);
+  });
+});
+
+describe("a save's session lookup and write share one transaction", () => {
+  it("still ends a disabled teacher's session (401, revoked with its audit row) and writes no grade", async () => {
+    const c = await makeScoringWorld(fx);
+    await db().update(users).set({ enabled: false }).where(eq(users.id, c.teacher.id));
+    const res = await post(c, body(c, 0, fx.entries.A.id));
+    expect(res.status).toBe(401);
+    const sessions = await db().select().from(authSessions).where(eq(authSessions.userId, c.teacher.id));
+    // The world's teacher has a second session (the page's) that this request did not touch.
+    expect(sessions.filter((s) => s.revokedAt !== null)).toHaveLength(1);
+    expect(await scoreCount(c)).toBe(0);
+  });
+
+  it("rolls the whole request back when the write is refused: nothing of it stays", async () => {
+    const before = await db().select().from(auditLog).where(eq(auditLog.tenantId, a.tenant.id));
+    const res = await post(a, body(a, 0, fx.entries.A.id, 0), a.teacherToken, b.collection.id);
+    expect(res.status).toBe(404);
+    expect(await db().select().from(auditLog).where(eq(auditLog.tenantId, a.tenant.id))).toHaveLength(before.length);
   });
 });

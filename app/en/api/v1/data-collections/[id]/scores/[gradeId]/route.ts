@@ -8,6 +8,7 @@ export const DELETE = apiRoute(
     summary: "Clear a grade (refused while evidence is attached)",
     tags: ["Collections"],
     permission: "scores.teacherWrite",
+    oneTransaction: true,
     params: gradeParams,
     query: deleteScoreQuery,
     response: deleteScoreResponse,
