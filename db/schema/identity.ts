@@ -96,6 +96,9 @@ export const users = pgTable(
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     index("users_tenant_idx").on(t.tenantId, t.lastName, t.firstName),
     index("users_tenant_member_idx").on(t.tenantId, t.tenantMemberId),
+    index("users_name_lower_idx").on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index("users_first_name_lower_idx").on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    index("users_email_lower_idx").on(t.tenantId, sql`lower(${t.email})`),
     tenantKey("users", t),
   ],
 );

@@ -21,6 +21,8 @@ const TABLE = {
   "users.read": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"],
   "users.invite": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "users.impersonate": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  /** Create and edit accounts, activate and deactivate, link to organisations, promote and demote, within one's administrative reach. */
+  "users.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   /** The teacher view of collections (GET /data-collections?role=teacher): those of their locations. */
   "collections.teacherRead": ["ROLE_TEACHER"],

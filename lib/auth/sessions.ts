@@ -133,11 +133,18 @@ export async function revokeSession(sessionId: string, reason: EndReason = "logo
 
 /**
  * End every session of a user (password reset), or every one but the caller's own (password
- * change), and the impersonations the user started: a credential change ends them all.
+ * change), and the impersonations the user started: a credential change ends them all, and so does
+ * an administrator's deactivating or locking the account (its reason then says so).
  */
-export async function revokeUserSessions(tenantId: number, userId: number, exceptSessionId?: string, executor: Executor = db()) {
+export async function revokeUserSessions(
+  tenantId: number,
+  userId: number,
+  exceptSessionId?: string,
+  executor: Executor = db(),
+  reason: "credentials_changed" | "user_disabled" | "user_locked" = "credentials_changed",
+) {
   const own = and(eq(authSessions.userId, userId), exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined);
-  await endSessions(executor, and(eq(authSessions.tenantId, tenantId), or(own, eq(authSessions.impersonatorId, userId))), "credentials_changed");
+  await endSessions(executor, and(eq(authSessions.tenantId, tenantId), or(own, eq(authSessions.impersonatorId, userId))), reason);
 }
 
 /** Why the lookup finds a session dead though its row is live: its user's or impersonator's account, or the admin's session. */
