@@ -1,15 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
-import { auditLog, enrollmentAssociations, notifications, scores, studentEnrollments, studentResults, students, transfers } from "@/db/schema";
+import { auditLog, enrollmentAssociations, notifications, scoreArtifacts, scoreHistory, scores, studentEnrollments, studentResults, students, transfers } from "@/db/schema";
 import { POST as createPost } from "@/app/en/api/v1/transfers/route";
 import { PUT as decidePut } from "@/app/en/api/v1/transfers/[id]/route";
 import { GET as incomingGet } from "@/app/en/api/v1/transfers/incoming/route";
 import { GET as outgoingGet } from "@/app/en/api/v1/transfers/outgoing/route";
 import { GET as historyGet } from "@/app/en/api/v1/transfers/history/route";
+import { POST as mergePost } from "@/app/en/api/v1/students/merge/route";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeTenant, makeUser } from "../support/factories";
-import { makeLocation, makeOrgTree, score } from "../support/school-fixtures";
+import { assign, makeEnrollment, makeLocation, makeOrgTree, score } from "../support/school-fixtures";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 
 /**
@@ -242,5 +243,92 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   it("lets a tenant admin decide any transfer of the tenant", async () => {
     const id = (await ask(3)).body.transfer.id;
     expect((await decide(people.tenantAdmin, id, false)).body.message).toBe("Transfer Request Declined");
+  });
+});
+
+describe("POST /students/merge", () => {
+  const merge = (token: string, body: Record<string, unknown>) => call(mergePost, "POST", "/en/api/v1/students/merge", { token, body });
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  const grade = async (enrollmentId: number, item: number, entryId: number, minutesAgo: number) => {
+    const [row] = await db()
+      .insert(scores)
+      .values({ tenantId: w.tenant.id, dataCollectionId: w.collection.id, studentEnrollmentId: enrollmentId, assessmentItemId: fx.items[item].id, scaleEntryId: entryId, updatedAt: at(minutesAgo) })
+      .returning();
+    return row;
+  };
+  let primary: Awaited<ReturnType<typeof makeEnrollment>>;
+  let secondary: Awaited<ReturnType<typeof makeEnrollment>>;
+
+  beforeAll(async () => {
+    primary = await makeEnrollment(w.tenant.id, w.org, { teacherId: w.teacher.id });
+    secondary = await makeEnrollment(w.tenant.id, w.org, { teacherId: w.otherTeacher.id });
+    await assign(w.tenant.id, w.collection.id, [primary.enrollment.id, secondary.enrollment.id]);
+    for (const s of [primary, secondary]) await db().update(students).set({ parentLocationId: w.tree.location.id }).where(eq(students.id, s.student.id));
+    // Item 0: the secondary's grade is newer; item 1: the primary's; item 2: only the secondary graded it.
+    await grade(primary.enrollment.id, 0, fx.entries.A.id, 60);
+    const newer = await grade(secondary.enrollment.id, 0, fx.entries.C.id, 10);
+    await grade(primary.enrollment.id, 1, fx.entries.B.id, 5);
+    await grade(secondary.enrollment.id, 1, fx.entries.D.id, 30);
+    await grade(secondary.enrollment.id, 2, fx.entries.A.id, 20);
+    await db().insert(scoreArtifacts).values({ tenantId: w.tenant.id, scoreId: newer.id, fileName: "k/evidence.jpg", originalFileName: "evidence.jpg", sizeBytes: 10 });
+  });
+
+  const body = () => ({ primaryStudentId: primary.student.id, secondaryStudentId: secondary.student.id });
+
+  it("refuses the same student twice (400), a teacher (403), students outside reach or tenant (404)", async () => {
+    const same = await merge(people.sender, { primaryStudentId: primary.student.id, secondaryStudentId: primary.student.id });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([{ field: "secondaryStudentId", message: "Choose two different students" }]);
+    expect((await merge(w.teacherToken, body())).status).toBe(403);
+    expect((await merge(people.receiver, body())).status).toBe(404);
+    expect((await merge(people.otherTenant, body())).status).toBe(404);
+  });
+
+  it("rolls everything back when a step fails (the audit insert refused)", async () => {
+    await db().execute(sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await db().execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+    try {
+      expect((await merge(people.sender, body())).status).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger refuse_audit on audit_log`);
+      await db().execute(sql`drop function refuse_audit()`);
+    }
+    const [s] = await db().select().from(students).where(eq(students.id, secondary.student.id));
+    expect(s.mergedIntoStudentId).toBeNull();
+    expect(await db().select().from(scores).where(eq(scores.studentEnrollmentId, secondary.enrollment.id))).toHaveLength(3);
+  });
+
+  it("moves enrollments and grades to the primary: newer grade kept, the other in the history, evidence kept, the secondary retired", async () => {
+    const before = await progress(w.tree.location.id);
+    const res = await merge(people.sender, body());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Students merged", ...body(), enrollmentsMoved: 1, scoresMoved: 1, conflicts: 2 });
+
+    const kept = await db().select().from(scores).where(and(eq(scores.studentEnrollmentId, primary.enrollment.id), eq(scores.dataCollectionId, w.collection.id)));
+    const byItem = Object.fromEntries(kept.map((s) => [s.assessmentItemId, s.scaleEntryId]));
+    expect(byItem).toEqual({ [fx.items[0].id]: fx.entries.C.id, [fx.items[1].id]: fx.entries.B.id, [fx.items[2].id]: fx.entries.A.id });
+    const item0 = kept.find((s) => s.assessmentItemId === fx.items[0].id)!;
+    expect(await db().select().from(scoreArtifacts).where(eq(scoreArtifacts.scoreId, item0.id))).toHaveLength(1);
+    const history = await db()
+      .select()
+      .from(scoreHistory)
+      .where(and(eq(scoreHistory.studentEnrollmentId, primary.enrollment.id), eq(scoreHistory.assessmentItemId, fx.items[1].id)));
+    expect(history.map((h) => h.scaleEntryId)).toContain(fx.entries.D.id);
+    expect(await db().select().from(scores).where(eq(scores.studentEnrollmentId, secondary.enrollment.id))).toHaveLength(0);
+
+    const [retired] = await db().select().from(students).where(eq(students.id, secondary.student.id));
+    expect(retired.mergedIntoStudentId).toBe(primary.student.id);
+    const [moved] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, secondary.enrollment.id));
+    expect(moved).toMatchObject({ studentId: primary.student.id, isPointOfAuthority: false });
+    const [result] = await db().select().from(studentResults).where(and(eq(studentResults.studentEnrollmentId, primary.enrollment.id), eq(studentResults.dataCollectionId, w.collection.id)));
+    expect(result.scoredItems).toBe(3);
+    // One child fewer assigned at the school; the grade moved over counts once.
+    expect(await progress(w.tree.location.id)).toEqual({ students: before.students - 1, scored: before.scored - 2 });
+
+    const trail = await db().select().from(auditLog).where(eq(auditLog.studentId, primary.student.id)).orderBy(auditLog.id);
+    expect(trail.map((a) => `${a.action} ${a.entityType}`)).toEqual(["merge student", "merge score", "merge score", "update student_enrollment"]);
+    expect((await auditOf("student", secondary.student.id))[0]).toMatchObject({ action: "retire", details: { after: { mergedIntoStudentId: primary.student.id } } });
+    // Retired: it cannot be merged again.
+    expect((await merge(people.sender, body())).status).toBe(404);
   });
 });
