@@ -22,6 +22,8 @@ const TAGS = [
   { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
   { name: "Users", description: "Other people's accounts: organisation links and invitations." },
   { name: "Students", description: "Students within the administrator's reach: paged search, state id lookup, create and edit." },
+  { name: "Enrollments", description: "A student's enrollments (custom fields, point of authority), their data-collection assignments and ISR list, within the administrator's reach." },
+  { name: "Rosters", description: "Which teachers of a location have which students (enrollment associations): list, available students, assign and unassign." },
   { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
   { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },

@@ -1,0 +1,56 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
+import type { Actor } from "@/lib/platform/actor";
+import { notFound } from "@/lib/platform/errors";
+
+/**
+ * What an admin may see and change of a student's enrollments. A student is theirs when its point of
+ * authority lies in their reach (as the students list); an enrollment is readable when the student is
+ * theirs or the enrollment's own location is in reach, and changeable only when its location is in
+ * reach. Everything else is 404 (another tenant's ids included). Run inside the caller's forTenant.
+ */
+
+export interface EnrollmentRef {
+  id: number;
+  student_id: number;
+  location_id: number;
+  district_id: number;
+  active: boolean;
+  is_point_of_authority: boolean;
+  location_active: boolean;
+}
+
+/** The student's id when it is within reach (not merged away); else 404. */
+export async function requireStudent(actor: Actor, reach: Reach, studentId: number): Promise<{ id: number; parent_location_id: number | null }> {
+  const t = actor.tenantId;
+  const [row] = await rows<{ id: number; parent_location_id: number | null }>(
+    db(),
+    sql`select s.id, s.parent_location_id from students s where s.tenant_id = ${t} and s.id = ${studentId} and s.merged_into_student_id is null
+      and ${reach.all ? sql`true` : within(reach, "locations", "s.parent_location_id")}`,
+  );
+  if (!row) throw notFound("Student not found");
+  return row;
+}
+
+/** One enrollment for reading ("read") or changing ("write"); 404 outside reach. */
+export async function requireEnrollment(actor: Actor, reach: Reach, enrollmentId: number, mode: "read" | "write"): Promise<EnrollmentRef> {
+  const t = actor.tenantId;
+  const reachable =
+    mode === "write"
+      ? within(reach, "locations", "e.location_id")
+      : sql`(${within(reach, "locations", "e.location_id")} or ${within(reach, "locations", "s.parent_location_id")})`;
+  const [row] = await rows<EnrollmentRef>(
+    db(),
+    sql`select e.id, e.student_id, e.location_id, e.district_id, e.active, e.is_point_of_authority, l.active as location_active
+      from student_enrollments e
+      join students s on s.tenant_id = ${t} and s.id = e.student_id and s.merged_into_student_id is null
+      join locations l on l.tenant_id = ${t} and l.id = e.location_id
+      where e.tenant_id = ${t} and e.id = ${enrollmentId} and ${reachable}`,
+  );
+  if (!row) throw notFound("Enrollment not found");
+  return row;
+}
+
+export { reachOf };
