@@ -38,6 +38,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.tenantId, t.userId, t.createdAt),
+    // The bell's unread count (migration 0017, which also adds the triggers that push changes live).
+    index("notifications_unread_idx").on(t.tenantId, t.userId).where(sql`acknowledged = 0`),
     check("notifications_acknowledged_check", sql`${t.acknowledged} in (0, 1)`),
     tenantRef("notifications_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
   ],

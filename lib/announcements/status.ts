@@ -16,3 +16,8 @@ export const STATUS_STYLES: Record<NonNullable<AnnouncementStatus> | "unknown", 
   past: { label: "Past", badge: "bg-orange-50 text-orange-900 ring-orange-300", accent: "border-l-orange-500" },
   unknown: { label: "No status", badge: "bg-slate-800 text-white ring-slate-800", accent: "border-l-slate-800" },
 };
+
+/** The spec's colour names of a status (the API's `color`). */
+export function announcementColor(status: AnnouncementStatus): "green" | "blue" | "orange" | "dark" {
+  return status === "upcoming" ? "green" : status === "active" ? "blue" : status === "past" ? "orange" : "dark";
+}

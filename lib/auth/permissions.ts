@@ -38,6 +38,10 @@ const TABLE = {
   "transfers.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Read the audit trail of the students, users and organisations within one's reach. */
   "audit.read": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Create, edit and delete the tenant's announcements (tenant-wide messages with start and end dates). */
+  "announcements.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Read the tenant's announcements: teachers the active ones, managers every one. */
+  "announcements.read": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Data displays of one's rostered class (GET /data-displays/teacher/...). */
   "displays.teacher": ["ROLE_TEACHER"],
   /** Data displays of one's reach, state down to class (the separate admin endpoint). */
@@ -63,6 +67,11 @@ interface RoleHolder {
 export function can(holder: RoleHolder, permission: Permission): boolean {
   const granted: readonly Role[] = TABLE[permission];
   return holder.roles.some((role) => granted.includes(role));
+}
+
+/** The roles that hold a permission (to find its holders in SQL, e.g. whom to notify). */
+export function rolesWith(permission: Permission): readonly Role[] {
+  return TABLE[permission];
 }
 
 /** Throws the spec's 403 when the permission is missing. */

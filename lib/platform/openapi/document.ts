@@ -26,6 +26,8 @@ const TAGS = [
   { name: "Rosters", description: "Which teachers of a location have which students (enrollment associations): list, available students, assign and unassign." },
   { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
+  { name: "Announcements", description: "Tenant-wide announcements with start and end dates: administrators manage them, teachers read the active ones." },
+  { name: "Notifications", description: "One's own notifications: list, acknowledge, remove, and the live connection (server-sent events, or Pusher's private channel)." },
   { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
