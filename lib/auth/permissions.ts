@@ -30,6 +30,12 @@ const TABLE = {
   "scores.teacherWrite": ["ROLE_TEACHER"],
   /** Read a collection's scoring side (groups, completion) within one's organisation scope. */
   "collections.adminRead": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /**
+   * Collections administration: read the collections within one's reach and assign them (and field
+   * tests) to organisations one administers. Building a collection (dates, sets, supports, scoring)
+   * is for tenant admins: the services check tenant-wide reach.
+   */
+  "collections.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** List, create and edit students within one's administrative reach (tenant admins: the tenant). */
   "students.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Create, edit and soft-delete regions, districts and locations within one's administrative reach. */

@@ -26,6 +26,7 @@ const TAGS = [
   { name: "Rosters", description: "Which teachers of a location have which students (enrollment associations): list, available students, assign and unassign." },
   { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
+  { name: "Collections administration", description: "Building collections (dates, item sets and items, supports, scoring rules), their assignments to regions, districts and locations, field tests and the per-level listings." },
   { name: "Announcements", description: "Tenant-wide announcements with start and end dates: administrators manage them, teachers read the active ones." },
   { name: "Notifications", description: "One's own notifications: list, acknowledge, remove, and the live connection (server-sent events, or Pusher's private channel)." },
   { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },

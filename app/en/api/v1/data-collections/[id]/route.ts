@@ -1,15 +1,28 @@
+import { z } from "zod";
 import { apiRoute } from "@/lib/platform/api";
+import { can } from "@/lib/auth/permissions";
+import { fieldError, forbidden } from "@/lib/platform/errors";
+import { getAdminCollection } from "@/lib/collections/admin-collections";
+import { adminCollectionResponse } from "@/lib/collections/admin-schemas";
 import { getTeacherCollection } from "@/lib/collections/queries";
-import { collectionIdParams, teacherCollectionResponse, teacherCollectionsQuery } from "@/lib/collections/schemas";
+import { collectionIdParams, teacherCollectionResponse } from "@/lib/collections/schemas";
+
+const query = z.object({ role: z.enum(["teacher"], { error: "Must be teacher" }).optional() });
 
 export const GET = apiRoute(
   {
-    summary: "One of the teacher's collections; any other answers 404",
+    summary: "role=teacher: one of the teacher's collections; otherwise one within the admin's reach. Any other answers 404",
     tags: ["Collections"],
-    permission: "collections.teacherRead",
-    query: teacherCollectionsQuery,
+    query,
     params: collectionIdParams,
-    response: teacherCollectionResponse,
+    response: teacherCollectionResponse.or(adminCollectionResponse),
   },
-  async ({ actor, params }) => ({ dataCollection: await getTeacherCollection(actor, params.id) }),
+  async ({ actor, params, query }) => {
+    if (query.role === "teacher") {
+      if (!can(actor, "collections.teacherRead")) throw forbidden();
+      return { dataCollection: await getTeacherCollection(actor, params.id) };
+    }
+    if (!can(actor, "collections.manage")) throw fieldError("role", "Must be teacher");
+    return { dataCollection: await getAdminCollection(actor, params.id) };
+  },
 );
