@@ -8,6 +8,7 @@ import { GET as incomingGet } from "@/app/en/api/v1/transfers/incoming/route";
 import { GET as outgoingGet } from "@/app/en/api/v1/transfers/outgoing/route";
 import { GET as historyGet } from "@/app/en/api/v1/transfers/history/route";
 import { POST as mergePost } from "@/app/en/api/v1/students/merge/route";
+import { GET as auditGet } from "@/app/en/api/v1/audit-log/route";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeTenant, makeUser } from "../support/factories";
 import { assign, makeEnrollment, makeLocation, makeOrgTree, score } from "../support/school-fixtures";
@@ -330,5 +331,40 @@ describe("POST /students/merge", () => {
     expect((await auditOf("student", secondary.student.id))[0]).toMatchObject({ action: "retire", details: { after: { mergedIntoStudentId: primary.student.id } } });
     // Retired: it cannot be merged again.
     expect((await merge(people.sender, body())).status).toBe(404);
+  });
+});
+
+describe("GET /audit-log", () => {
+  const trail = (token: string, query: Record<string, string | number> = {}) => call(auditGet, "GET", "/en/api/v1/audit-log", { token, query });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  it("shows a student's trail with before and after to admins who reach the student now, and to nobody else", async () => {
+    const moved = { entityType: "student", entityId: kid(0).student.id };
+    const res = await trail(people.receiver, moved);
+    expect(res.status).toBe(200);
+    const actions = res.body.entries.map((e: { action: string; entityType: string }) => `${e.action} ${e.entityType}`);
+    expect(actions).toEqual(expect.arrayContaining(["create transfer", "approve transfer", "transfer student_enrollment", "transfer student"]));
+    const move = res.body.entries.find((e: { entityType: string }) => e.entityType === "student_enrollment");
+    expect(move).toMatchObject({ before: { locationId: w.tree.location.id }, after: { locationId: L2.id }, subject: expect.stringContaining(kid(0).student.tenantUniqueId), userName: expect.any(String) });
+    // The child left D1: its sending admin no longer reads its trail; an outsider and another tenant never did.
+    expect((await trail(people.sender, moved)).body.entries).toEqual([]);
+    expect((await trail(people.outsider, moved)).body.entries).toEqual([]);
+    expect((await trail(people.otherTenant, moved)).body.entries).toEqual([]);
+    expect((await trail(people.tenantAdmin, moved)).body.entries.length).toBe(res.body.entries.length);
+    // The declined child stayed: the other way round.
+    expect((await trail(people.sender, { entityType: "student", entityId: kid(1).student.id })).body.entries.length).toBeGreaterThan(0);
+    expect((await trail(people.receiver, { entityType: "student", entityId: kid(1).student.id })).body.entries).toEqual([]);
+  });
+
+  it("pages without a total, filters by date, and refuses bad filters (400) and teachers (403)", async () => {
+    const first = await trail(people.tenantAdmin, { pageSize: 1 });
+    expect(first.body).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
+    const second = await trail(people.tenantAdmin, { pageSize: 1, page: 2 });
+    expect(second.body.entries[0].id).toBeLessThan(first.body.entries[0].id);
+    expect((await trail(people.tenantAdmin, { from: day(1) })).body.entries).toEqual([]);
+    expect((await trail(people.tenantAdmin, { from: day(0), to: day(0) })).body.entries.length).toBeGreaterThan(0);
+    expect((await trail(people.tenantAdmin, { from: day(1), to: day(0) })).status).toBe(400);
+    expect((await trail(people.tenantAdmin, { entityId: 5 })).status).toBe(400);
+    expect((await trail(w.teacherToken)).status).toBe(403);
   });
 });

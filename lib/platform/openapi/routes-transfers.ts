@@ -6,6 +6,7 @@ import * as transfersIncoming from "@/app/en/api/v1/transfers/incoming/route";
 import * as transfersOutgoing from "@/app/en/api/v1/transfers/outgoing/route";
 import * as transfersHistory from "@/app/en/api/v1/transfers/history/route";
 import * as studentsMerge from "@/app/en/api/v1/students/merge/route";
+import * as auditLog from "@/app/en/api/v1/audit-log/route";
 
 /** The transfers area's API routes (see routes.ts). */
 export const TRANSFERS_ROUTES: readonly ApiRouteModule[] = [
@@ -15,4 +16,5 @@ export const TRANSFERS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/transfers/outgoing", module: transfersOutgoing },
   { path: "/transfers/history", module: transfersHistory },
   { path: "/students/merge", module: studentsMerge },
+  { path: "/audit-log", module: auditLog },
 ];
