@@ -37,6 +37,7 @@ export const tenantIntegrationLicenses = pgTable(
   },
   (t) => [
     index("tenant_integration_licenses_integration_idx").on(t.tenantId, t.tenantIntegrationId),
+    uniqueIndex("tenant_integration_licenses_grant_key").on(t.tenantId, t.tenantIntegrationId, t.licenseId, t.role),
     tenantRef("tenant_integration_licenses_integration_fk", [t.tenantId, t.tenantIntegrationId], tenantIntegrations).onDelete("cascade"),
   ],
 );

@@ -60,6 +60,13 @@ const TABLE = {
   "uploads.assessmentImport": ["ROLE_SYSTEM_ADMIN"],
   "system.downloads": ["ROLE_SYSTEM_ADMIN"],
   "system.schoolYears": ["ROLE_SYSTEM_ADMIN"],
+  /** Assessments (shared and tenant-owned) with their hierarchy, scales, items, entries and resources; import, export. */
+  "system.assessments": ["ROLE_SYSTEM_ADMIN"],
+  "system.acknowledgements": ["ROLE_SYSTEM_ADMIN"],
+  /** Tenants and their tenant admins. */
+  "system.tenants": ["ROLE_SYSTEM_ADMIN"],
+  /** Tenant integrations and their licenses. */
+  "system.integrations": ["ROLE_SYSTEM_ADMIN"],
   "system.mailCheck": ["ROLE_SYSTEM_ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "@/lib/platform/schemas";
 
 /** Unix seconds, the API's date format; bounded to years a school could mean (1970-2100). */
 const unixSeconds = (name: string) =>
@@ -12,6 +13,15 @@ export const createSchoolYearBody = z
   })
   .refine((b) => b.endDate > b.startDate, { message: "End date must be after the start date", path: ["endDate"] });
 export type CreateSchoolYear = z.infer<typeof createSchoolYearBody>;
+
+/** PUT /school-years {id, label?, startDate?, endDate?} (the spec's 'School year updated'); dates checked against the stored ones. */
+export const updateSchoolYearBody = z.object({
+  id: idSchema("Id is not valid"),
+  label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").optional(),
+  startDate: unixSeconds("Start date").optional(),
+  endDate: unixSeconds("End date").optional(),
+});
+export type UpdateSchoolYear = z.infer<typeof updateSchoolYearBody>;
 
 /* Answers (response schemas). */
 
