@@ -2,6 +2,7 @@ import type { JobHandler } from "@/lib/platform/queue";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
 import { passwordReset } from "./handlers/password-reset";
+import { reportGenerate } from "./handlers/report-generate";
 import { uploadSweep } from "./handlers/upload-sweep";
 
 /**
@@ -10,6 +11,7 @@ import { uploadSweep } from "./handlers/upload-sweep";
  * Each runs as "system" (asSystem, see handleJob's tenancy): mail.send talks to SMTP between its
  * claim and its outcome, and the claim must commit first; mail.requeue and the upload sweep work
  * across tenants (the sweep calls storage too); the password reset looks accounts up by email
- * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`.
+ * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`;
+ * report.generate binds each of its steps to the payload's tenant itself (see its handler).
  */
-export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset];
+export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate];

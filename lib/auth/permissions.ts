@@ -68,6 +68,12 @@ const TABLE = {
   /** Tenant integrations and their licenses. */
   "system.integrations": ["ROLE_SYSTEM_ADMIN"],
   "system.mailCheck": ["ROLE_SYSTEM_ADMIN"],
+  /** Request the administration reports (§9) over one's reach, and download one's own. */
+  "reports.admin": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Request the teacher reports (platform §7) over one's own class, and download one's own. */
+  "reports.teacher": ["ROLE_TEACHER"],
+  /** The tenant's job counts and waiting jobs (administration §7 'Job counts'). */
+  "jobs.read": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof TABLE;

@@ -1,0 +1,81 @@
+/**
+ * The report types people can request (spec: platform §7 'Reports and outputs', administration §9).
+ * Pure data, so pages and client components can name them; the SQL of each lives in builders-*.ts.
+ */
+
+export const REPORT_REQUESTED = "Your report has been successfully requested";
+
+/** Administration §9, in the spec's order. */
+export const ADMIN_REPORT_KINDS = [
+  "ela.setcompletion",
+  "ela.skbratings",
+  "kra.ssr",
+  "ela.ssr",
+  "kra.enhancedcompletion",
+  "kra.languageliteracy",
+  "kra.teachercompletion",
+  "kra.locationcompletion",
+  "kra.districtcompletion",
+  "kra.studentsenrollments",
+  "kra.domaindata",
+  "exportstudents",
+  "exportenrollments",
+  "exportteachers",
+  "kra.isrr",
+  "teacheroutputs",
+] as const;
+
+/** Platform §7: POST /reports/{name}. */
+export const TEACHER_REPORT_TYPES = ["ela-class-skb", "ela-milestone", "domain-data", "language-literacy", "kra-data-results"] as const;
+
+export type AdminReportKind = (typeof ADMIN_REPORT_KINDS)[number];
+export type TeacherReportType = (typeof TEACHER_REPORT_TYPES)[number];
+export type ReportKind = AdminReportKind | TeacherReportType;
+
+export interface ReportTypeInfo {
+  label: string;
+  /** xlsx for spreadsheets, csv for the exports, pdf for the charted class and domain reports. */
+  format: "xlsx" | "csv" | "pdf";
+  /** A report of one collection, or of the whole school year (the exports). */
+  needs: "collection" | "schoolYear";
+  /** Why a type cannot be requested yet (the PDF reports with charts); requests answer 400 with it. */
+  unavailable?: string;
+}
+
+const PDF_LATER = "This report is a PDF with charts, which is not available yet. Request the spreadsheet reports instead.";
+
+export const REPORT_TYPES: Record<ReportKind, ReportTypeInfo> = {
+  "ela.setcompletion": { label: "ELA set completion", format: "xlsx", needs: "collection" },
+  "ela.skbratings": { label: "ELA skill ratings", format: "xlsx", needs: "collection" },
+  "kra.ssr": { label: "KRA scale score report", format: "xlsx", needs: "collection" },
+  "ela.ssr": { label: "ELA scale score report", format: "xlsx", needs: "collection" },
+  "kra.enhancedcompletion": { label: "KRA enhanced completion", format: "xlsx", needs: "collection" },
+  "kra.languageliteracy": { label: "KRA language and literacy", format: "xlsx", needs: "collection" },
+  "kra.teachercompletion": { label: "KRA teacher completion", format: "xlsx", needs: "collection" },
+  "kra.locationcompletion": { label: "KRA location completion", format: "xlsx", needs: "collection" },
+  "kra.districtcompletion": { label: "KRA district completion", format: "xlsx", needs: "collection" },
+  "kra.studentsenrollments": { label: "KRA students and enrollments", format: "xlsx", needs: "collection" },
+  "kra.domaindata": { label: "KRA domain data", format: "xlsx", needs: "collection" },
+  exportstudents: { label: "Export students", format: "csv", needs: "schoolYear" },
+  exportenrollments: { label: "Export enrollments", format: "csv", needs: "schoolYear" },
+  exportteachers: { label: "Export teachers", format: "csv", needs: "schoolYear" },
+  "kra.isrr": { label: "KRA ISR status", format: "xlsx", needs: "collection" },
+  teacheroutputs: { label: "Teacher outputs", format: "xlsx", needs: "collection" },
+  "ela-class-skb": { label: "ELA class skills report", format: "pdf", needs: "collection", unavailable: PDF_LATER },
+  "ela-milestone": { label: "ELA milestones", format: "xlsx", needs: "collection" },
+  "domain-data": { label: "Domain data", format: "pdf", needs: "collection", unavailable: PDF_LATER },
+  "language-literacy": { label: "Language and literacy", format: "xlsx", needs: "collection" },
+  "kra-data-results": { label: "KRA data results", format: "xlsx", needs: "collection" },
+};
+
+export const isAdminKind = (kind: string): kind is AdminReportKind => (ADMIN_REPORT_KINDS as readonly string[]).includes(kind);
+export const isTeacherType = (kind: string): kind is TeacherReportType => (TEACHER_REPORT_TYPES as readonly string[]).includes(kind);
+
+export const reportLabel = (kind: string) => (REPORT_TYPES as Record<string, ReportTypeInfo | undefined>)[kind]?.label ?? kind;
+
+/** Spec §4: the request is polled every 3 s, at most 100 times, until 'complete' (any case). */
+export const POLL_INTERVAL_MS = 3000;
+export const POLL_MAX_ATTEMPTS = 100;
+export const isComplete = (status: string) => status.toLowerCase() === "complete";
+/** A status after which polling stops without a file. */
+export const isFinished = (status: string) => isComplete(status) || status.toLowerCase() === "failed";

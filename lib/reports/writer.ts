@@ -1,0 +1,82 @@
+import "server-only";
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { db, rows } from "@/db/client";
+import type { Row, Sheet } from "./sheet";
+
+/** Rows fetched per round trip from the report's cursor. */
+const BATCH = 2000;
+
+/**
+ * Read a sheet's query through a cursor (inside the caller's withTenant transaction), writing each
+ * batch as it arrives: memory stays flat however many rows a state's report has.
+ */
+async function eachBatch(sheet: Sheet, write: (batch: Row[]) => Promise<void>): Promise<number> {
+  let count = 0;
+  await db().execute(sql`declare report_rows no scroll cursor for ${sheet.query}`);
+  for (;;) {
+    const batch = await rows<Row>(db(), sql.raw(`fetch ${BATCH} from report_rows`));
+    if (batch.length === 0) break;
+    await write(batch);
+    count += batch.length;
+  }
+  await db().execute(sql`close report_rows`);
+  return count;
+}
+
+/** One row's cells; text columns always as strings, so Excel keeps a state id's leading zeros. */
+function cells(sheet: Sheet, row: Row): (string | number | null)[] {
+  return sheet.columns.map((column) => {
+    const value = column.value(row);
+    return column.text && value !== null ? String(value) : value;
+  });
+}
+
+/** The sheet as an XLSX file: bold frozen header, text-formatted text columns. Answers the row count. */
+export async function writeXlsx(sheet: Sheet, file: string): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+  worksheet.columns = sheet.columns.map((column, i) => ({
+    header: column.header,
+    key: `c${i}`,
+    width: column.width ?? Math.max(10, column.header.length + 2),
+    ...(column.text ? { style: { numFmt: "@" } } : {}),
+  }));
+  worksheet.getRow(1).font = { bold: true };
+  worksheet.getRow(1).commit();
+  const count = await eachBatch(sheet, async (batch) => {
+    for (const row of batch) worksheet.addRow(cells(sheet, row)).commit();
+  });
+  worksheet.commit();
+  await workbook.commit();
+  return count;
+}
+
+/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is prefixed with '. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The sheet as UTF-8 CSV (with a byte-order mark, so Excel reads the names right). Answers the row count. */
+export async function writeCsv(sheet: Sheet, file: string): Promise<number> {
+  const out = createWriteStream(file);
+  const line = (values: (string | number | null)[]) => `${values.map(csvField).join(",")}\r\n`;
+  const put = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  try {
+    await put(`\ufeff${line(sheet.columns.map((c) => c.header))}`);
+    const count = await eachBatch(sheet, async (batch) => put(batch.map((row) => line(cells(sheet, row))).join("")));
+    out.end();
+    await once(out, "finish");
+    return count;
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+}
