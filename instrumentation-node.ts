@@ -3,6 +3,7 @@ import { closeDatabase, database, requireTenantContext } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent, seedDemoIfEmpty } from "./db/seed/demo";
 import { startInProcessWorkers, stopInProcessWorkers } from "./jobs/runtime";
+import { startPusherForwarder } from "./lib/notifications/live/pusher";
 import { env } from "./lib/platform/env";
 import { errorFields, log } from "./lib/platform/logger";
 
@@ -30,6 +31,8 @@ export async function boot(): Promise<void> {
     // From here on a query outside withTenant or asSystem is a bug: fail loudly rather than read as the owner.
     requireTenantContext();
     const workers = await startInProcessWorkers();
+    // With Pusher configured, one instance forwards notification changes to it (SSE needs no start-up).
+    await startPusherForwarder();
     // scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so active jobs can finish before exit.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -47,7 +47,7 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
           <HeaderLinks shell={shell} actions={actions} variant="bar" />
         </nav>
         <div className="ml-auto flex items-center gap-1 desktop:hidden">
-          <NotificationsBell count={shell.unreadCount} items={shell.notifications} />
+          <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} />
           <MobileMenu shell={shell} actions={actions} navTitle={navTitle} navItems={navItems} />
         </div>
       </div>

@@ -1,20 +1,38 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { NotificationSummary } from "@/lib/notifications/unread";
+import type { LiveTransport } from "@/lib/notifications/live/channel";
 import { formatDate } from "@/lib/shell/format";
 import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
+import { acknowledge, remove, useLiveNotifications, type BellItem } from "./live-notifications";
+
+interface BellProps {
+  count: number;
+  items: BellItem[];
+  live: LiveTransport;
+}
+
+const unreadLabel = (count: number) => (count === 1 ? "1 unread" : `${count} unread`);
 
 /**
- * The bell, its unread badge and a panel of the newest notifications. The count is in the button's
- * name, not only in the badge; Escape or a click elsewhere closes the panel.
+ * The bell, its unread badge and a panel of the newest notifications, kept up to date live. The count
+ * is in the button's name, not only in the badge, and a rise is announced politely. Clicking a
+ * notification acknowledges it; each has its own Remove button. Escape or a click elsewhere closes.
  */
-export function NotificationsBell({ count, items }: { count: number; items: NotificationSummary[] }) {
+export function NotificationsBell({ count: initialCount, items: initialItems, live }: BellProps) {
+  const { count, items } = useLiveNotifications({ count: initialCount, items: initialItems }, live);
   const [open, setOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const previous = useRef(count);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (count > previous.current) setAnnouncement(`New notification. ${unreadLabel(count)}.`);
+    previous.current = count;
+  }, [count]);
 
   useEffect(() => {
     if (!open) return;
@@ -34,6 +52,13 @@ export function NotificationsBell({ count, items }: { count: number; items: Noti
     };
   }, [open]);
 
+  /** After a removal the focus stays in the panel: on the next notification's button, else the bell. */
+  function removeAndRefocus(item: BellItem, index: number) {
+    const next = items[index + 1] ?? items[index - 1];
+    void remove(item.id);
+    setTimeout(() => (next ? root.current?.querySelector<HTMLElement>(`[data-notification="${next.id}"]`) : button.current)?.focus(), 0);
+  }
+
   return (
     <div ref={root} className="relative">
       <button
@@ -41,7 +66,7 @@ export function NotificationsBell({ count, items }: { count: number; items: Noti
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={count === 1 ? "Notifications, 1 unread" : `Notifications, ${count} unread`}
+        aria-label={`Notifications, ${unreadLabel(count)}`}
         onClick={() => setOpen((o) => !o)}
         className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 aria-expanded:bg-white/15"
       >
@@ -56,6 +81,9 @@ export function NotificationsBell({ count, items }: { count: number; items: Noti
           </span>
         )}
       </button>
+      <span className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </span>
       {open && (
         <div
           id={panelId}
@@ -68,13 +96,28 @@ export function NotificationsBell({ count, items }: { count: number; items: Noti
             <p className="px-4 py-6 text-center text-sm text-slate-600">You have no notifications.</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
-              {items.map((n) => (
-                <li key={n.id} className={cn("px-4 py-3 text-sm", !n.acknowledged && "bg-brand-50")}>
-                  <p className={cn("text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</p>
-                  <p className="mt-1 text-xs text-slate-600">
-                    {formatDate(n.createdAt)}
-                    {!n.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
-                  </p>
+              {items.map((n, index) => (
+                <li key={n.id} className={cn("flex items-start gap-1 text-sm", !n.acknowledged && "bg-brand-50")}>
+                  <button
+                    type="button"
+                    data-notification={n.id}
+                    onClick={() => !n.acknowledged && void acknowledge(n.id)}
+                    className="min-w-0 flex-1 px-4 py-3 text-left hover:bg-slate-50"
+                  >
+                    <span className={cn("block text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</span>
+                    <span className="mt-1 block text-xs text-slate-600">
+                      {formatDate(n.createdAt)}
+                      {!n.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => removeAndRefocus(n, index)}
+                    aria-label={`Remove notification: ${n.message}`}
+                    className="m-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  >
+                    <Icon name="close" className="size-4" />
+                  </button>
                 </li>
               ))}
             </ul>

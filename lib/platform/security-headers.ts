@@ -11,11 +11,14 @@ interface HeaderOptions {
   https: boolean;
   /** `next dev` evaluates code (React's error stacks) and injects styles without a nonce. */
   development: boolean;
+  /** Live notifications through Pusher Channels: its cluster's socket hosts (else the same-origin SSE stream). */
+  pusherCluster?: string;
 }
 
 function currentOptions(): HeaderOptions {
-  const { PUBLIC_URL, NODE_ENV } = env();
-  return { https: PUBLIC_URL.startsWith("https://"), development: NODE_ENV === "development" };
+  const { PUBLIC_URL, NODE_ENV, PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET, PUSHER_CLUSTER } = env();
+  const pusher = PUSHER_APP_ID && PUSHER_KEY && PUSHER_SECRET && PUSHER_CLUSTER;
+  return { https: PUBLIC_URL.startsWith("https://"), development: NODE_ENV === "development", pusherCluster: pusher ? PUSHER_CLUSTER : undefined };
 }
 
 /** 128 random bits, base64: unguessable, and new for every page request. */
@@ -37,14 +40,16 @@ function commonHeaders({ https }: HeaderOptions): Record<string, string> {
  * from our own files or with the nonce; everything else from our origin; never framed.
  */
 export function pageSecurityHeaders(nonce: string, options: HeaderOptions = currentOptions()): Record<string, string> {
-  const { https, development } = options;
+  const { https, development, pusherCluster } = options;
+  // pusher-js opens a WebSocket to its cluster, falling back to HTTP streaming on the sockjs host.
+  const pusher = pusherCluster ? ` wss://ws-${pusherCluster}.pusher.com https://sockjs-${pusherCluster}.pusher.com` : "";
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
     "img-src 'self'",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${pusher}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { users } from "@/db/schema";
+import type { LiveTransport } from "@/lib/notifications/live/channel";
+import { liveTransport } from "@/lib/notifications/live/transport";
+import { LIVE_LIMIT } from "@/lib/notifications/schemas";
 import { recentNotifications, unreadNotificationCount, type NotificationSummary } from "@/lib/notifications/unread";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -22,6 +25,8 @@ export interface ShellModel {
   supportUrl: string;
   unreadCount: number;
   notifications: NotificationSummary[];
+  /** How the bell follows new notifications (SSE stream or Pusher channel). */
+  live: LiveTransport;
   impersonating: boolean;
 }
 
@@ -35,7 +40,7 @@ export async function shellModel(actor: Actor, area: Area | null): Promise<Shell
         .where(and(eq(users.tenantId, actor.tenantId), eq(users.id, actor.userId)))
         .limit(1),
       unreadNotificationCount(actor),
-      recentNotifications(actor),
+      recentNotifications(actor, LIVE_LIMIT),
     ]),
   );
   const navArea = area ?? areaOfRole(actor.activeRole);
@@ -54,6 +59,7 @@ export async function shellModel(actor: Actor, area: Area | null): Promise<Shell
     supportUrl: supportUrl(actor.activeRole, navArea),
     unreadCount,
     notifications,
+    live: liveTransport(actor),
     impersonating: actor.impersonatorId !== null,
   };
 }

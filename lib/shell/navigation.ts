@@ -23,6 +23,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" },
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Students", href: "/administrator/students", icon: "users" },
+    { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
   ],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
 };

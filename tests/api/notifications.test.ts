@@ -1,4 +1,8 @@
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import Pusher from "pusher";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
@@ -9,7 +13,10 @@ import { GET as streamGet } from "@/app/en/api/v1/notifications/stream/route";
 import { POST as pusherAuthPost } from "@/app/en/api/v1/notifications/pusher/auth/route";
 import { notificationStream } from "@/lib/notifications/live/stream";
 import type { LiveMessage } from "@/lib/notifications/schemas";
+import { authorizeUserChannel, forwardChange } from "@/lib/notifications/live/pusher";
 import { actorFromHeaders } from "@/lib/platform/actor";
+import { AppError } from "@/lib/platform/errors";
+import { pageSecurityHeaders } from "@/lib/platform/security-headers";
 import { BASE, call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 
@@ -197,6 +204,46 @@ describe("GET /notifications/stream (server-sent events)", () => {
     let done = false;
     while (!done && Date.now() < until) done = (await reader.read()).done;
     expect(done).toBe(true);
+  });
+});
+
+describe("Pusher Channels (when PUSHER_* is set)", () => {
+  const config = { appId: "1", key: "app-key", secret: "app-secret", cluster: "eu" };
+
+  it("signs the caller's own private channel only", async () => {
+    const actor = (await actorFromHeaders(new Headers({ authorization: `Bearer ${annToken}` })))!;
+    const own = `private-user-${ann.tenantId}-${ann.id}`;
+    const signed = authorizeUserChannel(actor, "123.456", own, config);
+    const expected = createHmac("sha256", "app-secret").update(`123.456:${own}`).digest("hex");
+    expect(signed).toEqual({ auth: `app-key:${expected}` });
+    expect(() => authorizeUserChannel(actor, "123.456", `private-user-${bob.tenantId}-${bob.id}`, config)).toThrow(AppError);
+    expect(() => authorizeUserChannel(actor, "123.456", `private-user-${other.tenantId}-${ann.id}`, config)).toThrow(AppError);
+  });
+
+  it("forwards a change as one event per user on their private channel, 10 to a batch call", async () => {
+    const bodies: { batch: { channel: string; name: string; data: string }[] }[] = [];
+    const server = createServer((req, res) => {
+      let text = "";
+      req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      req.on("end", () => {
+        bodies.push(JSON.parse(text) as (typeof bodies)[number]);
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = String((server.address() as AddressInfo).port);
+    const pusher = new Pusher({ ...config, host: "127.0.0.1", port, useTLS: false });
+    const userIds = Array.from({ length: 12 }, (_, i) => i + 1);
+    await forwardChange(pusher, { op: "insert", tenantId: 7, userIds });
+    server.close();
+    expect(bodies.map((b) => b.batch.length)).toEqual([10, 2]);
+    expect(bodies[0].batch[0]).toEqual({ channel: "private-user-7-1", name: "notifications", data: JSON.stringify({ type: "notifications" }) });
+  });
+
+  it("lets the page connect to the cluster's hosts (CSP connect-src), and only then", () => {
+    const withPusher = pageSecurityHeaders("n", { https: true, development: false, pusherCluster: "eu" })["Content-Security-Policy"];
+    expect(withPusher).toContain("connect-src 'self' wss://ws-eu.pusher.com https://sockjs-eu.pusher.com;");
+    expect(pageSecurityHeaders("n", { https: true, development: false })["Content-Security-Policy"]).toContain("connect-src 'self';");
   });
 });
 

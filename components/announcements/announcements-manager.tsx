@@ -1,0 +1,190 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { EmptyState } from "@/components/ui/states";
+import type { Announcement } from "@/lib/announcements/schemas";
+import { STATUS_STYLES } from "@/lib/announcements/status";
+import type { ActionResult } from "@/lib/platform/action";
+import type { FieldError } from "@/lib/platform/errors";
+import { formatDate } from "@/lib/shell/format";
+import { AnnouncementDialog, type AnnouncementValues } from "./announcement-dialog";
+
+type Save<I> = (input: I) => Promise<ActionResult<unknown>>;
+
+interface AnnouncementsManagerProps {
+  announcements: Announcement[];
+  createAnnouncement: Save<AnnouncementValues>;
+  updateAnnouncement: Save<AnnouncementValues & { id: number }>;
+  deleteAnnouncement: Save<{ id: number }>;
+}
+
+/** The spec's texts (§8): success as written; a failure shows the server's message. */
+const TEXTS = {
+  create: "Announcement successfully created",
+  update: "Announcement successfully updated",
+  delete: "Announcement successfully deleted",
+};
+
+const styleOf = (a: Announcement) => STATUS_STYLES[a.status ?? "unknown"];
+const date = (seconds: number) => formatDate(new Date(seconds * 1000));
+
+/** The tenant's announcements with their status and colour; create, edit and delete in dialogs. */
+export function AnnouncementsManager({ announcements, createAnnouncement, updateAnnouncement, deleteAnnouncement }: AnnouncementsManagerProps) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState<Announcement | "new" | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  // The shared dialog has no Radix trigger, so focus goes back to the opener here.
+  const opener = useRef<HTMLElement | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  function rememberOpener() {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+
+  function refocus(gone = false) {
+    setTimeout(() => (gone || !opener.current?.isConnected ? newButton.current : opener.current)?.focus(), 0);
+  }
+
+  function openForm(announcement: Announcement | "new") {
+    rememberOpener();
+    setErrors([]);
+    setFormKey((k) => k + 1);
+    setEditing(announcement);
+  }
+
+  async function run(kind: keyof typeof TEXTS, call: () => Promise<ActionResult<unknown>>, done: () => void) {
+    setBusy(true);
+    const result = await call().catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      done();
+      setErrors([]);
+      showSnackbar(TEXTS[kind], "success");
+      router.refresh();
+      return;
+    }
+    setErrors(result?.errors ?? []);
+    showSnackbar(result?.message || "Something went wrong", "error");
+  }
+
+  function save(values: AnnouncementValues) {
+    const close = () => {
+      setEditing(null);
+      refocus();
+    };
+    if (editing === "new") void run("create", () => createAnnouncement(values), close);
+    else if (editing) void run("update", () => updateAnnouncement({ id: editing.id, ...values }), close);
+  }
+
+  return (
+    <Card
+      title="All announcements"
+      actions={
+        <Button ref={newButton} size="sm" onClick={() => openForm("new")}>
+          New announcement
+        </Button>
+      }
+    >
+      {announcements.length === 0 ? (
+        <EmptyState title="No announcements yet">Post one to tell every teacher about a window opening, a training day or a change of plan.</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Announcements">
+          {announcements.map((a) => (
+            <li
+              key={a.id}
+              data-status={styleOf(a).label}
+              className={cn(
+                "flex flex-col gap-3 rounded-md border border-l-4 border-slate-200 bg-white px-4 py-3 tablet:flex-row tablet:items-start tablet:justify-between",
+                styleOf(a).accent,
+              )}
+            >
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <h3 className="font-semibold text-slate-900">{a.title}</h3>
+                  <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", styleOf(a).badge)}>
+                    {styleOf(a).label}
+                  </span>
+                </div>
+                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.text}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  {date(a.startDate)} – {date(a.endDate)}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <Button size="sm" variant="secondary" onClick={() => openForm(a)}>
+                  Edit<span className="sr-only"> {a.title}</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    rememberOpener();
+                    setDeleting(a);
+                  }}
+                >
+                  Delete<span className="sr-only"> {a.title}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <AnnouncementDialog
+          key={formKey}
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            setEditing(null);
+            refocus();
+          }}
+          initial={editing === "new" ? null : editing}
+          busy={busy}
+          errors={errors}
+          onSubmit={save}
+        />
+      )}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDeleting(null);
+          refocus();
+        }}
+        title="Delete announcement"
+        size="sm"
+        description={deleting ? `Delete "${deleting.title}"? Teachers will no longer see it.` : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={busy}
+              onClick={() =>
+                deleting &&
+                void run("delete", () => deleteAnnouncement({ id: deleting.id }), () => {
+                  setDeleting(null);
+                  refocus(true);
+                })
+              }
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}
