@@ -24,6 +24,8 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Students", href: "/administrator/students", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
+    { label: "Transfers", href: "/administrator/transfers", icon: "users" },
+    { label: "Audit trail", href: "/administrator/audit", icon: "acknowledgements" },
   ],
   system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
 };

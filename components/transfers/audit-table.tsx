@@ -1,0 +1,72 @@
+"use client";
+
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { TableRows } from "@/components/ui/table-rows";
+import type { AuditEntryRow } from "@/lib/audit/schemas";
+
+const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+
+const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** Before and after per field; else the changed fields' names; else the row's other details. */
+function Changes({ entry }: { entry: AuditEntryRow }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (keys.length) {
+    return (
+      <ul className="flex flex-col gap-0.5">
+        {keys.map((k) => (
+          <li key={k}>
+            <span className="font-medium text-slate-800">{k}</span>: {show(entry.before?.[k])} <span aria-hidden="true">→</span>
+            <span className="sr-only">changed to</span> {show(entry.after?.[k])}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (entry.fields.length) return <>Fields: {entry.fields.join(", ")}</>;
+  const rest = Object.entries(entry.details);
+  return rest.length ? <span className="break-all text-slate-700">{rest.map(([k, v]) => `${k}: ${show(v)}`).join("; ")}</span> : <>—</>;
+}
+
+const columns: ColumnDef<AuditEntryRow>[] = [
+  { id: "when", header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{when.format(new Date(row.original.occurredAt * 1000))}</span> },
+  {
+    id: "who",
+    header: "Who",
+    cell: ({ row }) => (
+      <>
+        {row.original.userName ?? "System"}
+        {row.original.impersonatorName && <span className="block text-xs text-slate-600">as impersonated by {row.original.impersonatorName}</span>}
+      </>
+    ),
+  },
+  { id: "action", header: "Action", cell: ({ row }) => row.original.action },
+  {
+    id: "record",
+    header: "Record",
+    cell: ({ row }) => (
+      <>
+        <span className="block">{row.original.subject ?? "—"}</span>
+        <span className="block text-xs text-slate-600">
+          {row.original.entityType}
+          {row.original.entityId ? ` #${row.original.entityId}` : ""}
+        </span>
+      </>
+    ),
+  },
+  { id: "changes", header: "Before → after", cell: ({ row }) => <Changes entry={row.original} /> },
+];
+
+/** The audit trail page's rows (paged on the server). */
+export function AuditTable({ entries }: { entries: AuditEntryRow[] }) {
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
+  return (
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit trail">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">Audit trail, newest first</caption>
+        <TableRows table={table} empty="No changes match these filters." />
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { apiErrorText } from "./api-error";
+
+interface Side {
+  id: number;
+  name: string;
+}
+
+/** Confirm and run POST /students/merge; on success the primary's audit trail shows what moved. */
+export function MergeConfirm({ primary, secondary }: { primary: Side; secondary: Side }) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function merge() {
+    setBusy(true);
+    setError(null);
+    const res = await fetch("/en/api/v1/students/merge", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ primaryStudentId: primary.id, secondaryStudentId: secondary.id }),
+    });
+    setBusy(false);
+    // Spec §8: a merge failure shows no snackbar; the dialog says what went wrong.
+    if (!res.ok) {
+      setError(await apiErrorText(res));
+      return;
+    }
+    const body = (await res.json()) as { message: string; scoresMoved: number; conflicts: number };
+    setOpen(false);
+    showSnackbar(`${body.message}: ${body.scoresMoved} grades moved, ${body.conflicts} conflicts settled by the newer grade`, "success");
+    router.push(`/administrator/audit?entityType=student&entityId=${primary.id}`);
+  }
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Merge students
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title="Merge students"
+        description={`${secondary.name} is folded into ${primary.name}: enrollments, assignments, grades, evidence and reports move to ${primary.name}, and ${secondary.name}'s record is retired. This cannot be undone here.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={merge} busy={busy}>
+              Merge
+            </Button>
+          </>
+        }
+      >
+        {error && (
+          <p role="alert" className="rounded-md border border-danger bg-red-50 px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        )}
+      </Dialog>
+    </>
+  );
+}

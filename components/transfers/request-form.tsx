@@ -1,0 +1,89 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { useSnackbar } from "@/components/ui/snackbar";
+import type { DestinationChoice, EnrollmentChoice } from "@/lib/transfers/choices";
+import { apiErrorText } from "./api-error";
+
+const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
+
+/** The sending side's request: which enrollment, and where to. Answers the spec's 'Student Transfer Requested'. */
+export function RequestTransferForm({ studentId, enrollments, destinations }: { studentId: number; enrollments: EnrollmentChoice[]; destinations: DestinationChoice[] }) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const districts = [...new Set(destinations.map((d) => d.districtName))];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSaving(true);
+    setError(null);
+    const res = await fetch("/en/api/v1/transfers", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ studentId, enrollmentId: Number(form.get("enrollmentId")), locationId: Number(form.get("locationId")) }),
+    });
+    setSaving(false);
+    if (!res.ok) {
+      const message = await apiErrorText(res);
+      setError(message);
+      showSnackbar(message, "error");
+      return;
+    }
+    showSnackbar(((await res.json()) as { message: string }).message, "success");
+    router.push("/administrator/transfers?list=outgoing");
+  }
+
+  return (
+    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+      {error && (
+        <p role="alert" className="rounded-md border border-danger bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="transfer-enrollment" className="text-sm font-medium text-slate-800">
+          Enrollment to move
+        </label>
+        <select id="transfer-enrollment" name="enrollmentId" className={selectClass} required>
+          {enrollments.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.locationName}
+              {e.isPointOfAuthority ? " (point of authority)" : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="transfer-destination" className="text-sm font-medium text-slate-800">
+          Receiving location
+        </label>
+        <select id="transfer-destination" name="locationId" className={selectClass} required defaultValue="">
+          <option value="" disabled>
+            Choose a location
+          </option>
+          {districts.map((district) => (
+            <optgroup key={district} label={district}>
+              {destinations
+                .filter((d) => d.districtName === district)
+                .map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Button type="submit" busy={saving}>
+          Request transfer
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { TableRows } from "@/components/ui/table-rows";
+import { formatDate } from "@/lib/shell/format";
+import type { TransferList, TransferRow } from "@/lib/transfers/schemas";
+import { apiErrorText } from "./api-error";
+
+const STATUS = { pending: "warning", approved: "success", declined: "danger" } as const;
+
+const place = (p: TransferRow["origin"]) => (
+  <>
+    <span className="block font-medium text-slate-900">{p.locationName}</span>
+    <span className="block text-xs text-slate-600">{p.districtName}</span>
+  </>
+);
+
+function columns(list: TransferList, decide: (t: TransferRow, approve: boolean) => void): ColumnDef<TransferRow>[] {
+  const cols: ColumnDef<TransferRow>[] = [
+    {
+      id: "student",
+      header: "Student",
+      cell: ({ row }) => (
+        <>
+          <span className="block font-medium text-slate-900">
+            {row.original.studentLastName}, {row.original.studentFirstName}
+          </span>
+          <span className="block text-xs text-slate-600">State ID {row.original.tenantUniqueId}</span>
+        </>
+      ),
+    },
+    { id: "from", header: "From", cell: ({ row }) => place(row.original.origin) },
+    { id: "to", header: "To", cell: ({ row }) => place(row.original.destination) },
+    { id: "requested", header: "Requested", cell: ({ row }) => `${formatDate(new Date(row.original.createdAt * 1000))}${row.original.requestedBy ? ` by ${row.original.requestedBy}` : ""}` },
+  ];
+  if (list === "history") {
+    cols.push({
+      id: "status",
+      header: "Decision",
+      cell: ({ row }) => {
+        const t = row.original;
+        const label = t.deleted && t.status === "pending" ? "Withdrawn" : t.status === "approved" ? "Approved" : "Declined";
+        return (
+          <>
+            <Badge tone={t.deleted && t.status === "pending" ? "neutral" : STATUS[t.status]}>{label}</Badge>
+            {t.decidedAt && (
+              <span className="mt-1 block text-xs text-slate-600">
+                {formatDate(new Date(t.decidedAt * 1000))}
+                {t.decidedBy ? ` by ${t.decidedBy}` : ""}
+              </span>
+            )}
+          </>
+        );
+      },
+    });
+  } else {
+    cols.push({
+      id: "actions",
+      header: list === "incoming" ? "Decision" : "Status",
+      cell: ({ row }) =>
+        row.original.canDecide ? (
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => decide(row.original, true)} aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+              Approve
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => decide(row.original, false)} aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+              Decline
+            </Button>
+          </div>
+        ) : (
+          <Badge tone="warning">Waiting for the receiving side</Badge>
+        ),
+    });
+  }
+  return cols;
+}
+
+const EMPTY: Record<TransferList, string> = {
+  incoming: "No transfer requests are waiting for your decision.",
+  outgoing: "No transfer requests of yours are waiting for a decision.",
+  history: "No transfers have been decided yet.",
+};
+
+/** One transfer list (server-paged); incoming rows the admin may decide open an approve or decline dialog. */
+export function TransfersTable({ list, transfers }: { list: TransferList; transfers: TransferRow[] }) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [pending, setPending] = useState<{ transfer: TransferRow; approve: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: transfers,
+    columns: columns(list, (transfer, approve) => setPending({ transfer, approve })),
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+  });
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    const res = await fetch(`/en/api/v1/transfers/${pending.transfer.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ isApproved: pending.approve }),
+    });
+    setBusy(false);
+    if (!res.ok) {
+      showSnackbar(await apiErrorText(res), "error");
+      return;
+    }
+    const { message } = (await res.json()) as { message: string };
+    setPending(null);
+    showSnackbar(message, "success");
+    router.refresh();
+  }
+
+  const t = pending?.transfer;
+  return (
+    <>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Transfers: ${list}`}>
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Transfers: {list}</caption>
+          <TableRows table={table} empty={EMPTY[list]} />
+        </table>
+      </div>
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !busy && setPending(null)}
+        title={pending?.approve ? "Approve transfer" : "Decline transfer"}
+        description={
+          t &&
+          (pending?.approve
+            ? `${t.studentFirstName} ${t.studentLastName} moves from ${t.origin.locationName} to ${t.destination.locationName}, with their scores, evidence, supports and history. Teachers at ${t.origin.locationName} lose access.`
+            : `${t.studentFirstName} ${t.studentLastName} stays at ${t.origin.locationName}. The requester is told.`)
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant={pending?.approve ? "primary" : "danger"} onClick={confirm} busy={busy}>
+              {pending?.approve ? "Approve" : "Decline"}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

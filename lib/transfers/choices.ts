@@ -1,0 +1,48 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
+import { reachOf, within } from "@/lib/dashboards/administrator";
+import type { Actor } from "@/lib/platform/actor";
+import { forTenant } from "@/lib/platform/tenancy";
+
+export interface EnrollmentChoice {
+  id: number;
+  locationId: number;
+  locationName: string;
+  isPointOfAuthority: boolean;
+}
+
+export interface DestinationChoice {
+  id: number;
+  name: string;
+  districtName: string;
+}
+
+/**
+ * What the request form offers: the student's active enrollments the admin may send (their location in
+ * reach), and every active location of the tenant to send to (a child may move anywhere in the state).
+ */
+export async function transferChoices(actor: Actor, studentId: number): Promise<{ enrollments: EnrollmentChoice[]; destinations: DestinationChoice[] }> {
+  authorize(actor, "transfers.manage");
+  const t = actor.tenantId;
+  return forTenant(actor, async () => {
+    const reach = await reachOf(actor);
+    const enrollments = await rows<{ id: number; location_id: number; location_name: string; is_point_of_authority: boolean }>(
+      db(),
+      sql`select e.id, e.location_id, l.name as location_name, e.is_point_of_authority from student_enrollments e
+        join locations l on l.tenant_id = ${t} and l.id = e.location_id
+        where e.tenant_id = ${t} and e.student_id = ${studentId} and e.active and ${within(reach, "locations", "e.location_id")}
+        order by e.is_point_of_authority desc, l.name`,
+    );
+    const destinations = await rows<{ id: number; name: string; district_name: string }>(
+      db(),
+      sql`select l.id, l.name, d.name as district_name from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
+        where l.tenant_id = ${t} and l.active and d.active order by d.name, l.name, l.id`,
+    );
+    return {
+      enrollments: enrollments.map((e) => ({ id: e.id, locationId: e.location_id, locationName: e.location_name, isPointOfAuthority: e.is_point_of_authority })),
+      destinations: destinations.map((d) => ({ id: d.id, name: d.name, districtName: d.district_name })),
+    };
+  });
+}
