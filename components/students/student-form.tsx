@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { studentProfilePath } from "@/lib/enrollments/paths";
 import type { StudentRow } from "@/lib/students/schemas";
 
 const GENDER_OPTIONS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const;
@@ -12,8 +13,8 @@ const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-
 
 interface Props {
   raceCodes: { id: number; label: string; value: number }[];
-  /** Create: the locations in reach to enroll at; edit: the student. */
-  locations?: { id: number; nameLabel: string }[];
+  /** Create: the locations the admin administers, to enroll at; edit: the student. */
+  locations?: { id: number; nameLabel: string; districtId: number; regionId: number }[];
   student?: StudentRow;
 }
 
@@ -65,7 +66,11 @@ export function StudentForm({ raceCodes, locations, student }: Props) {
     const saved = ((await res.json()) as { student: StudentRow }).student;
     showSnackbar(student ? "Student saved" : "Student created", "success");
     if (student) router.refresh();
-    else router.push(`/administrator/students/${saved.id}`);
+    else {
+      // Spec §2: a create opens the new student's profile under its location.
+      const at = locations?.find((l) => l.id === saved.parentLocationId);
+      router.push(at ? studentProfilePath(at.regionId, at.districtId, at.id, saved.id) : `/administrator/students/${saved.id}`);
+    }
   }
 
   return (

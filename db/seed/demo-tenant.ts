@@ -153,5 +153,20 @@ export async function enrollClasses(
       locationId: cls.location.id,
     })),
   );
+  // One child also attends a second school of its district, on no roster there: its point of
+  // authority says which enrollment counts (the admin's enrollments page can move it).
+  const [home, second] = [tenant.locations[2], tenant.locations[1]];
+  const child = children.findIndex((cls) => cls.location.id === home?.id);
+  if (home && second && home.districtId === second.districtId && child >= 0) {
+    await executor.insert(studentEnrollments).values({
+      tenantId,
+      studentId: enrollmentRows[child].studentId,
+      regionId: second.regionId,
+      districtId: second.districtId,
+      locationId: second.id,
+      priorCare: enrollmentRows[child].priorCare,
+      isPointOfAuthority: false,
+    });
+  }
   return { students: children.length };
 }

@@ -56,7 +56,8 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await page.screenshot(snap("admin-students-new"));
   await page.getByRole("button", { name: "Create student" }).press("Enter");
   await expect(page.getByText("Student created")).toBeVisible();
-  await expect(page).toHaveURL(/\/administrator\/students\/\d+$/);
+  // Spec §2: the new student's profile under its location.
+  await expect(page).toHaveURL(/\/location\/\d+\/students\/\d+\/profile\/details$/);
   await expect(page.getByRole("heading", { level: 1, name: "Nia Quill" })).toBeVisible();
   await expect(page.getByText(`State ID ${STATE_ID}`)).toBeVisible();
 
