@@ -239,7 +239,8 @@ export async function progressRows(actor: Actor, collection: Collection, positio
         s.special_education as iep, s.english_language_learner as ell, s.low_ses as ses, s.race,
         e.location_id as school_id, e.district_id, e.region_id, e.prior_care as cares,
         r.overall_score, ${domainScore("LL")} as "LL_score", ${domainScore("MA")} as "MA_score",
-        ${domainScore("SF")} as "SF_score", ${domainScore("PD")} as "PD_score", r.performance_level, r.progress
+        ${domainScore("SF")} as "SF_score", ${domainScore("PD")} as "PD_score", r.performance_level, r.progress,
+        floor(extract(epoch from r.updated_at))::int as scored_at
       from student_data_collection_assignments a
       join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
       join students s on s.tenant_id = ${t} and s.id = e.student_id
@@ -249,7 +250,7 @@ export async function progressRows(actor: Actor, collection: Collection, positio
         and coalesce(s.first_name, '') <> '' and coalesce(s.last_name, '') <> ''
       order by s.last_name, s.first_name, s.id`,
   );
-  return found.map((r) => ({ ...r, overall_score: Number(r.overall_score), progress: Number(r.progress) }));
+  return found.map((r) => ({ ...r, overall_score: Number(r.overall_score), progress: Number(r.progress), scored_at: Number(r.scored_at) }));
 }
 
 /** Which kinds of unit list their children's progress rows (a district holds a few thousand at most). */

@@ -66,6 +66,8 @@ export interface StudentRow {
   PD_score: number | null;
   performance_level: string | null;
   progress: number;
+  /** When the child's results last changed (unix seconds): places them in a checkpoint period. */
+  scored_at: number;
 }
 
 export interface DisplayResult {
@@ -191,6 +193,20 @@ export function domainScore(row: StudentRow, domain: string): number | null {
 
 export function bandOf(levels: readonly Level[], score: number): Level | undefined {
   return levels.find((l) => score >= l.min && score <= l.max);
+}
+
+/** Spec §3 'Checkpoint period': a window of the collection drawn in its colour. */
+export interface CheckpointPeriod {
+  id: string;
+  label: string;
+  color: string;
+  /** Unix seconds, inclusive. */
+  fromDate: number;
+  toDate: number;
+}
+
+export function periodOf(periods: readonly CheckpointPeriod[], at: number): CheckpointPeriod | undefined {
+  return periods.find((p) => at >= p.fromDate && at <= p.toDate);
 }
 
 export function percent(part: number, whole: number): number {

@@ -83,6 +83,7 @@ export const displayResultResponse = z.object({
         PD_score: z.number().nullable(),
         performance_level: z.string().nullable(),
         progress: z.number().int(),
+        scored_at: z.number().int().describe("Unix seconds of the child's last result change"),
       }),
     )
     .nullable()

@@ -86,7 +86,7 @@ describe("GET /data-displays/teacher/{type}", () => {
     expect(rows.map((r) => r.overall_score).sort((x, y) => x - y)).toEqual([25, 50, 100]);
     expect(rows.every((r) => r.LL_score === r.overall_score && r.MA_score === null && r.progress === 100)).toBe(true);
     expect(Object.keys(body.students[0]).sort()).toEqual(
-      ["id", "first_name", "last_name", "gender", "iep", "ell", "ses", "race", "school_id", "district_id", "region_id", "cares", "overall_score", "LL_score", "MA_score", "SF_score", "PD_score", "performance_level", "progress"].sort(),
+      ["id", "first_name", "last_name", "gender", "iep", "ell", "ses", "race", "school_id", "district_id", "region_id", "cares", "overall_score", "LL_score", "MA_score", "SF_score", "PD_score", "performance_level", "progress", "scored_at"].sort(),
     );
   });
 
