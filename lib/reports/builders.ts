@@ -39,4 +39,5 @@ export const BUILDERS: Partial<Record<ReportKind, Builder>> = {
   "ela-milestone": milestonesSheet,
   "language-literacy": (c) => scaleScoreSheet(c, { domain: "LL" }),
   "kra-data-results": (c) => scaleScoreSheet(c),
+  "ELA.StudentScores": (c) => scaleScoreSheet(c),
 };

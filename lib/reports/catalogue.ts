@@ -28,9 +28,15 @@ export const ADMIN_REPORT_KINDS = [
 /** Platform §7: POST /reports/{name}. */
 export const TEACHER_REPORT_TYPES = ["ela-class-skb", "ela-milestone", "domain-data", "language-literacy", "kra-data-results"] as const;
 
+/**
+ * The class's ELA scores, asked for through POST /user/collections/{id}/reports.json: built while
+ * the request waits and answered complete, hence never polled (spec §4).
+ */
+export const STUDENT_SCORES = "ELA.StudentScores";
+
 export type AdminReportKind = (typeof ADMIN_REPORT_KINDS)[number];
 export type TeacherReportType = (typeof TEACHER_REPORT_TYPES)[number];
-export type ReportKind = AdminReportKind | TeacherReportType;
+export type ReportKind = AdminReportKind | TeacherReportType | typeof STUDENT_SCORES;
 
 export interface ReportTypeInfo {
   label: string;
@@ -66,6 +72,7 @@ export const REPORT_TYPES: Record<ReportKind, ReportTypeInfo> = {
   "domain-data": { label: "Domain data", format: "pdf", needs: "collection", unavailable: PDF_LATER },
   "language-literacy": { label: "Language and literacy", format: "xlsx", needs: "collection" },
   "kra-data-results": { label: "KRA data results", format: "xlsx", needs: "collection" },
+  [STUDENT_SCORES]: { label: "ELA student scores", format: "xlsx", needs: "collection" },
 };
 
 export const isAdminKind = (kind: string): kind is AdminReportKind => (ADMIN_REPORT_KINDS as readonly string[]).includes(kind);

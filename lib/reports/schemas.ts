@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@/db/schema";
 import { idSchema } from "@/lib/platform/schemas";
-import { ADMIN_REPORT_KINDS, TEACHER_REPORT_TYPES } from "./catalogue";
+import { ADMIN_REPORT_KINDS, STUDENT_SCORES, TEACHER_REPORT_TYPES } from "./catalogue";
 
 /* Requests. */
 
@@ -35,7 +35,7 @@ export type TeacherReportBody = z.infer<typeof teacherReportBody>;
 export const collectionReportBody = z.object({
   request_data: z.object(
     {
-      type: z.enum(TEACHER_REPORT_TYPES, { error: `Must be one of: ${TEACHER_REPORT_TYPES.join(", ")}` }),
+      type: z.enum([...TEACHER_REPORT_TYPES, STUDENT_SCORES], { error: `Must be one of: ${[...TEACHER_REPORT_TYPES, STUDENT_SCORES].join(", ")}` }),
       priorityOnly: z.boolean({ error: "Must be true or false" }).optional(),
       output: z.string().max(40, "Is too long").optional(),
     },

@@ -10,8 +10,8 @@ import { sendJob } from "@/lib/platform/queue";
 import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
 import { requireTeacherCollection } from "@/lib/scoring/roster";
-import { REPORT_REQUESTED, REPORT_TYPES, type AdminReportKind, type ReportKind, type TeacherReportType } from "./catalogue";
-import { fileNameOf } from "./generate";
+import { REPORT_REQUESTED, REPORT_TYPES, STUDENT_SCORES, type AdminReportKind, type ReportKind, type TeacherReportType } from "./catalogue";
+import { fileNameOf, generateReport } from "./generate";
 import { reportJob } from "./job-kind";
 import type { AdminReportBody, ReportView } from "./schemas";
 import type { ReportScope } from "./sheet";
@@ -40,6 +40,8 @@ interface Request {
   schoolYearId?: number;
   /** Kept with the report and shown back (format, priorityOnly, output). */
   options: Record<string, unknown>;
+  /** Built by the caller while the request waits, instead of by a queued job. */
+  inline?: boolean;
 }
 
 /** Insert the report, audit it and queue its job (sent once the transaction commits). Run inside forTenant. */
@@ -71,7 +73,7 @@ async function createReport(actor: Actor, request: Request, origin: AuditOrigin)
       returning id`,
   );
   await writeAudit(actor, [{ action: "request", entityType: "report", entityId: created.id, details: { kind: request.kind, dataCollectionId: request.dataCollectionId ?? null, schoolYearId } }], origin);
-  await sendJob(reportJob, { tenantId: t, reportId: created.id }, { idempotencyKey: `report:${t}:${created.id}` });
+  if (!request.inline) await sendJob(reportJob, { tenantId: t, reportId: created.id }, { idempotencyKey: `report:${t}:${created.id}` });
   const [row] = await reportRows(t, sql`rp.id = ${created.id}`);
   return toView(row);
 }
@@ -101,17 +103,21 @@ export async function requestAdminReport(actor: Actor, tenantId: number, body: A
 /** POST /reports/{name} and /user/collections/{id}/reports.json: a teacher's report over their own class. */
 export async function requestTeacherReport(
   actor: Actor,
-  type: TeacherReportType,
+  type: TeacherReportType | typeof STUDENT_SCORES,
   input: { dataCollectionId: number; priorityOnly?: boolean; output?: string },
   origin: AuditOrigin,
 ) {
   authorize(actor, "reports.teacher");
-  return forTenant(actor, async () => {
+  const inline = type === STUDENT_SCORES;
+  const requested = await forTenant(actor, async () => {
     await requireTeacherCollection(actor, input.dataCollectionId);
     const options = { format: REPORT_TYPES[type].format, priorityOnly: input.priorityOnly ?? false, ...(input.output ? { output: input.output } : {}) };
-    const report = await createReport(actor, { kind: type, scope: { teacherId: actor.userId }, dataCollectionId: input.dataCollectionId, options }, origin);
-    return { message: REPORT_REQUESTED, report };
+    return createReport(actor, { kind: type, scope: { teacherId: actor.userId }, dataCollectionId: input.dataCollectionId, options, inline }, origin);
   });
+  if (!inline) return { message: REPORT_REQUESTED, report: requested };
+  // One class's scores: built now, by the job's own steps, so the answer is already complete.
+  await generateReport({ tenantId: actor.tenantId, reportId: requested.id }, { jobId: "inline", attempt: 1, lastAttempt: true });
+  return { message: REPORT_REQUESTED, ...(await getReport(actor, requested.id)) };
 }
 
 /** Whether the actor may use reports at all (either area). */

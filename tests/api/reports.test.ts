@@ -267,6 +267,18 @@ describe("teacher report requests", () => {
     expect((await call(pollGet, "GET", "/x", { token: W.admin, params: { id: String(W.collection.id), reportId: `${id}.json` } })).status).toBe(404);
   });
 
+  it("builds ELA.StudentScores while the request waits: the answer is complete, nothing to poll", async () => {
+    const res = await call(collectionRequest, "POST", "/x", {
+      token: W.teacherToken,
+      params: { id: String(W.collection.id) },
+      body: { request_data: { type: "ELA.StudentScores" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.report).toMatchObject({ kind: "ELA.StudentScores", status: "complete", downloadUrl: `/en/api/v1/reports/download/${res.body.report.id}` });
+    const { rows } = await sheetRows(await fileOf(W.teacherToken, res.body.report.id));
+    expect(rows.map((r) => r[0])).toEqual(["000120", "000121", "000122"]);
+  });
+
   it("refuses the PDF reports clearly, and collections that are not the teacher's", async () => {
     const pdf = await call(teacherRequest, "POST", "/x", { token: W.teacherToken, params: { name: "domain-data" }, body: { dataCollectionId: W.collection.id } });
     expect(pdf.status).toBe(400);
