@@ -21,6 +21,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
   ],
   administrator: [
     { label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" },
+    { label: "Collections", href: "/administrator/collections", icon: "assessments" },
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Students", href: "/administrator/students", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },

@@ -1,0 +1,116 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { useSnackbar } from "@/components/ui/snackbar";
+import type { AssignedOrg } from "@/lib/collections/admin-schemas";
+import { callApi, selectClass } from "./api";
+
+type Level = "region" | "district" | "location";
+interface Org {
+  id: number;
+  nameLabel: string;
+}
+
+const NAMES: Record<Level, string> = { region: "region", district: "district", location: "location" };
+
+/** POST or DELETE .../collections/{c}/{level}s.json; the answer says how many children followed. */
+function useAssign(tenantId: number, collectionId: number) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(level: Level, org: Org, assign: boolean) {
+    setBusy(`${level}-${org.id}`);
+    const base = `/admin/tenants/${tenantId}/collections/${collectionId}/${level}s.json`;
+    const answer = assign
+      ? await callApi<{ assigned: number }>("POST", base, { [`${level}Id`]: org.id })
+      : await callApi<{ unassigned: number }>("DELETE", `${base}?${level}Id=${org.id}`);
+    setBusy(null);
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
+      return;
+    }
+    const data = answer.data as { assigned: number; unassigned: number };
+    showSnackbar(
+      assign ? `Collection assigned to ${org.nameLabel} (${data.assigned} students added)` : `Assignment to ${org.nameLabel} removed (${data.unassigned} students unassigned)`,
+      "success",
+    );
+    router.refresh();
+  }
+  return { busy, run };
+}
+
+function AssignForm({ level, orgs, onAssign, busy }: { level: Level; orgs: Org[]; onAssign: (org: Org) => void; busy: boolean }) {
+  const id = `assign-${level}`;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = orgs.find((o) => o.id === Number(new FormData(event.currentTarget).get("orgId")));
+    if (chosen) onAssign(chosen);
+  }
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Assign to a {NAMES[level]}
+        </label>
+        <select id={id} name="orgId" required className={`${selectClass} min-w-56`} defaultValue="">
+          <option value="" disabled>
+            Choose a {NAMES[level]}…
+          </option>
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.nameLabel}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" size="sm" busy={busy}>
+        Assign {NAMES[level]}
+      </Button>
+    </form>
+  );
+}
+
+/** The collection's assignments at each level, with assign and remove for what the admin administers. */
+export function AssignmentsPanel(props: {
+  tenantId: number;
+  collectionId: number;
+  assigned: Record<Level, AssignedOrg[]>;
+  choices: Record<Level, Org[]>;
+}) {
+  const { busy, run } = useAssign(props.tenantId, props.collectionId);
+  const levels: Level[] = ["region", "district", "location"];
+  return (
+    <section aria-labelledby="assignments-heading" className="flex flex-col gap-4">
+      <h2 id="assignments-heading" className="text-lg font-semibold text-slate-900">
+        Assignments
+      </h2>
+      <p className="text-sm text-slate-600">An assignment covers everything under it: assigning also assigns the active children enrolled there.</p>
+      <div className="grid grid-cols-1 gap-4 desktop:grid-cols-3">
+        {levels.map((level) => (
+          <div key={level} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white px-5 py-4">
+            <h3 className="text-base font-semibold capitalize text-slate-900">{NAMES[level]}s</h3>
+            {props.assigned[level].length === 0 ? (
+              <p className="text-sm text-slate-600">Not assigned to any {NAMES[level]}.</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {props.assigned[level].map((org) => (
+                  <li key={org.id} className="flex items-center justify-between gap-2 text-sm">
+                    <span>{org.nameLabel}</span>
+                    <Button size="sm" variant="secondary" busy={busy === `${level}-${org.id}`} onClick={() => void run(level, org, false)}>
+                      Remove {org.nameLabel}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {props.choices[level].length > 0 && (
+              <AssignForm level={level} orgs={props.choices[level].filter((o) => !props.assigned[level].some((a) => a.id === o.id))} onAssign={(org) => void run(level, org, true)} busy={busy?.startsWith(`${level}-`) ?? false} />
+            )}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

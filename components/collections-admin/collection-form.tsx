@@ -1,0 +1,184 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Checkbox, Field } from "@/components/ui/field";
+import { useSnackbar } from "@/components/ui/snackbar";
+import type { AdminCollection } from "@/lib/collections/admin-schemas";
+import { collectionPath } from "@/lib/collections/admin-paths";
+import { callApi, dayToUnix, selectClass, unixToDay } from "./api";
+
+interface Choice {
+  id: number;
+  label: string;
+}
+
+/** The spec's dates: the first three are required. */
+const DATES = [
+  ["cycleStartDate", "Cycle start date", true],
+  ["cycleEndDate", "Cycle end date", true],
+  ["enrollmentEndDate", "Enrollment end date", true],
+  ["dataDisplaysDate", "Data displays date", false],
+  ["reportAccessDate", "Report access date", false],
+  ["isrAccessDate", "ISR access date", false],
+  ["omrAccessDate", "OMR access date", false],
+  ["isrTeacherDate", "ISR teacher date", false],
+] as const;
+
+interface FormProps {
+  collection?: AdminCollection;
+  assessments: Choice[];
+  schoolYears: Choice[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Create (POST) or edit (PUT) a collection: name, assessment, school year, dates, hide token. */
+function CollectionFormDialog({ collection, assessments, schoolYears, open, onOpenChange }: FormProps) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
+  const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const formId = collection ? "collection-edit-form" : "collection-create-form";
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const body: Record<string, unknown> = {
+      collectionName: text("collectionName"),
+      schoolYear: Number(text("schoolYear")) || undefined,
+      hideToken: form.has("hideToken"),
+    };
+    for (const [name] of DATES) body[name] = dayToUnix(text(name));
+    if (!collection) body.assessmentId = Number(text("assessmentId")) || undefined;
+    else body.id = collection.id;
+    setBusy(true);
+    const answer = await callApi<{ dataCollection: AdminCollection }>(collection ? "PUT" : "POST", "/data-collections", body);
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(answer.errors);
+      showSnackbar(answer.message, "error");
+      return;
+    }
+    setErrors([]);
+    onOpenChange(false);
+    if (collection) {
+      showSnackbar("Collection successfully updated", "success");
+      router.refresh();
+      return;
+    }
+    showSnackbar("Collection successfully created", "success");
+    if (form.has("openAfter")) router.push(collectionPath(answer.data!.dataCollection.id));
+    else router.refresh();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={collection ? "Edit collection" : "New collection"}
+      description="Dates are calendar days. Cycle start, cycle end and enrollment end are required."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={busy}>
+            {collection ? "Save changes" : "Create collection"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <Field label="Collection name" name="collectionName" required autoComplete="off" maxLength={200} defaultValue={collection?.collectionName ?? ""} error={errorOf("collectionName")} />
+        <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
+          {!collection && (
+            <ChoiceField label="Assessment" name="assessmentId" choices={assessments} error={errorOf("assessmentId")} />
+          )}
+          <ChoiceField label="School year" name="schoolYear" choices={schoolYears} initial={collection?.schoolYear.id} error={errorOf("schoolYear")} />
+        </div>
+        <fieldset className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Dates</legend>
+          {DATES.map(([name, label, required]) => (
+            <Field key={name} type="date" label={label} name={name} required={required} defaultValue={unixToDay(collection?.[name] ?? null)} error={errorOf(name)} />
+          ))}
+        </fieldset>
+        <Checkbox label="Hide assignment tokens from everyone but tenant admins" name="hideToken" defaultChecked={collection?.hideToken ?? false} />
+        {!collection && <Checkbox label="Open the collection when it is created" name="openAfter" defaultChecked />}
+      </form>
+    </Dialog>
+  );
+}
+
+function ChoiceField({ label, name, choices, initial, error }: { label: string; name: string; choices: Choice[]; initial?: number; error?: string }) {
+  const id = `collection-${name}`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
+      </label>
+      <select id={id} name={name} required defaultValue={initial ?? ""} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">Choose…</option>
+        {choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "New collection" (tenant admins). */
+export function NewCollectionButton(props: Omit<FormProps, "open" | "onOpenChange" | "collection">) {
+  const [open, setOpen] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <>
+      <Button
+        size="sm"
+        onClick={() => {
+          setFormKey((k) => k + 1);
+          setOpen(true);
+        }}
+      >
+        New collection
+      </Button>
+      {open && <CollectionFormDialog key={formKey} {...props} open onOpenChange={setOpen} />}
+    </>
+  );
+}
+
+export function EditCollectionButton(props: Omit<FormProps, "open" | "onOpenChange"> & { collection: AdminCollection }) {
+  const [open, setOpen] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          setFormKey((k) => k + 1);
+          setOpen(true);
+        }}
+      >
+        Edit collection
+      </Button>
+      {open && <CollectionFormDialog key={formKey} {...props} open onOpenChange={setOpen} />}
+    </>
+  );
+}
