@@ -7,7 +7,7 @@ const unixSeconds = (name: string) =>
 
 export const createSchoolYearBody = z
   .object({
-    label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").optional(),
+    label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").nullish(),
     startDate: unixSeconds("Start date"),
     endDate: unixSeconds("End date"),
   })
@@ -17,7 +17,7 @@ export type CreateSchoolYear = z.infer<typeof createSchoolYearBody>;
 /** PUT /school-years {id, label?, startDate?, endDate?} (the spec's 'School year updated'); dates checked against the stored ones. */
 export const updateSchoolYearBody = z.object({
   id: idSchema("Id is not valid"),
-  label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").optional(),
+  label: z.string().trim().min(1, "Label must not be empty").max(50, "Label is too long").nullish(),
   startDate: unixSeconds("Start date").optional(),
   endDate: unixSeconds("End date").optional(),
 });

@@ -46,7 +46,7 @@ export async function updateSchoolYear(actor: Actor, input: UpdateSchoolYear, or
   authorize(actor, "system.schoolYears");
   const body = updateSchoolYearBody.parse(input);
   const { id, label } = body;
-  if (label === undefined && body.startDate === undefined && body.endDate === undefined) throw badRequest("Name at least one field to change");
+  if (label == null && body.startDate === undefined && body.endDate === undefined) throw badRequest("Name at least one field to change");
   try {
     const row = await forTenant(actor, () =>
       db().transaction(async (tx) => {
