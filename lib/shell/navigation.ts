@@ -10,8 +10,7 @@ export interface NavItem {
 
 /**
  * The sidebar of each area: only pages that exist (a unit test checks every href against app/).
- * A page adds its entry when it lands; the spec's system sub-routes still to come are Assessments
- * (/system/assessments), Acknowledgements, Tenants and Tenant admins (/system/tenant-admins).
+ * A page adds its entry when it lands.
  */
 export const NAVIGATION: Record<Area, NavItem[]> = {
   teacher: [
@@ -28,7 +27,14 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Transfers", href: "/administrator/transfers", icon: "users" },
     { label: "Audit trail", href: "/administrator/audit", icon: "acknowledgements" },
   ],
-  system: [{ label: "Dashboard", href: "/system/dashboard", icon: "dashboard" }],
+  system: [
+    { label: "Dashboard", href: "/system/dashboard", icon: "dashboard" },
+    { label: "Assessments", href: "/system/assessments", icon: "assessments" },
+    { label: "Acknowledgements", href: "/system/acknowledgements", icon: "acknowledgements" },
+    { label: "Tenants", href: "/system/tenants", icon: "tenants" },
+    { label: "Tenant admins", href: "/system/tenant-admins", icon: "users" },
+    { label: "School years", href: "/system/school-years", icon: "calendar" },
+  ],
 };
 
 export const AREA_TITLES: Record<Area, string> = {
