@@ -23,6 +23,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Collections", href: "/administrator/collections", icon: "assessments" },
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Students", href: "/administrator/students", icon: "users" },
+    { label: "Users", href: "/administrator/users", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
     { label: "Transfers", href: "/administrator/transfers", icon: "users" },
     { label: "Audit trail", href: "/administrator/audit", icon: "acknowledgements" },

@@ -47,11 +47,21 @@ export function userInReach(actor: Actor): SQL {
   return sql`u.id in (select uo.user_id from user_organizations uo where uo.tenant_id = ${actor.tenantId} and ${linkInReach(actor)})`;
 }
 
-const columns = (t: number) => sql`u.id, u.first_name, u.last_name, u.email, u.username, u.enabled, u.locked, u.expired,
-  u.tenant_member_id, u.password_hash is not null as registered, extract(epoch from u.created_at)::bigint as created_at,
-  coalesce((select array_agg(r.role order by r.role) from user_roles r where r.tenant_id = ${t} and r.user_id = u.id), '{}') as roles,
-  (select count(*) from user_organizations o where o.tenant_id = ${t} and o.user_id = u.id) as org_count,
-  exists (select 1 from user_organizations o where o.tenant_id = ${t} and o.user_id = u.id and o.administrative) as administrative`;
+/**
+ * The columns of a set of users `u` (a page, or one): roles and link counts are aggregated for those
+ * rows only, after the page is cut, not per row of the whole tenant before the offset.
+ */
+function selectUsers(t: number, from: SQL, order: SQL = sql`u.id`): SQL {
+  return sql`with u as (${from}),
+    r as (select user_id, array_agg(role order by role) as roles from user_roles where tenant_id = ${t} and user_id in (select id from u) group by user_id),
+    o as (select user_id, count(*) as n, bool_or(administrative) as administrative from user_organizations where tenant_id = ${t} and user_id in (select id from u) group by user_id)
+    select u.id, u.first_name, u.last_name, u.email, u.username, u.enabled, u.locked, u.expired, u.tenant_member_id, u.registered, u.created_at,
+      coalesce(r.roles, '{}') as roles, coalesce(o.n, 0) as org_count, coalesce(o.administrative, false) as administrative
+    from u left join r on r.user_id = u.id left join o on o.user_id = u.id order by ${order}`;
+}
+
+const userColumns = sql`u.id, u.first_name, u.last_name, u.email, u.username, u.enabled, u.locked, u.expired, u.tenant_member_id,
+  u.password_hash is not null as registered, extract(epoch from u.created_at)::bigint as created_at`;
 
 export function toUser(r: Row): UserRow {
   return {
@@ -128,8 +138,9 @@ function orderBy(sort: UserSort, order: "asc" | "desc"): SQL {
 export function userPageSql(actor: Actor, query: UserListQuery): { page: SQL; count: SQL } {
   const where = filters(actor, query);
   const offset = (query.page - 1) * query.pageSize;
+  const order = orderBy(query.sort, query.order);
   return {
-    page: sql`select ${columns(actor.tenantId)} from users u where ${where} order by ${orderBy(query.sort, query.order)} limit ${query.pageSize} offset ${offset}`,
+    page: selectUsers(actor.tenantId, sql`select ${userColumns} from users u where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`, order),
     count: sql`select count(*) as n from users u where ${where}`,
   };
 }
@@ -146,7 +157,7 @@ export async function listUsers(actor: Actor, query: UserListQuery) {
 /** One user the actor reaches, inside the caller's binding; 404 for anyone else. */
 export async function userInScope(actor: Actor, userId: number): Promise<UserRow> {
   const t = actor.tenantId;
-  const [row] = await rows<Row>(db(), sql`select ${columns(t)} from users u where u.tenant_id = ${t} and u.id = ${userId} and ${userInReach(actor)}`);
+  const [row] = await rows<Row>(db(), selectUsers(t, sql`select ${userColumns} from users u where u.tenant_id = ${t} and u.id = ${userId} and ${userInReach(actor)}`));
   if (!row) throw notFound("User not found");
   return toUser(row);
 }

@@ -4,10 +4,13 @@ import { NewOrgButton, OrgRecordActions } from "@/components/organisations/org-c
 import { OrgFields } from "@/components/organisations/org-fields";
 import { OrgTable } from "@/components/organisations/org-table";
 import { PageHeading } from "@/components/ui/page-heading";
+import { OrgMembers } from "@/components/users/org-members";
+import { can } from "@/lib/auth/permissions";
 import { districtPath, organisationsPath, regionPath } from "@/lib/organisations/paths";
 import { regionProfile } from "@/lib/organisations/profile-data";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { listMembers } from "@/lib/users/members";
 
 export const metadata: Metadata = { title: "Region" };
 
@@ -15,6 +18,8 @@ export default async function RegionProfilePage({ params }: { params: Promise<{ 
   const regionId = idSegment((await params).regionId);
   const actor = await requirePageActor({ permission: "area.administrator", path: regionPath(regionId) });
   const { region, districts, manage, deletable } = await orNotFound(regionProfile(actor, regionId));
+  // Its administrators and members (spec §7's admin/member listings) for those who administer it.
+  const members = manage && can(actor, "users.read") ? await listMembers(actor, "region", region.id) : null;
   return (
     <>
       <OrgBreadcrumbs trail={[{ label: "Organisations", href: organisationsPath() }, { label: region.nameLabel, href: regionPath(region.id) }]} />
@@ -37,6 +42,7 @@ export default async function RegionProfilePage({ params }: { params: Promise<{ 
           empty="This region has no districts yet."
         />
       </div>
+      {members && <OrgMembers members={members} orgType="region" orgId={region.id} canCreate={can(actor, "users.manage")} />}
     </>
   );
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { DistrictProfile } from "@/components/organisations/district-profile";
+import { OrgMembers } from "@/components/users/org-members";
+import { can } from "@/lib/auth/permissions";
 import { districtPath } from "@/lib/organisations/paths";
 import { districtProfile } from "@/lib/organisations/profile-data";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { listMembers } from "@/lib/users/members";
 
 export const metadata: Metadata = { title: "District" };
 
@@ -11,5 +14,13 @@ export default async function DistrictProfilePage({ params }: { params: Promise<
   const raw = await params;
   const [regionId, districtId] = [idSegment(raw.regionId), idSegment(raw.districtId)];
   const actor = await requirePageActor({ permission: "area.administrator", path: districtPath(regionId, districtId) });
-  return <DistrictProfile view="details" data={await orNotFound(districtProfile(actor, regionId, districtId))} />;
+  const data = await orNotFound(districtProfile(actor, regionId, districtId));
+  // Its administrators and members (spec §7's admin/member listings) for those who administer it.
+  const members = data.manage && can(actor, "users.read") ? await listMembers(actor, "district", districtId) : null;
+  return (
+    <>
+      <DistrictProfile view="details" data={data} />
+      {members && <OrgMembers members={members} orgType="district" orgId={districtId} canCreate={can(actor, "users.manage")} />}
+    </>
+  );
 }

@@ -3,10 +3,13 @@ import { OrgBreadcrumbs } from "@/components/organisations/org-breadcrumbs";
 import { OrgRecordActions } from "@/components/organisations/org-controls";
 import { OrgFields } from "@/components/organisations/org-fields";
 import { PageHeading } from "@/components/ui/page-heading";
+import { OrgMembers } from "@/components/users/org-members";
+import { can } from "@/lib/auth/permissions";
 import { districtPath, locationPath, organisationsPath, regionPath } from "@/lib/organisations/paths";
 import { locationProfile } from "@/lib/organisations/profile-data";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { listMembers } from "@/lib/users/members";
 
 export const metadata: Metadata = { title: "Location" };
 
@@ -15,6 +18,8 @@ export default async function LocationProfilePage({ params }: { params: Promise<
   const [regionId, districtId, locationId] = [idSegment(raw.regionId), idSegment(raw.districtId), idSegment(raw.locationId)];
   const actor = await requirePageActor({ permission: "area.administrator", path: locationPath(regionId, districtId, locationId) });
   const { region, district, location, manage, deletable } = await orNotFound(locationProfile(actor, regionId, districtId, locationId));
+  // Its people (spec §7: GET /locations/{id}/members) for those who administer it.
+  const members = manage && can(actor, "users.read") ? await listMembers(actor, "location", location.id) : null;
   return (
     <>
       <OrgBreadcrumbs
@@ -41,6 +46,7 @@ export default async function LocationProfilePage({ params }: { params: Promise<
           { label: "Status", value: location.active ? "Active" : "Deleted" },
         ]}
       />
+      {members && <OrgMembers members={members} orgType="location" orgId={location.id} canCreate={can(actor, "users.manage")} />}
     </>
   );
 }

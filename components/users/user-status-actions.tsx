@@ -1,0 +1,73 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { errorText } from "@/lib/users/labels";
+import { INVITE_SENT, USER_ACTIVATED, USER_DEACTIVATED, USER_UNLOCKED } from "@/lib/users/messages";
+import type { UserRow } from "@/lib/users/schemas";
+import { ImpersonateButton } from "./impersonate-button";
+
+/** Activate or deactivate (confirmed), unlock, resend the invitation, impersonate. */
+export function UserStatusActions({ user, self }: { user: UserRow; self: boolean }) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = `${user.firstName} ${user.lastName}`;
+
+  async function send(url: string, method: string, body: unknown, success: string) {
+    setBusy(true);
+    const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    setBusy(false);
+    setConfirming(false);
+    if (!res.ok) return showSnackbar(await errorText(res), "error");
+    showSnackbar(success, "success");
+    router.refresh();
+  }
+  const setFlags = (flags: { enabled?: boolean; locked?: boolean }, success: string) => send("/en/api/v1/users", "PUT", { id: user.id, ...flags }, success);
+
+  if (self) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.enabled ? (
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+          Deactivate
+        </Button>
+      ) : (
+        <Button onClick={() => setFlags({ enabled: true }, USER_ACTIVATED)} disabled={busy}>
+          Activate
+        </Button>
+      )}
+      {user.locked && (
+        <Button variant="secondary" onClick={() => setFlags({ locked: false }, USER_UNLOCKED)} disabled={busy}>
+          Unlock
+        </Button>
+      )}
+      {!user.registered && user.enabled && (
+        <Button variant="secondary" onClick={() => send(`/en/api/v1/users/${user.id}/registration-invite`, "POST", {}, INVITE_SENT)} disabled={busy}>
+          Resend invitation
+        </Button>
+      )}
+      {user.enabled && <ImpersonateButton userId={user.id} name={name} size="md" />}
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Deactivate ${name}?`}
+        description="They cannot sign in until an administrator activates the account again, and their open sessions end now."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => setFlags({ enabled: false }, USER_DEACTIVATED)} disabled={busy}>
+              Deactivate user
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
