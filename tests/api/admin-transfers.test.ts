@@ -356,6 +356,22 @@ describe("GET /audit-log", () => {
     expect((await trail(people.receiver, { entityType: "student", entityId: kid(1).student.id })).body.entries).toEqual([]);
   });
 
+  it("shows organisation and user rows only to admins of that organisation, and other rows only to tenant admins", async () => {
+    const t = w.tenant.id;
+    const row = (entityType: string, entityId: number | null) => ({ tenantId: t, userId: w.admin.id, action: "update", entityType, entityId, details: { fields: ["name"], before: { name: "Old" }, after: { name: "New" } } });
+    await db().insert(auditLog).values([row("location", L2.id), row("user", people.receiverId), row("tenant", t)]);
+    const seen = async (token: string, query: Record<string, string | number>) => (await trail(token, query)).body.entries.length;
+    const [entry] = (await trail(people.receiver, { entityType: "location", entityId: L2.id })).body.entries;
+    expect(entry).toMatchObject({ action: "update", fields: ["name"], before: { name: "Old" }, after: { name: "New" }, subject: L2.name });
+    expect(await seen(people.sender, { entityType: "location", entityId: L2.id })).toBe(0);
+    expect(await seen(people.outsider, { entityType: "location", entityId: L2.id })).toBe(0);
+    expect(await seen(people.receiver, { entityType: "user", entityId: people.receiverId })).toBe(1);
+    expect(await seen(people.sender, { entityType: "user", entityId: people.receiverId })).toBe(0);
+    const tenantRows = async (token: string) => (await trail(token, { pageSize: 100 })).body.entries.filter((e: { entityType: string }) => e.entityType === "tenant").length;
+    expect(await tenantRows(people.receiver)).toBe(0);
+    expect(await tenantRows(people.tenantAdmin)).toBe(1);
+  });
+
   it("pages without a total, filters by date, and refuses bad filters (400) and teachers (403)", async () => {
     const first = await trail(people.tenantAdmin, { pageSize: 1 });
     expect(first.body).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
