@@ -15,6 +15,9 @@ interface ItemDef {
   label: string;
   itemType: string;
   scale: string;
+  description: string;
+  /** [kind, label, content]: the directions and prompts the teacher follows. */
+  entries: [string, string, string][];
 }
 
 export interface AssessmentDef {
@@ -36,6 +39,32 @@ const KRA_DOMAINS: [string, string][] = [
 ];
 
 const KIND = { SR: ["selected-response", "SR"], PT: ["performance-task", "PT"], OR: ["observation", "OR"] } as const;
+
+/** What the teacher does for each kind of item (DOMAIN.md: selected response, performance task, observation rubric). */
+const KIND_TEXT: Record<keyof typeof KIND, { description: string; entries: (label: string) => [string, string, string][] }> = {
+  SR: {
+    description: "Selected response: the child answers by pointing to or naming one of the choices.",
+    entries: (label) => [
+      ["directions", "Set up", "Sit beside the child with the item's picture card. Read the prompt once; repeat it once if asked."],
+      ["prompt", "Say", `${label}: show me which one.`],
+    ],
+  },
+  PT: {
+    description: "Performance task: the child does the task; full, partial or no credit.",
+    entries: (label) => [
+      ["directions", "Set up", "Give the child the materials listed on the card and model the first step only."],
+      ["prompt", "Say", `Now it is your turn. ${label}.`],
+      ["rubric", "Scoring", "Full credit: done without help. Partial credit: done with one prompt. No credit: not done."],
+    ],
+  },
+  OR: {
+    description: "Observation rubric: rate what the child does during the first weeks, in class and at play.",
+    entries: () => [
+      ["directions", "Observe", "Watch for this across several days and settings before rating; note an example as evidence."],
+      ["rubric", "Levels", "1 Not yet evident · 2 Emerging · 3 Developing · 4 Demonstrating"],
+    ],
+  },
+};
 
 /** [code, kind, label] per domain; kinds pick the item type and its scale. */
 const KRA_ITEMS: Record<string, [keyof typeof KIND, string][]> = {
@@ -109,6 +138,8 @@ export const KRA: AssessmentDef = {
       label,
       itemType: KIND[kind][0],
       scale: KIND[kind][1],
+      description: KIND_TEXT[kind].description,
+      entries: KIND_TEXT[kind].entries(label),
     })),
   ),
 };
@@ -162,5 +193,10 @@ export const ELA: AssessmentDef = {
     label,
     itemType: "learning-progression",
     scale,
+    description: `A learning progression rated on ordered levels (${scale === "AD" ? "A to D" : "1 to 5"}); N, NE and R when no level can be given.`,
+    entries: [
+      ["directions", "Evidence", `Gather two or more observations of ${label.toLowerCase()} during the checkpoint window.`],
+      ["rubric", "Levels", "Choose the highest level the evidence shows consistently."],
+    ] as [string, string, string][],
   })),
 };

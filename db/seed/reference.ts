@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../client";
-import { assessmentHierarchyItems, assessmentItems, assessments, scaleEntries, scales, schoolYears } from "../schema";
+import { insertAssessmentDocument } from "../../lib/system/transfer-core";
+import { EXPORT_FORMAT, type AssessmentDocument } from "../../lib/system/transfer-schemas";
+import { assessmentHierarchyItems, assessmentItems, assessments, schoolYears } from "../schema";
 import type { AssessmentDef } from "./assessment-content";
 
 /** The school year a date falls in (1 July to 30 June): 2026-11-22 is in 2026-2027. */
@@ -57,40 +59,33 @@ export async function ensureSharedAssessment(executor: Executor, def: Assessment
     .where(and(isNull(assessments.tenantId), eq(assessments.name, def.name)));
   if (existing) return loadAssessment(executor, existing.id);
 
-  const { domains, scales: scaleDefs, items, ...fields } = def;
-  const [assessment] = await executor.insert(assessments).values(fields).returning({ id: assessments.id });
-  const domainRows = await executor
-    .insert(assessmentHierarchyItems)
-    .values(domains.map(([code, label], i) => ({ assessmentId: assessment.id, code, label, sortOrder: i + 1 })))
-    .returning({ id: assessmentHierarchyItems.id, code: assessmentHierarchyItems.code });
-  const scaleRows = await executor
-    .insert(scales)
-    .values(scaleDefs.map((s) => ({ assessmentId: assessment.id, code: s.code, label: s.label })))
-    .returning({ id: scales.id, code: scales.code });
-  const scaleId = new Map(scaleRows.map((s) => [s.code, s.id]));
-  await executor.insert(scaleEntries).values(
-    scaleDefs.flatMap((s) =>
-      s.entries.map(([code, label, score, color], i) => ({
-        scaleId: scaleId.get(s.code)!,
-        code,
-        label,
-        score: score === null ? null : String(score),
-        color,
-        sortOrder: i + 1,
-      })),
-    ),
-  );
-  const domainId = new Map(domainRows.map((d) => [d.code, d.id]));
-  await executor.insert(assessmentItems).values(
-    items.map((item, i) => ({
-      assessmentId: assessment.id,
-      hierarchyItemId: domainId.get(item.domain)!,
-      scaleId: scaleId.get(item.scale)!,
+  const id = await insertAssessmentDocument(executor, documentOf(def), null);
+  return loadAssessment(executor, id);
+}
+
+/** A seed definition as an export document: the demo assessments go in by the import's path. */
+function documentOf(def: AssessmentDef): AssessmentDocument {
+  const { domains, scales: scaleDefs, items, ...assessment } = def;
+  return {
+    format: EXPORT_FORMAT,
+    version: 1,
+    assessment: { ...assessment, isEncapsulated: false },
+    hierarchyItems: domains.map(([code, label], i) => ({ code, label, description: null, sortOrder: i + 1, parentCode: null })),
+    scales: scaleDefs.map((s) => ({
+      code: s.code,
+      label: s.label,
+      entries: s.entries.map(([code, label, score, color], i) => ({ code, label, score, color, sortOrder: i + 1 })),
+    })),
+    items: items.map((item, i) => ({
       code: item.code,
       label: item.label,
+      description: item.description,
       itemType: item.itemType,
       sortOrder: i + 1,
+      hierarchyCode: item.domain,
+      scaleCode: item.scale,
+      entries: item.entries.map(([kind, label, content], n) => ({ kind, label, content, sortOrder: n + 1 })),
+      resources: [],
     })),
-  );
-  return loadAssessment(executor, assessment.id);
+  };
 }
