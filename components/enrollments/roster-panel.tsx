@@ -1,9 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { teacherRosterPath } from "@/lib/enrollments/paths";
 import type { EnrollmentAssociationRow } from "@/lib/enrollments/schemas";
 import { request } from "./request";
 
@@ -12,6 +14,8 @@ const cell = "px-4 py-2.5";
 
 interface Props {
   enrollmentId: number;
+  regionId: number;
+  districtId: number;
   locationId: number;
   locationName: string;
   associations: EnrollmentAssociationRow[];
@@ -21,7 +25,7 @@ interface Props {
 }
 
 /** The teachers who have this enrollment on their roster; add one of the location's teachers, or remove. */
-export function RosterPanel({ enrollmentId, locationId, locationName, associations, teachers, editable }: Props) {
+export function RosterPanel({ enrollmentId, regionId, districtId, locationId, locationName, associations, teachers, editable }: Props) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -69,7 +73,9 @@ export function RosterPanel({ enrollmentId, locationId, locationName, associatio
             {associations.map((a) => (
               <tr key={a.id} className="border-t border-slate-200">
                 <th scope="row" className={`${cell} font-medium`}>
-                  {a.teacherLastName}, {a.teacherFirstName}
+                  <Link className="text-brand-700 underline underline-offset-2" href={teacherRosterPath(regionId, districtId, locationId, a.userId)}>
+                    {a.teacherLastName}, {a.teacherFirstName}
+                  </Link>
                 </th>
                 <td className={cell}>{new Date(a.createdAt * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric", timeZone: "UTC" })}</td>
                 {editable && (

@@ -6,6 +6,7 @@ import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { getStudent } from "@/lib/students/admin-list";
 import { reachOf } from "./access";
+import { locationTeachers } from "./rosters";
 
 /**
  * The student profile pages under a location (/…/location/{l}/students/{s}/profile/…): the student
@@ -58,4 +59,22 @@ export async function studentHome(actor: Actor, studentId: number) {
 export async function changesAt(actor: Actor, locationId: number): Promise<boolean> {
   const reach = await forTenant(actor, () => reachOf(actor));
   return reach.all || reach.locations.includes(locationId);
+}
+
+/** The teacher roster page's frame: the location's chain as the path names it, and the teacher there (else 404). */
+export async function teacherAtLocation(actor: Actor, regionId: number, districtId: number, locationId: number, userId: number) {
+  const t = actor.tenantId;
+  const [found] = await forTenant(actor, () =>
+    rows<{ region_name: string; district_name: string; location_name: string }>(
+      db(),
+      sql`select r.name as region_name, d.name as district_name, l.name as location_name from locations l
+        join districts d on d.tenant_id = ${t} and d.id = l.district_id and d.id = ${districtId}
+        join regions r on r.tenant_id = ${t} and r.id = d.region_id and r.id = ${regionId}
+        where l.tenant_id = ${t} and l.id = ${locationId}`,
+    ),
+  );
+  if (!found) throw notFound("Location not found");
+  const teacher = (await locationTeachers(actor, locationId)).find((u) => u.id === userId);
+  if (!teacher) throw notFound("Teacher not found");
+  return { region: { id: regionId, name: found.region_name }, district: { id: districtId, name: found.district_name }, location: { id: locationId, name: found.location_name }, teacher };
 }

@@ -18,6 +18,8 @@ export default async function StudentRostersPage(props: StudentProfileParams) {
       <StudentProfileHeader profile={profile} current="rosters" />
       <RosterPanel
         enrollmentId={profile.enrollment.id}
+        regionId={profile.region.id}
+        districtId={profile.district.id}
         locationId={profile.location.id}
         locationName={profile.location.name}
         associations={associations}
