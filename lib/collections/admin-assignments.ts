@@ -147,14 +147,26 @@ export async function listLocationAssignments(actor: Actor, tenantId: number, co
   return forTenant(actor, async () => {
     await reachCollection(actor, collectionId);
     const t = actor.tenantId;
+    // The covered locations once (a union per level), then one grouped count of their enrollments:
+    // per-location subqueries took 0.7 s over 1,500 locations, a join to the progress CTE 3 s (misplanned).
     const found = await rows<LocationAssignment>(
       db(),
-      sql`select l.id, l.name as "nameLabel", l.unique_id as "uniqueId", l.district_id as "parentId", l.tenant_id as "parentTenantId",
-          (select count(*) from student_enrollments e where e.tenant_id = ${t} and e.location_id = l.id and e.active)::int as "studentEnrollmentCount",
-          coalesce(p.students, 0)::int as "assignmentCount"
-        from locations l
-        left join collection_location_progress p on p.tenant_id = ${t} and p.data_collection_id = ${collectionId} and p.location_id = l.id
-        where l.tenant_id = ${t} and l.active and ${covered(t, collectionId, sql`l.id`)} and ${inLocationScope(actor, sql`l.id`)}
+      sql`with covered as (select u.id from (
+          select a.location_id as id from data_collection_location_assignments a where a.tenant_id = ${t} and a.data_collection_id = ${collectionId}
+          union select cl.id from data_collection_district_assignments a join locations cl on cl.tenant_id = ${t} and cl.district_id = a.district_id
+            where a.tenant_id = ${t} and a.data_collection_id = ${collectionId}
+          union select cl.id from data_collection_region_assignments a join districts cd on cd.tenant_id = ${t} and cd.region_id = a.region_id
+            join locations cl on cl.tenant_id = ${t} and cl.district_id = cd.id where a.tenant_id = ${t} and a.data_collection_id = ${collectionId}
+        ) u where ${inLocationScope(actor, sql`u.id`)}), enrolled as (
+          select e.location_id, count(*)::int as n from student_enrollments e
+          where e.tenant_id = ${t} and e.active and e.location_id in (select id from covered) group by e.location_id
+        )
+        select l.id, l.name as "nameLabel", l.unique_id as "uniqueId", l.district_id as "parentId", l.tenant_id as "parentTenantId",
+          coalesce(en.n, 0)::int as "studentEnrollmentCount", coalesce((select p.students from collection_location_progress p
+            where p.tenant_id = ${t} and p.data_collection_id = ${collectionId} and p.location_id = l.id), 0)::int as "assignmentCount"
+        from covered c
+        join locations l on l.tenant_id = ${t} and l.id = c.id and l.active
+        left join enrolled en on en.location_id = l.id
         order by l.name, l.id`,
     );
     return found;
