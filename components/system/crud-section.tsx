@@ -203,7 +203,7 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
         )
       }
     >
-      <DataTable caption={title} columns={tableColumns} data={rows} pageSize={25} getRowId={(r) => String(r.id)} empty={empty} />
+      <DataTable caption={title} columns={tableColumns} data={rows} pageSize={100} getRowId={(r) => String(r.id)} empty={empty} />
       {editing && (
         <Dialog
           open

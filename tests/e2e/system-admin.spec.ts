@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+
+/**
+ * The system admin's assessment editor (system@demo.test): build an assessment with a domain and a
+ * sub-domain, a scale with entries, an item in the sub-domain with an entry and a resource uploaded
+ * through the multipart protocol and downloaded byte for byte; export it and import the file as a
+ * new copy, identical field by field. Then a tenant with its admin, and a school year. Names carry
+ * the run's time: the database outlives runs.
+ */
+
+const run = Date.now().toString(36);
+const NAME = `Readiness pilot ${run}`;
+const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
+
+async function axe(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await expectNoAxeViolations(page);
+}
+
+/** Open a section's New dialog, fill fields by label, submit, and wait for the snackbar text. */
+async function create(page: Page, section: string, button: string, fill: Record<string, string>, selects: Record<string, string>, ok: string) {
+  await page.getByRole("region", { name: section, exact: true }).getByRole("button", { name: button }).click();
+  const dialog = page.getByRole("dialog");
+  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(selects)) await dialog.getByLabel(label, { exact: true }).selectOption({ label: value });
+  await dialog.getByRole("button", { name: /^Create / }).click();
+  await expect(snackbar(page)).toHaveText(ok);
+  await expect(dialog).toBeHidden();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a system admin builds, exports and imports an assessment", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "system@demo.test");
+  await expect(page).toHaveURL(/\/system\/dashboard$/);
+  await page.getByRole("link", { name: "Assessments" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Assessments" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Kindergarten Readiness Assessment" }).first()).toBeVisible();
+  await axe(page);
+
+  // New assessment by keyboard: a missing name is refused with the spec's text and the field's message.
+  await page.getByRole("button", { name: "New assessment" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "New assessment" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(snackbar(page)).toHaveText("Error saving assessment");
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("system-assessment-dialog"));
+  await page.keyboard.type(NAME);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("summative");
+  await page.keyboard.press("Enter");
+  await expect(snackbar(page)).toHaveText("Assessment saved");
+  await page.getByRole("link", { name: NAME }).click();
+  await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
+
+  await create(page, "Hierarchy", "New hierarchy item", { Code: "LL", Label: "Language and Literacy" }, {}, "Assessment hierarchy item saved");
+  await create(page, "Hierarchy", "New hierarchy item", { Code: "LL.PA", Label: "Phonological awareness" }, { Under: "LL Language and Literacy" }, "Assessment hierarchy item saved");
+  await create(page, "Scales", "New scale", { Code: "PT", Label: "Performance task" }, {}, "Scale saved");
+  for (const [code, label, score] of [["0", "No credit", "0"], ["1", "Partial credit", "1"], ["2", "Full credit", "2"]]) {
+    await create(page, "Scale PT entries", "New entry of scale PT", { Code: code, Label: label, Score: score, Order: score }, {}, "Scale entry saved");
+  }
+  await create(page, "Items", "New item", { Code: "LL01", Label: "Produces a rhyming word", Description: "Say a word that rhymes with cat" }, { Hierarchy: "LL.PA Phonological awareness", Scale: "PT Performance task", Kind: "Performance task" }, "Assessment item saved");
+  const items = page.getByRole("region", { name: "Items", exact: true });
+  await expect(items.getByRole("cell", { name: "LL.PA Phonological awareness" })).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("system-assessment-editor"));
+
+  // The item: its scale's entries, an entry, and a resource uploaded and downloaded byte for byte.
+  await items.getByRole("link", { name: "LL01" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "LL01 Produces a rhyming word" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /Scale entries/ }).getByRole("cell", { name: "Full credit" })).toBeVisible();
+  await create(page, "Entries", "New entry", { Content: "Tell me a word that rhymes with cat." }, { Kind: "Prompt" }, "Entry saved");
+  const bytes = randomBytes(300_000);
+  await page.getByLabel("Resource file to upload").setInputFiles({ name: "rhyme-card.png", mimeType: "image/png", buffer: bytes });
+  await expect(snackbar(page)).toHaveText("Resource rhyme-card.png uploaded");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "rhyme-card.png" }).click();
+  const downloaded = await readFile(await (await download).path());
+  expect(downloaded.equals(bytes)).toBe(true);
+  await axe(page);
+  await page.screenshot(snap("system-assessment-item"));
+
+  // Export, then import the file as a new copy whose own export is identical field by field.
+  await page.getByRole("link", { name: "Back to the assessment" }).click();
+  const exported = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export assessment" }).click();
+  const file = await (await exported).path();
+  const original = JSON.parse(await readFile(file, "utf8"));
+  expect(original.items[0]).toMatchObject({ code: "LL01", hierarchyCode: "LL.PA", scaleCode: "PT", entries: [{ kind: "prompt" }], resources: [{ originalFileName: "rhyme-card.png", sizeBytes: 300_000 }] });
+  await page.getByRole("link", { name: "All assessments" }).click();
+  await page.getByLabel("Assessment export file to import").setInputFiles(file);
+  await expect(snackbar(page)).toHaveText(`Imported Assessment ${NAME}`);
+  await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
+  const copyId = page.url().split("/").pop();
+  const copy = await (await page.request.get(`/en/api/v1/assessments/${copyId}/export`)).json();
+  expect(copy).toEqual(original);
+
+  // A file that is not an export: the spec's error, and the page reloads.
+  await page.getByRole("link", { name: "All assessments" }).click();
+  await page.getByLabel("Assessment export file to import").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello":1}') });
+  await expect(snackbar(page)).toHaveText("Error importing assessment");
+});
+
+test("a system admin creates a tenant with its admin, and a school year", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "system@demo.test");
+  await page.goto("/system/tenants");
+  await page.getByRole("button", { name: "New tenant" }).click();
+  const dialog = page.getByRole("dialog", { name: "New tenant" });
+  await dialog.getByLabel("Name", { exact: true }).fill(`Delaware ${run}`);
+  await dialog.getByLabel("Logo URL").fill("https://example.org/delaware.png");
+  await dialog.getByLabel("First name").fill("Robin");
+  await dialog.getByLabel("Last name").fill("Hale");
+  await dialog.getByLabel("Email").fill(`robin.${run}@delaware.test`);
+  await axe(page);
+  await dialog.getByRole("button", { name: "Create tenant" }).click();
+  await expect(snackbar(page)).toHaveText("Tenant admin saved");
+  await expect(page.getByRole("heading", { level: 1, name: `Delaware ${run}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tenant admins" }).getByRole("cell", { name: `robin.${run}@delaware.test` })).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("system-tenant"));
+
+  await page.getByRole("link", { name: "School years" }).first().click();
+  await page.getByRole("button", { name: "New school year" }).click();
+  const year = page.getByRole("dialog", { name: "New school year" });
+  const label = `SY ${run}`;
+  await year.getByLabel("Label").fill(label);
+  await year.getByLabel("Start date").fill("2090-07-01");
+  await year.getByLabel("End date").fill("2089-06-30");
+  await year.getByRole("button", { name: "Create school year" }).click();
+  await expect(snackbar(page)).toHaveText("Error creating school year");
+  await expect(year.getByText("End date must be after the start date")).toBeVisible();
+  await year.getByLabel("End date").fill("2091-06-30");
+  await year.getByRole("button", { name: "Create school year" }).click();
+  await expect(snackbar(page)).toHaveText("School year created");
+  await page.getByRole("button", { name: `Edit school year ${label}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit school year" });
+  await edit.getByLabel("End date").fill("2091-06-15");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(snackbar(page)).toHaveText("School year updated");
+  await expect(page.getByRole("cell", { name: "2091-06-15" })).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("system-school-years"));
+});
