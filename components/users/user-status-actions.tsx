@@ -11,7 +11,7 @@ import type { UserRow } from "@/lib/users/schemas";
 import { ImpersonateButton } from "./impersonate-button";
 
 /** Activate or deactivate (confirmed), unlock, resend the invitation, impersonate. */
-export function UserStatusActions({ user, self }: { user: UserRow; self: boolean }) {
+export function UserStatusActions({ user }: { user: UserRow }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -29,7 +29,6 @@ export function UserStatusActions({ user, self }: { user: UserRow; self: boolean
   }
   const setFlags = (flags: { enabled?: boolean; locked?: boolean }, success: string) => send("/en/api/v1/users", "PUT", { id: user.id, ...flags }, success);
 
-  if (self) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {user.enabled ? (

@@ -3,9 +3,12 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { OrgType, Role } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
+import { listUserOrganizations } from "@/lib/organisations/user-organizations";
 import type { Actor } from "@/lib/platform/actor";
+import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { requireAdministeredOrg } from "./links";
+import { LINK_NOT_FOUND } from "./messages";
 import type { Member } from "./schemas";
 
 interface Row {
@@ -53,4 +56,15 @@ export async function listMembers(actor: Actor, orgType: OrgType, orgId: number,
       memberUniqueId: r.member_unique_id,
     }));
   });
+}
+
+/**
+ * GET /users/{id}/organizations/locations/{locationId}: the user's link to that location (admin: only
+ * an administrative one). Users read their own; admins those of users in reach (listUserOrganizations).
+ */
+export async function userLocationLink(actor: Actor, userId: number, locationId: number, admin?: boolean) {
+  const links = await listUserOrganizations(actor, userId, { admin });
+  const link = links.find((l) => l.orgType === "location" && l.parentId === locationId);
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return link;
 }

@@ -8,6 +8,7 @@ import { idSchema } from "@/lib/platform/schemas";
 
 export const id = idSchema("Must be a positive whole number");
 export const idParams = z.object({ id });
+export const locationLinkParams = z.object({ id, locationId: id });
 
 /**
  * Roles an administrator grants directly. ROLE_ADMIN is not among them: it follows from an
@@ -139,4 +140,7 @@ const organization = z.object({
   memberUniqueId: z.string().nullable(),
 });
 export const organizationResponse = z.object({ organization });
+export const locationLinkResponse = z.object({
+  organization: organization.extend({ nameLabel: z.string().nullable(), uniqueId: z.string().nullable(), districtId: z.number().int().nullable(), districtName: z.string().nullable(), label: z.string().nullable() }),
+});
 export const deletedResponse = z.object({ deleted: z.literal(true) });

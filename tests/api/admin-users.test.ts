@@ -6,6 +6,7 @@ import { GET as meGet } from "@/app/en/api/v1/login/me/route";
 import { GET as membersGet } from "@/app/en/api/v1/locations/[id]/members/route";
 import { DELETE as linkDelete, POST as linkPost, PUT as linkPut } from "@/app/en/api/v1/users/[id]/organizations/route";
 import { GET as oneGet } from "@/app/en/api/v1/users/[id]/route";
+import { GET as locationLinkGet } from "@/app/en/api/v1/users/[id]/organizations/locations/[locationId]/route";
 import { GET as listGet, POST as createPost, PUT as updatePut } from "@/app/en/api/v1/users/route";
 import { POST as register } from "@/app/en/api/v1/user-registration/route";
 import { call, tokenFor } from "../support/api";
@@ -290,5 +291,17 @@ describe("GET /locations/{id}/members", () => {
     expect((await members(A.tenantAdmin, B.locationId)).status).toBe(404);
     expect((await members(A.teacherToken, A.l1.id)).status).toBe(403);
     expect((await members(A.tenantAdmin, A.l1.id, { roles: "ROLE_KING" })).status).toBe(400);
+  });
+});
+
+describe("GET /users/{id}/organizations/locations/{locationId}", () => {
+  it("answers the user's link to a location (admin=true: only an administrative one), 404 otherwise", async () => {
+    const get = (token: string, userId: number, locationId: number, query: Record<string, string> = {}) =>
+      call(locationLinkGet, "GET", "/x", { token, params: { id: String(userId), locationId: String(locationId) }, query });
+    expect((await get(A.districtAdmin, A.ann.id, A.l1.id)).body.organization).toMatchObject({ userId: A.ann.id, orgType: "location", parentId: A.l1.id, administrative: false, nameLabel: "Alder School" });
+    expect(await get(A.districtAdmin, A.ann.id, A.l1.id, { admin: "true" })).toMatchObject({ status: 404, body: { message: "The user is not linked to this organization" } });
+    expect((await get(A.teacherToken, A.ann.id, A.l1.id)).status).toBe(200);
+    expect((await get(A.districtAdmin, A.cal.id, A.l3.id)).status).toBe(404);
+    expect((await get(A.tenantAdmin, B.teacherId, B.locationId)).status).toBe(404);
   });
 });

@@ -39,7 +39,7 @@ export default async function UserProfilePage({ params }: { params: Promise<{ us
             {!user.registered && <Badge tone="warning">Invited, not registered yet</Badge>}
           </span>
         }
-        actions={manage ? <UserStatusActions user={user} self={false} /> : undefined}
+        actions={manage ? <UserStatusActions user={user} /> : undefined}
       />
       <section aria-labelledby="account-heading" className="mb-8">
         <h2 id="account-heading" className="mb-3 text-lg font-semibold text-slate-900">
