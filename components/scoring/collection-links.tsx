@@ -1,11 +1,12 @@
 import { buttonClasses } from "@/components/ui/button";
 
-type Page = "students" | "groups" | "completion" | "scoring";
+type Page = "students" | "groups" | "completion" | "displays" | "scoring";
 
 const PAGES: { page: Page; label: string }[] = [
   { page: "students", label: "Students" },
   { page: "groups", label: "Groups" },
   { page: "completion", label: "Completion" },
+  { page: "displays", label: "Data displays" },
   { page: "scoring", label: "Open scoring" },
 ];
 

@@ -25,6 +25,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Students", href: "/administrator/students", icon: "users" },
     { label: "Users", href: "/administrator/users", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
+    { label: "Data displays", href: "/administrator/displays", icon: "assessments" },
     { label: "Transfers", href: "/administrator/transfers", icon: "users" },
     { label: "Audit trail", href: "/administrator/audit", icon: "acknowledgements" },
   ],

@@ -1,0 +1,146 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useSnackbar } from "@/components/ui/snackbar";
+import type { CheckpointPeriod, Level } from "@/lib/displays/model";
+import { listFilters, metadataOf, saveFilter, type SavedFilter } from "./api";
+
+/** The classroom report's own settings: which levels it lists, and the checkpoint periods shown. */
+export interface ReportOptions {
+  /** Level codes listed in the progress table; empty lists every level. */
+  levels: string[];
+  periods: CheckpointPeriod[];
+  showPeriods: boolean;
+}
+
+export const NO_REPORT_OPTIONS: ReportOptions = { levels: [], periods: [], showPeriods: false };
+
+const NAME = "Classroom report";
+const PERIOD_COLORS = ["#1d4ed8", "#b45309", "#15803d", "#7e22ce"];
+const input = "rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
+const toUnix = (date: string, endOfDay: boolean) => Math.floor(Date.parse(`${date}T${endOfDay ? "23:59:59" : "00:00:00"}Z`) / 1000);
+const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+
+/**
+ * Spec §3 classroom report filters and checkpoint periods, kept as the person's OTHER_FILTERS filter
+ * 'Classroom report'. Adding a period switches the periods on (spec §4).
+ */
+export function ReportOptionsPanel({ collectionId, levels, options, onChange }: { collectionId: number; levels: Level[]; options: ReportOptions; onChange: (options: ReportOptions) => void }) {
+  const { showSnackbar } = useSnackbar();
+  const [saved, setSaved] = useState<SavedFilter | null>(null);
+  const [draft, setDraft] = useState({ label: "", from: "", to: "" });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    listFilters(collectionId)
+      .then((found) => {
+        const mine = found.find((f) => f.filterType === "OTHER_FILTERS" && f.name === NAME);
+        if (!live || !mine) return;
+        setSaved(mine);
+        const meta = metadataOf(mine);
+        onChange({
+          levels: Array.isArray(meta.levels) ? (meta.levels as string[]) : [],
+          periods: Array.isArray(meta.checkpointPeriods) ? (meta.checkpointPeriods as CheckpointPeriod[]) : [],
+          showPeriods: meta.showPeriods === true,
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Loaded once per collection; onChange is the parent's state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collectionId]);
+
+  function addPeriod() {
+    if (!draft.label.trim() || !draft.from || !draft.to) {
+      showSnackbar("A period needs a name, a start and an end", "error");
+      return;
+    }
+    const fromDate = toUnix(draft.from, false);
+    const toDate = toUnix(draft.to, true);
+    if (toDate < fromDate) {
+      showSnackbar("A period must end after it starts", "error");
+      return;
+    }
+    const period = { id: `period-${Date.now().toString(36)}`, label: draft.label.trim(), color: PERIOD_COLORS[options.periods.length % PERIOD_COLORS.length], fromDate, toDate };
+    onChange({ ...options, periods: [...options.periods, period], showPeriods: true });
+    setDraft({ label: "", from: "", to: "" });
+  }
+
+  async function save() {
+    setBusy(true);
+    try {
+      const metadata = { filterType: "OTHER_FILTERS", levels: options.levels, checkpointPeriods: options.periods, showPeriods: options.showPeriods };
+      const { filter, message } = await saveFilter({ id: saved?.id, name: NAME, dataCollectionsId: collectionId, metadata });
+      setSaved(filter);
+      showSnackbar(message, "success");
+    } catch (e) {
+      showSnackbar((e as Error).message, "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggleLevel = (code: string) => onChange({ ...options, levels: options.levels.includes(code) ? options.levels.filter((c) => c !== code) : [...options.levels, code] });
+
+  return (
+    <div className="space-y-4 text-sm text-slate-700">
+      <fieldset>
+        <legend className="font-medium text-slate-900">List children at these levels (none chosen: every level)</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {levels.map((l) => (
+            <label key={l.code} className="flex items-center gap-1.5">
+              <input type="checkbox" className="size-4 accent-brand-600" checked={options.levels.includes(l.code)} onChange={() => toggleLevel(l.code)} />
+              {l.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="font-medium text-slate-900">Checkpoint periods</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="size-4 accent-brand-600" checked={options.showPeriods} onChange={(e) => onChange({ ...options, showPeriods: e.target.checked })} />
+          Show checkpoint periods
+        </label>
+        {options.periods.length > 0 && (
+          <ul className="space-y-1" aria-label="Checkpoint periods">
+            {options.periods.map((p) => (
+              <li key={p.id} className="flex items-center gap-2">
+                <svg viewBox="0 0 12 12" className="size-3" aria-hidden="true">
+                  <rect width="12" height="12" rx="2" fill={p.color} />
+                </svg>
+                <span className="font-medium text-slate-900">{p.label}</span> {dayOf(p.fromDate)} – {dayOf(p.toDate)}
+                <Button type="button" size="sm" variant="ghost" onClick={() => onChange({ ...options, periods: options.periods.filter((x) => x.id !== p.id) })} aria-label={`Remove ${p.label}`}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col">
+            Period name
+            <input className={input} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} maxLength={60} />
+          </label>
+          <label className="flex flex-col">
+            From
+            <input type="date" className={input} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </label>
+          <label className="flex flex-col">
+            To
+            <input type="date" className={input} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </label>
+          <Button type="button" variant="secondary" onClick={addPeriod}>
+            Add checkpoint period
+          </Button>
+        </div>
+      </fieldset>
+      <Button type="button" busy={busy} onClick={() => void save()}>
+        Save classroom report filters
+      </Button>
+    </div>
+  );
+}

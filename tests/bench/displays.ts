@@ -1,0 +1,83 @@
+/**
+ * The admin PLD data display on the biggest tenant of a database (the generator's:
+ * `npm run db:seed -- --students 130000`, ~4 M scores): a tenant admin's whole state, the biggest
+ * district and a school, computed from student_results (lib/displays, the full service: tenancy
+ * transaction, reach, collection facts, the grouped read, progress rows where listed), and beside
+ * it a bare baseline answering the state question by counting scores directly. Then the cached
+ * path (GET /data-displays/admin/pld's service within the reuse minute). p50/p95 over BENCH_COUNT.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_displays_bench npx tsx tests/bench/displays.ts
+ */
+export {};
+await import("../../scripts/server-only-hook.mjs" as string);
+const { sql } = await import("drizzle-orm");
+const { closeDatabase, database, rows } = await import("../../db/client");
+const { computeDisplay, displayUrl } = await import("../../lib/displays/service");
+type Actor = import("../../lib/platform/actor").Actor;
+
+const count = Number(process.env.BENCH_COUNT ?? 30);
+const owner = database().db;
+// The generator leaves student_results without planner statistics; autovacuum would gather them soon.
+await owner.execute(sql`analyze student_results, student_data_collection_assignments, student_enrollments`);
+
+const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const [{ c }] = await rows<{ c: number }>(owner, sql`select data_collection_id as c from scores where tenant_id = ${t} group by 1 order by count(*) desc limit 1`);
+const [{ r, d }] = await rows<{ r: number; d: number }>(
+  owner,
+  sql`select e.region_id as r, e.district_id as d from student_enrollments e where e.tenant_id = ${t} and e.active group by 1, 2 order by count(*) desc limit 1`,
+);
+const [{ l }] = await rows<{ l: number }>(owner, sql`select location_id as l from student_enrollments where tenant_id = ${t} and district_id = ${d} and active group by 1 order by count(*) desc limit 1`);
+const [{ u }] = await rows<{ u: number }>(owner, sql`select ur.user_id as u from user_roles ur where ur.tenant_id = ${t} and ur.role = 'ROLE_TENANT_ADMIN' limit 1`);
+const [{ students, scores }] = await rows<{ students: number; scores: number }>(
+  owner,
+  sql`select (select count(*) from student_data_collection_assignments where tenant_id = ${t} and data_collection_id = ${c})::int as students,
+    (select count(*) from scores where tenant_id = ${t} and data_collection_id = ${c})::int as scores`,
+);
+
+const admin: Actor = {
+  userId: u, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [],
+  activeRole: "ROLE_ADMIN", tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function time(label: string, run: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < count + 2; i++) {
+    const started = performance.now();
+    await run();
+    if (i >= 2) times.push(performance.now() - started); // the first two warm caches and plans
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(52)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`);
+  return percentile(times, 95);
+}
+
+// The same question (children per region and performance level) from the scores themselves: every
+// score of the collection joined to its points, summed per child, placed in a band, grouped.
+const baseline = () =>
+  rows(
+    owner,
+    sql`with per_kid as (
+      select s.student_enrollment_id as eid, count(*) as n, sum(coalesce(se.score, 0)) as raw
+      from scores s join scale_entries se on se.id = s.scale_entry_id
+      where s.tenant_id = ${t} and s.data_collection_id = ${c} group by 1
+    ), items as (select count(*) as n from data_collection_items where tenant_id = ${t} and data_collection_id = ${c})
+    select e.region_id, case when k.n < items.n or k.n is null then null when k.raw < items.n * 1.5 then 'E' when k.raw < items.n * 2.2 then 'A' else 'D' end as level, count(*)
+    from student_data_collection_assignments a
+    join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
+    left join per_kid k on k.eid = a.student_enrollment_id cross join items
+    where a.tenant_id = ${t} and a.data_collection_id = ${c} group by 1, 2`,
+  );
+
+console.log(`tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores`);
+const state = await computeDisplay(admin, "admin", "pld", { dataCollectionId: c });
+console.log(`state: ${state.total.students} children, ${state.total.assessed} with a level, ${state.children.length} regions`);
+const ours = await time("state PLD display (student_results)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c }));
+const bare = await time("state PLD, bare baseline (counting scores)", baseline);
+console.log(`baseline / display at p95: ${(bare / ours).toFixed(1)}x`);
+await time("state domains display", () => computeDisplay(admin, "admin", "domains", { dataCollectionId: c }));
+await time("region PLD display", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r }));
+await time("district PLD display (with progress rows)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r, districtId: d }));
+await time("school PLD display (classes, progress rows)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r, districtId: d, locationId: l }));
+await time("state PLD URL, reused within the minute", () => displayUrl(admin, "admin", "pld", { dataCollectionId: c }));
+await closeDatabase();
