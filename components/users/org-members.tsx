@@ -16,7 +16,7 @@ export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Me
     <section aria-labelledby="members-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
-          People <span className="text-sm font-normal text-slate-600">({members.length} linked, {teachers} teachers)</span>
+          People <span className="text-sm font-normal text-slate-600">({members.length} linked, {teachers} {teachers === 1 ? "teacher" : "teachers"})</span>
         </h2>
         <span className="flex flex-wrap gap-2">
           <Link href={`/administrator/users?orgType=${orgType}&orgId=${orgId}`} className={buttonClasses("secondary", "sm")}>
@@ -29,7 +29,7 @@ export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Me
           )}
         </span>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="People">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="People linked here">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">People linked here</caption>
           <thead className="bg-slate-50 text-slate-700">
