@@ -23,17 +23,17 @@ interface Integration {
   licenses: License[];
 }
 
-const ROLE_OPTIONS = ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TRAINER", "ROLE_TENANT_ADMIN", "ROLE_HELPDESK", "ROLE_HELPDESK_ADMIN"].map((r) => ({ value: r, label: r }));
 
 /**
  * A license change is several calls (one DELETE per removed license, one POST per added one); each
  * stands on its own. The outcome names every call that failed, and the list shows what succeeded.
  */
-function LicenseDialog({ tenantId, integration, onClose }: { tenantId: number; integration: Integration; onClose: () => void }) {
+function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: number; integration: Integration; roles: string[]; onClose: () => void }) {
+  const roleOptions = roles.map((r) => ({ value: r, label: r }));
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [removed, setRemoved] = useState<number[]>([]);
-  const [added, setAdded] = useState([{ licenseId: "", role: "ROLE_TEACHER" }]);
+  const [added, setAdded] = useState([{ licenseId: "", role: roles[0] }]);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -61,7 +61,7 @@ function LicenseDialog({ tenantId, integration, onClose }: { tenantId: number; i
     }
     setFailures(failed);
     setRemoved([]);
-    setAdded([{ licenseId: "", role: "ROLE_TEACHER" }]);
+    setAdded([{ licenseId: "", role: roles[0] }]);
     showSnackbar(done ? `Licenses partly updated: ${done} change${done === 1 ? "" : "s"} saved, ${failed.length} failed` : "No license change was saved", "error");
   }
 
@@ -110,11 +110,11 @@ function LicenseDialog({ tenantId, integration, onClose }: { tenantId: number; i
           {added.map((row, i) => (
             <div key={i} className="grid grid-cols-1 gap-3 tablet:grid-cols-2">
               <Field label={`License id ${i + 1}`} autoComplete="off" value={row.licenseId} onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, licenseId: e.target.value } : r)))} />
-              <Select label={`Role ${i + 1}`} options={ROLE_OPTIONS} value={row.role} onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, role: e.target.value } : r)))} />
+              <Select label={`Role ${i + 1}`} options={roleOptions} value={row.role} onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, role: e.target.value } : r)))} />
             </div>
           ))}
           <div>
-            <Button size="sm" variant="secondary" onClick={() => setAdded((a) => [...a, { licenseId: "", role: "ROLE_TEACHER" }])}>
+            <Button size="sm" variant="secondary" onClick={() => setAdded((a) => [...a, { licenseId: "", role: roles[0] }])}>
               Another license
             </Button>
           </div>
@@ -125,7 +125,7 @@ function LicenseDialog({ tenantId, integration, onClose }: { tenantId: number; i
 }
 
 /** A tenant's integrations: create one (its token is shown only here, then kept as a hash) and change licenses. */
-export function Integrations({ tenantId, integrations }: { tenantId: number; integrations: Integration[] }) {
+export function Integrations({ tenantId, integrations, roles }: { tenantId: number; integrations: Integration[]; roles: string[] }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [creating, setCreating] = useState(false);
@@ -186,7 +186,7 @@ export function Integrations({ tenantId, integrations }: { tenantId: number; int
           ))}
         </ul>
       )}
-      {licensing && <LicenseDialog tenantId={tenantId} integration={licensing} onClose={() => setLicensingId(null)} />}
+      {licensing && <LicenseDialog tenantId={tenantId} integration={licensing} roles={roles} onClose={() => setLicensingId(null)} />}
       {creating && (
         <Dialog
           open

@@ -98,6 +98,9 @@ export function authorize(holder: RoleHolder, permission: Permission): void {
   if (!can(holder, permission)) throw forbidden();
 }
 
+/** What a tenant admin holds (system admins make one for a tenant): the tenant-wide admin and the admin area. */
+export const TENANT_ADMIN_ROLES = ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] as const satisfies readonly Role[];
+
 const ROLE_PRIORITY: readonly Role[] = ["ROLE_SYSTEM_ADMIN", "ROLE_ADMIN", "ROLE_TEACHER"];
 
 /** Active role by the spec's priority: system admin, admin, teacher, else the first role; none without roles. */

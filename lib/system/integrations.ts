@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
-import { tenantIntegrationLicenses, tenantIntegrations, tenants } from "@/db/schema";
+import { ROLES, tenantIntegrationLicenses, tenantIntegrations, tenants } from "@/db/schema";
 import { acrossTenants } from "@/lib/platform/across-tenants";
 import type { Actor } from "@/lib/platform/actor";
 import type { AuditOrigin } from "@/lib/platform/audit";
@@ -14,6 +14,9 @@ import { auditSystem, changedFields, mapDuplicate, systemWork } from "./change";
  * Tenant integrations (outside systems calling a tenant's API) and their licenses. The token is
  * stored as its SHA-256 only (as the integration lookup expects) and never answered.
  */
+
+/** The roles a license may grant (the license editor's choices). */
+export const LICENSE_ROLES: readonly string[] = ROLES;
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 const integrationColumns = { id: tenantIntegrations.id, tenantId: tenantIntegrations.tenantId, description: tenantIntegrations.description, clientId: tenantIntegrations.clientId };

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { tenants, userRoles, users } from "@/db/schema";
 import { registrationMail } from "@/lib/auth/mails";
+import { TENANT_ADMIN_ROLES } from "@/lib/auth/permissions";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { issueToken } from "@/lib/auth/tokens";
 import { acrossTenants } from "@/lib/platform/across-tenants";
@@ -72,7 +73,7 @@ export function updateTenant(actor: Actor, input: UpdateTenant, origin: AuditOri
   });
 }
 
-/* Tenant admins: users holding ROLE_TENANT_ADMIN. */
+/* Tenant admins: users holding the tenant admin role (TENANT_ADMIN_ROLES[0]). */
 
 const adminColumns = {
   id: users.id,
@@ -92,7 +93,7 @@ async function adminRows(where: ReturnType<typeof and>) {
     .select(adminColumns)
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .innerJoin(userRoles, and(eq(userRoles.tenantId, users.tenantId), eq(userRoles.userId, users.id), eq(userRoles.role, "ROLE_TENANT_ADMIN")))
+    .innerJoin(userRoles, and(eq(userRoles.tenantId, users.tenantId), eq(userRoles.userId, users.id), eq(userRoles.role, TENANT_ADMIN_ROLES[0])))
     .where(where)
     .orderBy(asc(tenants.name), asc(users.lastName), asc(users.firstName));
   return rows.map(adminWire);
@@ -121,14 +122,11 @@ export function createTenantAdmin(actor: Actor, input: CreateTenantAdmin, origin
       .catch(duplicateEmail);
     await db()
       .insert(userRoles)
-      .values([
-        { tenantId: tenant.id, userId: user.id, role: "ROLE_TENANT_ADMIN" },
-        { tenantId: tenant.id, userId: user.id, role: "ROLE_ADMIN" },
-      ]);
+      .values(TENANT_ADMIN_ROLES.map((role) => ({ tenantId: tenant.id, userId: user.id, role })));
     const token = await issueToken(db(), { tenantId: tenant.id, userId: user.id, purpose: "registration" });
     const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
     await sendMail({ tenantId: tenant.id, to: user.email, ...registrationMail({ user, tenantName: tenant.name, link }), meta: { kind: "registration", userId: user.id } });
-    await auditSystem(actor, "create", "tenant_admin", user.id, { tenantId: tenant.id, roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }, origin);
+    await auditSystem(actor, "create", "tenant_admin", user.id, { tenantId: tenant.id, roles: TENANT_ADMIN_ROLES }, origin);
     const [row] = await adminRows(eq(users.id, user.id));
     return row;
   });

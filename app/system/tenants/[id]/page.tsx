@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { PageHeading } from "@/components/ui/page-heading";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { listIntegrations } from "@/lib/system/integrations";
+import { LICENSE_ROLES, listIntegrations } from "@/lib/system/integrations";
 import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS, TENANT_FIELDS, TENANT_TEXTS } from "@/lib/system/sections";
 import { getTenant, listTenantAdmins } from "@/lib/system/tenants";
 
@@ -42,7 +42,7 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
           fixed={{ tenantId: id }}
           empty="No tenant admin yet. Add one with New tenant admin: they get a mail to choose their password."
         />
-        <Integrations tenantId={id} integrations={integrations} />
+        <Integrations tenantId={id} integrations={integrations} roles={[...LICENSE_ROLES]} />
       </div>
     </>
   );
