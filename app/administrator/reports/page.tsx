@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminReports } from "@/components/reports/admin-reports";
+import { PageHeading } from "@/components/ui/page-heading";
+import { can } from "@/lib/auth/permissions";
+import { reportFormOptions } from "@/lib/reports/page-data";
+import { listReports } from "@/lib/reports/service";
+import { requirePageActor } from "@/lib/shell/page-actor";
+
+export const metadata: Metadata = { title: "Reports" };
+
+/** Request administration reports over one's reach, watch them run and download them. */
+export default async function AdministratorReportsPage() {
+  const actor = await requirePageActor({ permission: "reports.admin", path: "/administrator/reports" });
+  const [options, { reports }] = await Promise.all([reportFormOptions(actor), listReports(actor, {})]);
+  return (
+    <>
+      <PageHeading
+        title="Reports"
+        description={actor.tenantWide ? `Reports cover all of ${actor.tenantName}.` : "Reports cover the organisations you administer."}
+        actions={
+          can(actor, "jobs.read") ? (
+            <Link href="/administrator/jobs" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              Job counts
+            </Link>
+          ) : undefined
+        }
+      />
+      <AdminReports tenantId={actor.tenantId} options={options} reports={reports} />
+    </>
+  );
+}

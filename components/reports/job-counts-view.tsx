@@ -1,0 +1,96 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Stat } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/states";
+import type { JobCounts } from "@/lib/reports/schemas";
+import { formatWhen } from "./reports-table";
+
+/** How often the counts refresh while the page is open. */
+const REFRESH_MS = 5000;
+
+const FAMILIES = [
+  { key: "isr", label: "ISRs", queued: "count_isr_queued", stuck: "count_isr_in_progress_30_mins" },
+  { key: "bulk_load", label: "Bulk loads", queued: "count_bulk_load_queued", stuck: "count_bulk_load_in_progress_30_mins" },
+  { key: "reports", label: "Reports", queued: "count_reports_queued", stuck: "count_reports_in_progress_30_mins" },
+] as const;
+
+const FAMILY_LABEL = Object.fromEntries(FAMILIES.map((f) => [f.key, f.label]));
+
+/** The six counts and the waiting jobs, refreshed every few seconds from GET /admin/tenants/{id}/jobs.json. */
+export function JobCountsView({ tenantId, initial }: { tenantId: number; initial: JobCounts }) {
+  const [counts, setCounts] = useState(initial);
+  const [checkedAt, setCheckedAt] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      const res = await fetch(`/en/api/v1/admin/tenants/${tenantId}/jobs.json`, { cache: "no-store" }).catch(() => null);
+      if (!res?.ok) {
+        setFailed(true);
+        return;
+      }
+      setCounts((await res.json()) as JobCounts);
+      setFailed(false);
+      setCheckedAt(Math.floor(Date.now() / 1000));
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [tenantId]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p role="status" className="text-sm text-slate-700">
+        {failed ? "The counts could not be refreshed; trying again." : checkedAt ? `Refreshed ${formatWhen(checkedAt)}` : "Refreshed every 5 seconds."}
+      </p>
+      <div className="grid gap-4 tablet:grid-cols-3">
+        {FAMILIES.map((f) => (
+          <section key={f.key} aria-label={f.label} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-base font-semibold text-slate-900">{f.label}</h2>
+            <dl className="grid grid-cols-2 gap-3">
+              <Stat label="Queued" value={counts[f.queued]} />
+              <Stat label="Over 30 minutes" value={counts[f.stuck]} />
+            </dl>
+          </section>
+        ))}
+      </div>
+      <section aria-labelledby="waiting-heading" className="flex flex-col gap-3">
+        <h2 id="waiting-heading" className="text-lg font-semibold text-slate-900">
+          Waiting and long-running jobs
+        </h2>
+        {counts.jobs.length === 0 ? (
+          <EmptyState title="Nothing is waiting">No job is queued or has been running for more than 30 minutes.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Queued jobs and jobs in progress for more than 30 minutes, oldest first</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">Job</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Type</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Requested</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Started</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Requested by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {counts.jobs.map((j) => (
+                  <tr key={`${j.family}-${j.id}`} className="border-t border-slate-200">
+                    <td className="px-3 py-2">
+                      {FAMILY_LABEL[j.family]} #{j.id}
+                    </td>
+                    <td className="px-3 py-2">{j.kind}</td>
+                    <td className="px-3 py-2">{j.status === "queued" ? "Queued" : "In progress over 30 minutes"}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatWhen(j.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatWhen(j.startedAt)}</td>
+                    <td className="px-3 py-2">{j.requestedBy ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, isComplete } from "@/lib/reports/catalogue";
+import type { ReportView } from "@/lib/reports/schemas";
+
+/**
+ * The reports list, kept fresh while any report is still running: the spec's contract (§4), every
+ * 3 s and at most 100 times, until every report's status is 'complete' (or it failed).
+ */
+export function useReportPolling(initial: ReportView[], listUrl: string, keep: (report: ReportView) => boolean = () => true) {
+  const [reports, setReports] = useState(initial);
+  const [stalled, setStalled] = useState(false);
+  const attempts = useRef(0);
+  const running = reports.some((r) => !isComplete(r.status) && r.status !== "failed");
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(async () => {
+      attempts.current += 1;
+      if (attempts.current > POLL_MAX_ATTEMPTS) {
+        setStalled(true);
+        return;
+      }
+      const res = await fetch(listUrl, { cache: "no-store" }).catch(() => null);
+      if (res?.ok) setReports(((await res.json()) as { reports: ReportView[] }).reports.filter(keep));
+    }, POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+    // keep is the caller's filter; a new function each render must not restart the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running, reports, listUrl]);
+
+  /** A new request: shown at once, and polling starts again from zero. */
+  const add = (report: ReportView) => {
+    attempts.current = 0;
+    setStalled(false);
+    setReports((current) => [report, ...current.filter((r) => r.id !== report.id)]);
+  };
+  return { reports, add, stalled };
+}

@@ -1,0 +1,98 @@
+import ExcelJS from "exceljs";
+import { readFile } from "node:fs/promises";
+import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+
+/**
+ * The tenant admin's reports: request the scale score report by keyboard, watch it go from queued to
+ * complete (the page polls), download the XLSX and find the demo's children in it with their state
+ * ids as text; the job counts page; axe on each page.
+ */
+
+const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin requests a report, sees it complete and downloads it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await page.getByRole("link", { name: "Reports", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The form by keyboard: the type, then Tab to the year and the collection, Enter on the button.
+  await page.getByLabel("Report type").focus();
+  await page.getByLabel("Report type").selectOption("kra.ssr");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("School year")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Data collection")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Request report" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Your report has been successfully requested")).toBeVisible();
+
+  const table = page.getByRole("table", { name: "Your reports, newest first" });
+  const row = table.getByRole("row").nth(1);
+  await expect(row).toContainText("KRA scale score report");
+  // Polled every 3 s until complete.
+  await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-reports-complete"));
+
+  const link = row.getByRole("link", { name: /^Download XLSX/ });
+  await link.focus();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(download.suggestedFilename()).toMatch(/^kra-ssr-\d+\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  expect(sheet.getRow(1).getCell(1).value).toBe("State ID");
+  expect(sheet.getRow(1).getCell(10).value).toBe("Overall Scale Score");
+  expect(sheet.rowCount).toBeGreaterThan(1);
+  // State ids are text cells in a text-formatted column.
+  expect(sheet.getCell("A2").type).toBe(ExcelJS.ValueType.String);
+  expect(sheet.getColumn(1).numFmt).toBe("@");
+});
+
+test("the job counts page shows the six counts and refreshes", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+  await page.goto("/administrator/reports");
+  await page.getByRole("link", { name: "Job counts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Job counts" })).toBeVisible();
+  for (const family of ["ISRs", "Bulk loads", "Reports"]) {
+    const section = page.getByRole("region", { name: family });
+    await expect(section.getByText("Queued", { exact: true })).toBeVisible();
+    await expect(section.getByText("Over 30 minutes", { exact: true })).toBeVisible();
+  }
+  // The counts refresh every 5 seconds: the line names the time of the last refresh.
+  await expect(page.getByText(/^Refreshed \d{2}\/\d{2}\/\d{4}/)).toBeVisible({ timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-job-counts"));
+});
+
+test("a teacher requests a report of their class and downloads it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "teacher@demo.test");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  await page.getByRole("link", { name: "Assessments" }).first().click();
+  const collection = page.locator('a[href^="/teacher/collections/"]').first();
+  const href = await collection.getAttribute("href");
+  const id = href!.match(/collections\/(\d+)/)![1];
+  await page.goto(`/teacher/collections/${id}/reports`);
+  await expect(page.getByRole("heading", { level: 1, name: /^Reports:/ })).toBeVisible();
+  await expect(page.getByText("PDF with charts: not available yet").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Request KRA data results" }).click();
+  await expect(page.getByText("Your report has been successfully requested")).toBeVisible();
+  const row = page.getByRole("table", { name: "Your reports of this collection, newest first" }).getByRole("row").nth(1);
+  await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-reports"));
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download XLSX/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^kra-data-results-\d+\.xlsx$/);
+});
