@@ -22,6 +22,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Dashboard", href: "/administrator/dashboard", icon: "dashboard" },
     { label: "Collections", href: "/administrator/collections", icon: "assessments" },
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
+    { label: "Reports", href: "/administrator/reports", icon: "assessments" },
     { label: "Students", href: "/administrator/students", icon: "users" },
     { label: "Users", href: "/administrator/users", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
