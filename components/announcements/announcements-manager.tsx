@@ -90,7 +90,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
     <Card
       title="All announcements"
       actions={
-        <Button ref={newButton} size="sm" onClick={() => openForm("new")}>
+        <Button ref={newButton} size="sm" className="shrink-0 whitespace-nowrap" onClick={() => openForm("new")}>
           New announcement
         </Button>
       }

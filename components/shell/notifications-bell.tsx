@@ -104,7 +104,7 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
                     onClick={() => !n.acknowledged && void acknowledge(n.id)}
                     className="min-w-0 flex-1 px-4 py-3 text-left hover:bg-slate-50"
                   >
-                    <span className={cn("block text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</span>
+                    <span className={cn("block text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</span>{" "}
                     <span className="mt-1 block text-xs text-slate-600">
                       {formatDate(n.createdAt)}
                       {!n.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
