@@ -14,7 +14,7 @@ export function CollectionTabs({ id, name, current }: { id: number; name: string
   return (
     <div className="mb-6 flex flex-col gap-3">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link className="text-brand-700 underline-offset-2 hover:underline" href={collectionsPath()}>
+        <Link className="text-brand-700 underline underline-offset-2" href={collectionsPath()}>
           Collections
         </Link>
         <span aria-hidden="true"> / </span>
