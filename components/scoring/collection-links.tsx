@@ -1,12 +1,13 @@
 import { buttonClasses } from "@/components/ui/button";
 
-type Page = "students" | "groups" | "completion" | "displays" | "scoring";
+type Page = "students" | "groups" | "completion" | "displays" | "reports" | "scoring";
 
 const PAGES: { page: Page; label: string }[] = [
   { page: "students", label: "Students" },
   { page: "groups", label: "Groups" },
   { page: "completion", label: "Completion" },
   { page: "displays", label: "Data displays" },
+  { page: "reports", label: "Reports" },
   { page: "scoring", label: "Open scoring" },
 ];
 

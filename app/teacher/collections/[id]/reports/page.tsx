@@ -16,7 +16,7 @@ export default async function TeacherReportsPage({ params }: { params: Promise<{
   const [collection, { reports }] = await Promise.all([orNotFound(getTeacherCollection(actor, id)), listReports(actor, {})]);
   return (
     <>
-      <PageHeading title={`Reports: ${collection.collectionName}`} description="Reports cover the students on your roster." actions={<CollectionLinks id={id} />} />
+      <PageHeading title={`Reports: ${collection.collectionName}`} description="Reports cover the students on your roster." actions={<CollectionLinks id={id} current="reports" />} />
       <TeacherReports collectionId={id} reports={reports.filter((r) => r.dataCollectionId === id)} />
     </>
   );
