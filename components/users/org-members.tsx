@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { OrgType } from "@/lib/users/labels";
+import { can } from "@/lib/auth/permissions";
 import { rolesLabel, userPath } from "@/lib/users/labels";
 import type { Member } from "@/lib/users/schemas";
 
@@ -11,7 +12,7 @@ import type { Member } from "@/lib/users/schemas";
  */
 export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Member[]; orgType: OrgType; orgId: number; canCreate: boolean }) {
   const sorted = [...members].sort((a, b) => Number(b.administrative) - Number(a.administrative));
-  const teachers = members.filter((m) => m.roles.includes("ROLE_TEACHER")).length;
+  const teachers = members.filter((m) => can(m, "area.teacher")).length;
   return (
     <section aria-labelledby="members-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { userPath } from "@/lib/users/labels";
+import { GRANTABLE_ROLES, holdsRole } from "@/lib/auth/permissions";
+import { rolesLabel, userPath } from "@/lib/users/labels";
 import { USER_CREATED, USER_CREATED_NO_INVITE, USER_SAVED } from "@/lib/users/messages";
 import type { UserRow } from "@/lib/users/schemas";
 import { OrgPicker, type OrgOption } from "./org-picker";
@@ -74,8 +75,9 @@ export function UserForm({ organizations, user }: Props) {
       <Field label="Tenant member ID" name="tenantMemberId" defaultValue={user?.tenantMemberId ?? ""} error={errors.tenantMemberId} autoComplete="off" />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Roles</legend>
-        <Checkbox label="Teacher" name="roles" value="ROLE_TEACHER" defaultChecked={user ? user.roles.includes("ROLE_TEACHER") : true} />
-        <Checkbox label="Data Manager" name="roles" value="ROLE_DATA_MANAGER" defaultChecked={user?.roles.includes("ROLE_DATA_MANAGER")} />
+        {GRANTABLE_ROLES.map((role, i) => (
+          <Checkbox key={role} label={rolesLabel([role])} name="roles" value={role} defaultChecked={user ? holdsRole(user, role) : i === 0} />
+        ))}
         {errors.roles && <p className="text-sm text-danger">{errors.roles}</p>}
       </fieldset>
       {organizations && (

@@ -78,6 +78,15 @@ const TABLE = {
 
 export type Permission = keyof typeof TABLE;
 
+/**
+ * Roles an administrator grants directly (users.manage), and the one an administrative organisation
+ * link carries: ROLE_ADMIN comes with the first such link (promote) and goes with the last (demote).
+ */
+export const GRANTABLE_ROLES = ["ROLE_TEACHER", "ROLE_DATA_MANAGER"] as const satisfies readonly Role[];
+export const LINK_ADMIN_ROLE: Role = "ROLE_ADMIN";
+/** Roles the administrator's user list filters by. */
+export const LISTED_ROLES: readonly Role[] = ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_DATA_MANAGER"];
+
 /** Anything that holds roles: an actor, or a token's claims in proxy.ts. */
 interface RoleHolder {
   roles: readonly Role[];

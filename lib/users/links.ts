@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { OrgType } from "@/db/schema";
-import { authorize, mayImpersonateRoles } from "@/lib/auth/permissions";
+import { authorize, LINK_ADMIN_ROLE, mayImpersonateRoles, rolesWith } from "@/lib/auth/permissions";
 import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
@@ -54,19 +54,22 @@ async function linkableUser(actor: Actor, userId: number) {
   return user;
 }
 
+/** The roles that reach the whole tenant, as a SQL array (they keep ROLE_ADMIN without links). */
+export const tenantWideRoles = () => sql`${`{${rolesWith("scope.tenant").join(",")}}`}::role[]`;
+
 /** Give or take ROLE_ADMIN by the user's administrative links; answers what changed, for the audit row. */
 export async function syncAdminRole(tenantId: number, userId: number): Promise<"granted" | "removed" | null> {
   const adminLink = sql`exists (select 1 from user_organizations o where o.tenant_id = ${tenantId} and o.user_id = ${userId} and o.administrative)`;
   const granted = await rows<{ user_id: number }>(
     db(),
-    sql`insert into user_roles (tenant_id, user_id, role) select ${tenantId}, ${userId}, 'ROLE_ADMIN' where ${adminLink}
+    sql`insert into user_roles (tenant_id, user_id, role) select ${tenantId}, ${userId}, ${LINK_ADMIN_ROLE} where ${adminLink}
       on conflict do nothing returning user_id`,
   );
   if (granted.length) return "granted";
   const removed = await rows<{ user_id: number }>(
     db(),
-    sql`delete from user_roles where tenant_id = ${tenantId} and user_id = ${userId} and role = 'ROLE_ADMIN' and not ${adminLink}
-      and not exists (select 1 from user_roles k where k.tenant_id = ${tenantId} and k.user_id = ${userId} and k.role in ('ROLE_TENANT_ADMIN', 'ROLE_SYSTEM_ADMIN'))
+    sql`delete from user_roles where tenant_id = ${tenantId} and user_id = ${userId} and role = ${LINK_ADMIN_ROLE} and not ${adminLink}
+      and not exists (select 1 from user_roles k where k.tenant_id = ${tenantId} and k.user_id = ${userId} and k.role = any(${tenantWideRoles()}))
       returning user_id`,
   );
   return removed.length ? "removed" : null;

@@ -7,6 +7,7 @@ import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisat
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { tenantWideRoles } from "./links";
 import type { UserListQuery, UserRow, UserSort } from "./schemas";
 
 /**
@@ -99,8 +100,6 @@ function searchCondition(search: string): SQL {
   return sql`(lower(u.last_name) like ${word} or lower(u.first_name) like ${word} or lower(u.email) like ${word})`;
 }
 
-const tenantAdminRoles = sql`array['ROLE_TENANT_ADMIN', 'ROLE_SYSTEM_ADMIN']::role[]`;
-
 function filters(actor: Actor, query: UserListQuery): SQL {
   const t = actor.tenantId;
   const parts: SQL[] = [sql`u.tenant_id = ${t}`, userInReach(actor)];
@@ -113,7 +112,7 @@ function filters(actor: Actor, query: UserListQuery): SQL {
       and o.org_type = ${query.orgType} and o.parent_id = ${query.orgId} ${query.admin === undefined ? sql`` : sql`and o.administrative = ${query.admin}`})`);
   } else if (query.admin !== undefined) {
     const admin = sql`(exists (select 1 from user_organizations o where o.tenant_id = ${t} and o.user_id = u.id and o.administrative)
-      or exists (select 1 from user_roles r where r.tenant_id = ${t} and r.user_id = u.id and r.role = any(${tenantAdminRoles})))`;
+      or exists (select 1 from user_roles r where r.tenant_id = ${t} and r.user_id = u.id and r.role = any(${tenantWideRoles()})))`;
     parts.push(query.admin ? admin : sql`not ${admin}`);
   }
   return sql.join(parts, sql` and `);

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { Role } from "@/db/schema";
 import { updateOwnProfile } from "@/lib/auth/account";
-import { authorize, mayImpersonateRoles } from "@/lib/auth/permissions";
+import { authorize, GRANTABLE_ROLES, mayImpersonateRoles } from "@/lib/auth/permissions";
 import { sendRegistrationInvite } from "@/lib/auth/recovery";
 import { whollyWithinReach } from "@/lib/auth/scope";
 import { revokeUserSessions, type RequestContext } from "@/lib/auth/sessions";
@@ -15,7 +15,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { insertLinks, syncAdminRole } from "./links";
 import { userInScope } from "./list";
 import { BEYOND_REACH, EMAIL_TAKEN, NO_PASSWORD_FOR_OTHERS, NOT_OWN_STATUS, ORGANIZATION_REPEATED, ORGANIZATION_REQUIRED } from "./messages";
-import { GRANTABLE_ROLES, type CreateUserInput, type UpdateUserInput, type UserRow } from "./schemas";
+import { type CreateUserInput, type UpdateUserInput, type UserRow } from "./schemas";
 
 /** Sign-in names are unique across tenants (users_username_key): a taken email is a 409 on the field. */
 function mapUserErrors(error: unknown): never {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORG_TYPES, ROLES } from "@/db/schema/identity";
 import { EMAIL_FORMAT, EMAIL_PATTERN, EMAIL_REQUIRED } from "@/lib/auth/messages";
+import { GRANTABLE_ROLES } from "@/lib/auth/permissions";
 import { ownProfileResponse, ownProfileSchema } from "@/lib/auth/schemas";
 import { idSchema } from "@/lib/platform/schemas";
 
@@ -10,11 +11,6 @@ export const id = idSchema("Must be a positive whole number");
 export const idParams = z.object({ id });
 export const locationLinkParams = z.object({ id, locationId: id });
 
-/**
- * Roles an administrator grants directly. ROLE_ADMIN is not among them: it follows from an
- * administrative organisation link (promote), and leaves with the last one (demote).
- */
-export const GRANTABLE_ROLES = ["ROLE_TEACHER", "ROLE_DATA_MANAGER"] as const;
 
 export const USER_SORTS = ["lastName", "firstName", "email", "status"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -62,7 +58,7 @@ export const createUserBody = z.object({
   lastName: name("Last name"),
   email: emailText.transform((v) => v.toLowerCase()),
   tenantMemberId,
-  roles: roles.default(["ROLE_TEACHER"]),
+  roles: roles.default([GRANTABLE_ROLES[0]]),
   organizations: z.array(orgLinkBody).max(50, "At most 50 organizations").default([]).describe("Links made with the account; other admins than tenant admins need at least one"),
   sendInvite: z.boolean({ error: "sendInvite must be true or false" }).default(true).describe("Mail the registration link (valid 7 days)"),
 });

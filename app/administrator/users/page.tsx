@@ -4,8 +4,9 @@ import { UsersTable } from "@/components/users/users-table";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeading } from "@/components/ui/page-heading";
 import { ErrorState } from "@/components/ui/states";
-import { can } from "@/lib/auth/permissions";
+import { can, LISTED_ROLES } from "@/lib/auth/permissions";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { rolesLabel } from "@/lib/users/labels";
 import { listUsers } from "@/lib/users/list";
 import { userListQuery } from "@/lib/users/schemas";
 
@@ -48,9 +49,11 @@ export default async function AdministratorUsersPage({ searchParams }: { searchP
           </label>
           <select id="users-role" name="role" defaultValue={query.role ?? ""} className={inputClass}>
             <option value="">Any role</option>
-            <option value="ROLE_TEACHER">Teacher</option>
-            <option value="ROLE_ADMIN">Admin</option>
-            <option value="ROLE_DATA_MANAGER">Data Manager</option>
+            {LISTED_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {rolesLabel([role])}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex flex-col gap-1.5">
