@@ -18,7 +18,7 @@ export function OrgPicker({ options, idPrefix }: { options: OrgOption[]; idPrefi
   const [orgType, setOrgType] = useState<OrgType>(types[0] ?? "location");
   const shown = options.filter((o) => o.orgType === orgType);
   return (
-    <div className="grid gap-4 tablet:grid-cols-[12rem_1fr]">
+    <div className="grid gap-4 tablet:grid-cols-[12rem_minmax(0,1fr)]">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${idPrefix}-type`} className="text-sm font-medium text-slate-800">
           Level
@@ -35,7 +35,7 @@ export function OrgPicker({ options, idPrefix }: { options: OrgOption[]; idPrefi
         <label htmlFor={`${idPrefix}-org`} className="text-sm font-medium text-slate-800">
           {TYPE_LABELS[orgType]}
         </label>
-        <select id={`${idPrefix}-org`} name="parentId" className={selectClass} key={orgType}>
+        <select id={`${idPrefix}-org`} name="parentId" className={`${selectClass} w-full min-w-0`} key={orgType}>
           {shown.map((o) => (
             <option key={o.id} value={o.id}>
               {o.label}
