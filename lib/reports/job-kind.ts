@@ -11,4 +11,6 @@ export const reportJob = defineJob({
   name: "report.generate",
   payload: z.object({ tenantId: z.number().int().positive(), reportId: z.number().int().positive() }),
   retryLimit: 3,
+  // A state-wide scale score report takes minutes (docs/reports.md): not lost before 30 minutes.
+  expireInSeconds: 30 * 60,
 });
