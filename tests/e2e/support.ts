@@ -30,7 +30,9 @@ export const test = base.extend<{ cspGuard: void }>({
 });
 export { expect };
 
-const mailDir = path.resolve(`tests/e2e/output/mail${process.env.E2E_INSTANCE ? `-${process.env.E2E_INSTANCE}` : ""}`);
+/** A Playwright instance (E2E_INSTANCE) keeps its mail and screenshots apart from other runs. */
+const instance = process.env.E2E_INSTANCE ? `-${process.env.E2E_INSTANCE}` : "";
+const mailDir = path.resolve(`tests/e2e/output/mail${instance}`);
 
 /** Mails captured by the e2e SMTP server for one recipient, newest last. */
 export function mailsTo(address: string): string[] {
@@ -64,7 +66,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 }
 
 export function shot(name: string) {
-  return { path: path.join("tests/e2e/output/screenshots", `${name}.png`), fullPage: true };
+  return { path: path.join(`tests/e2e/output${instance}/screenshots`, `${name}.png`), fullPage: true };
 }
 
 /** The readable text of a captured mail: undoes quoted-printable soft breaks and escapes. */
