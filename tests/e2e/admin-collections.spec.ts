@@ -140,7 +140,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await signIn(teacher, "teacher@demo.test");
   await expect(teacher).toHaveURL(/\/teacher\/dashboard$/);
   await teacher.goto("/teacher/collections");
-  await expect(teacher.getByRole("link", { name: NAME })).toBeVisible();
+  await expect(teacher.getByRole("link", { name: NAME, exact: true })).toBeVisible();
   await teacher.goto(`/teacher/collections/${id}/scoring`);
   await expect(teacher.getByRole("heading", { level: 1 })).toContainText(NAME);
   await expect(teacher.getByText(/[1-9]\d* students, 3 items/)).toBeVisible();
@@ -157,6 +157,6 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(snackbar(page)).toHaveText("Item Set removed");
   await expect(page.getByText("No item sets yet")).toBeVisible();
   await teacher.goto("/teacher/collections");
-  await expect(teacher.getByRole("link", { name: NAME })).toHaveCount(0);
+  await expect(teacher.getByRole("link", { name: NAME, exact: true })).toHaveCount(0);
   await teacherContext.close();
 });
