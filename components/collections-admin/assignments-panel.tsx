@@ -49,12 +49,12 @@ function AssignForm({ level, orgs, onAssign, busy }: { level: Level; orgs: Org[]
     if (chosen) onAssign(chosen);
   }
   return (
-    <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
-      <div className="flex flex-col gap-1.5">
+    <form className="flex flex-col items-start gap-3" onSubmit={submit}>
+      <div className="flex w-full flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           Assign to a {NAMES[level]}
         </label>
-        <select id={id} name="orgId" required className={`${selectClass} min-w-56`} defaultValue="">
+        <select id={id} name="orgId" required className={`${selectClass} w-full min-w-0`} defaultValue="">
           <option value="" disabled>
             Choose a {NAMES[level]}…
           </option>
@@ -96,7 +96,7 @@ export function AssignmentsPanel(props: {
             ) : (
               <ul className="flex flex-col gap-2">
                 {props.assigned[level].map((org) => (
-                  <li key={org.id} className="flex items-center justify-between gap-2 text-sm">
+                  <li key={org.id} className="flex flex-col items-start gap-1 text-sm">
                     <span>{org.nameLabel}</span>
                     <Button size="sm" variant="secondary" busy={busy === `${level}-${org.id}`} onClick={() => void run(level, org, false)}>
                       Remove {org.nameLabel}
