@@ -25,8 +25,8 @@ async function axe(page: Page) {
 async function create(page: Page, section: string, button: string, fill: Record<string, string>, selects: Record<string, string>, ok: string) {
   await page.getByRole("region", { name: section, exact: true }).getByRole("button", { name: button }).click();
   const dialog = page.getByRole("dialog");
-  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label, { exact: true }).fill(value);
-  for (const [label, value] of Object.entries(selects)) await dialog.getByLabel(label, { exact: true }).selectOption({ label: value });
+  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
+  for (const [label, value] of Object.entries(selects)) await dialog.getByLabel(label).selectOption({ label: value });
   await dialog.getByRole("button", { name: /^Create / }).click();
   await expect(snackbar(page)).toHaveText(ok);
   await expect(dialog).toBeHidden();
@@ -50,17 +50,17 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   const dialog = page.getByRole("dialog", { name: "New assessment" });
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
+  await expect(dialog.getByLabel(/^Name/)).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(snackbar(page)).toHaveText("Error saving assessment");
-  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(dialog.getByText("Name is required").last()).toBeVisible();
   await axe(page);
   await page.screenshot(snap("system-assessment-dialog"));
   await page.keyboard.type(NAME);
   await page.keyboard.press("Tab");
   await page.keyboard.type("summative");
   await page.keyboard.press("Enter");
-  await expect(snackbar(page)).toHaveText("Assessment saved");
+  await expect(dialog).toBeHidden();
   await page.getByRole("link", { name: NAME }).click();
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
 
@@ -116,10 +116,11 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "system@demo.test");
+  await expect(page).toHaveURL(/\/system\/dashboard$/);
   await page.goto("/system/tenants");
   await page.getByRole("button", { name: "New tenant" }).click();
   const dialog = page.getByRole("dialog", { name: "New tenant" });
-  await dialog.getByLabel("Name", { exact: true }).fill(`Delaware ${run}`);
+  await dialog.getByLabel(/^Name/).fill(`Delaware ${run}`);
   await dialog.getByLabel("Logo URL").fill("https://example.org/delaware.png");
   await dialog.getByLabel("First name").fill("Robin");
   await dialog.getByLabel("Last name").fill("Hale");
@@ -141,7 +142,7 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await year.getByLabel("End date").fill("2089-06-30");
   await year.getByRole("button", { name: "Create school year" }).click();
   await expect(snackbar(page)).toHaveText("Error creating school year");
-  await expect(year.getByText("End date must be after the start date")).toBeVisible();
+  await expect(year.getByText("End date must be after the start date").last()).toBeVisible();
   await year.getByLabel("End date").fill("2091-06-30");
   await year.getByRole("button", { name: "Create school year" }).click();
   await expect(snackbar(page)).toHaveText("School year created");
