@@ -40,8 +40,9 @@ const assignmentId = async (w: ScoringWorld, collectionId: number, enrollmentId:
   )[0];
 const supportsOf = async (assignment: number) =>
   (await db().select().from(studentSupports).where(eq(studentSupports.assignmentId, assignment))).map((r) => r.supportId).sort((x, y) => x - y);
+// In the order written: the tests slice off the rows a call added.
 const audits = (tenantId: number, entityType: string) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, entityType)));
+  db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, entityType))).orderBy(auditLog.id);
 
 describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
   it("adds one of the collection's supports to a rostered student once, answers the student's rows, and audits it", async () => {
