@@ -1,2 +1,3 @@
--- The enrollments area's schema changes (reserved slot; replace this statement).
+-- Enrollments, rosters and collection assignments needed no schema change: this step is kept so
+-- the journal's numbering stays continuous for databases that already applied it.
 select 1;

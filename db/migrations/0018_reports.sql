@@ -1,2 +1,3 @@
--- The reports area's schema changes (reserved slot; replace this statement).
+-- Reports needed no schema change (they use the reports table of 0000): this step is kept so the
+-- journal's numbering stays continuous for databases that already applied it.
 select 1;
