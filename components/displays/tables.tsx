@@ -6,12 +6,21 @@ import { drillHref, type Links } from "./navigation";
 const th = "px-3 py-2 text-left font-semibold text-slate-900";
 const td = "px-3 py-2 text-slate-800 tabular-nums";
 const table = "mt-4 w-full min-w-max border-collapse text-sm";
-const wrap = "overflow-x-auto";
+const wrap = "overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** A table that may scroll sideways (phones): focusable, so a keyboard can scroll it. */
+function Scroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={wrap} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
 
 /** The chart's figures as a table: children and share per level, and each layer's share. */
 export function DistributionTable({ caption, levels, counts, assessed, overlays }: { caption: string; levels: Level[]; counts: Record<string, number>; assessed: number; overlays: Overlay[] }) {
   return (
-    <div className={wrap}>
+    <Scroll label={caption}>
       <table className={table}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-300">
@@ -49,14 +58,14 @@ export function DistributionTable({ caption, levels, counts, assessed, overlays 
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 
 /** The child units with their figures; each name leads one level down. */
 export function UnitsTable({ links, result, domain }: { links: Links; result: DisplayResult; domain?: string }) {
   return (
-    <div className={wrap}>
+    <Scroll label={`Figures by ${result.children[0]?.kind ?? "unit"}`}>
       <table className={table}>
         <caption className="sr-only">Figures by {result.children[0]?.kind ?? "unit"} (table)</caption>
         <thead className="border-b border-slate-300">
@@ -105,7 +114,7 @@ export function UnitsTable({ links, result, domain }: { links: Links; result: Di
           })}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 
@@ -135,7 +144,7 @@ export function StudentsTable({ rows, result, layers, settings, periods }: { row
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No child here has every item scored yet.</p>
       ) : (
-        <div className={wrap}>
+        <Scroll label="Student progress rows">
           <table className={table}>
             <caption className="sr-only">Student progress</caption>
             <thead className="border-b border-slate-300">
@@ -202,7 +211,7 @@ export function StudentsTable({ rows, result, layers, settings, periods }: { row
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       )}
     </section>
   );

@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+
+/**
+ * Data displays on the demo data (about a quarter of each class fully scored): teacher@demo.test's
+ * class in the open KRA collection, and tenant.admin@demo.test drilling from the state to a class.
+ */
+
+/** A display is two requests (its URL, then the display): the first wait after a navigation is longer. */
+const LOADED = { timeout: 30_000 };
+const snap = (name: string) => ({ ...shot(`displays-${name}`), animations: "disabled" as const });
+
+async function openTeacherDisplays(page: Page): Promise<number> {
+  await signIn(page, "teacher@demo.test");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
+  const id = Number(/collections\/(\d+)\//.exec(href)![1]);
+  await page.goto(`/teacher/collections/${id}/completion`);
+  await page.getByRole("link", { name: "Data displays" }).click();
+  await expect(page).toHaveURL(new RegExp(`/teacher/collections/${id}/displays$`));
+  await expect(page.getByRole("heading", { level: 1, name: /^Data displays: Kindergarten Readiness/ })).toBeVisible();
+  return id;
+}
+
+async function tabTo(page: Page, name: string, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    const text = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    if (text === name) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a teacher sees the PLD chart and its table, switches views, and overlays a filter layer by keyboard", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const id = await openTeacherDisplays(page);
+
+  // PLD report by default: the chart (an image with a text summary) and the same figures as a table.
+  await expect(page.getByRole("link", { name: "PLD report" })).toHaveAttribute("aria-current", "page");
+  const chart = page.getByRole("img", { name: /^Performance levels: Emerging Readiness \d/ });
+  await expect(chart).toBeVisible(LOADED);
+  const table = page.getByRole("table", { name: "Performance levels (table)" });
+  await expect(table.getByRole("rowheader", { name: "Demonstrating Readiness" })).toBeVisible();
+  const progress = page.getByRole("table", { name: "Student progress" });
+  await expect(progress.getByRole("row")).not.toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-pld"));
+
+  // Domains: one chart per domain; single domain: LL first.
+  await page.getByRole("link", { name: "Domains", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Mathematics (MA)" })).toBeVisible(LOADED);
+  await expect(page.getByRole("img", { name: /^Language and Literacy by level/ })).toBeVisible();
+  await page.getByRole("link", { name: "Single domain" }).click();
+  await expect(page.getByRole("link", { name: "Language and Literacy (LL)" })).toHaveAttribute("aria-current", "page", LOADED);
+  await expect(page.getByRole("link", { name: "Mathematics (MA)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mathematics (MA)" })).toBeHidden();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-single-domain"));
+
+  // A filter layer, added by keyboard: 'Filter 1', drawn over the chart (numbered) and in the table.
+  await page.goto(`/teacher/collections/${id}/displays?view=pld`);
+  await expect(chart).toBeVisible(LOADED);
+  await page.locator("body").focus();
+  await tabTo(page, "Add filter layer");
+  await page.keyboard.press("Enter");
+  const layer = page.getByRole("group", { name: "1. Filter 1" });
+  await expect(layer).toBeVisible();
+  await layer.getByLabel("ELL").selectOption("false");
+  await expect(page.getByText("1 = Filter 1")).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "1. Filter 1" })).toBeVisible();
+  await expect(progress.getByRole("columnheader", { name: "Layers" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-layer"));
+
+  // Saved as a filter, found again after a reload; selecting applies it, selecting again clears it.
+  await page.getByLabel("Filter name").fill("Not ELL");
+  await page.getByRole("button", { name: "Save filter" }).click();
+  await expect(page.getByText("Filters successfully updated")).toBeVisible();
+  await page.reload();
+  const saved = page.getByRole("list", { name: "Saved filters" });
+  await expect(saved.getByText("Not ELL")).toBeVisible(LOADED);
+  await expect(page.getByRole("group", { name: "1. Filter 1" })).toBeHidden();
+  await saved.getByRole("button", { name: "Select" }).click();
+  await expect(page.getByRole("group", { name: "1. Filter 1" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "1. Filter 1" }).getByLabel("ELL")).toHaveValue("false");
+  await saved.getByRole("button", { name: "Selected" }).click();
+  await expect(page.getByRole("group", { name: "1. Filter 1" })).toBeHidden();
+  await saved.getByRole("button", { name: "Delete Not ELL" }).click();
+  await expect(page.getByText("No saved filters yet.")).toBeVisible();
+
+  // Classroom report filters: one level listed; a checkpoint period, once added, is switched on.
+  const report = page.getByRole("region", { name: "Classroom report" });
+  await report.getByLabel("Demonstrating Readiness").check();
+  await expect(progress.getByRole("cell", { name: "Approaching Readiness" })).toHaveCount(0);
+  await expect(report.getByLabel("Show checkpoint periods")).not.toBeChecked();
+  await report.getByLabel("Period name").fill("Fall window");
+  await report.getByLabel("From").fill("2000-01-01");
+  await report.getByLabel("To").fill("2099-12-31");
+  await report.getByRole("button", { name: "Add checkpoint period" }).click();
+  await expect(report.getByLabel("Show checkpoint periods")).toBeChecked();
+  await expect(progress.getByRole("columnheader", { name: "Checkpoint" })).toBeVisible();
+  await expect(progress.getByRole("cell", { name: "Fall window" }).first()).toBeVisible();
+  await report.getByRole("button", { name: "Save classroom report filters" }).click();
+  await expect(page.getByText("Filters successfully updated")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-classroom-report"));
+});
+
+test("an admin drills from the state down to a class, at phone width too", async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator/);
+  await page.getByRole("link", { name: "Data displays" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Data displays: / })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Performance levels:/ })).toBeVisible(LOADED);
+  const units = page.getByRole("table", { name: /^Figures by / });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-state"));
+
+  for (const level of ["region", "district", "location", "class"]) {
+    await expect(units).toHaveAccessibleName(`Figures by ${level} (table)`, LOADED);
+    await units.getByRole("rowheader").first().getByRole("link").click();
+    await expect(page.getByRole("navigation", { name: "Organisation level" })).toBeVisible();
+  }
+  // A class: its children listed, no further level.
+  await expect(page.getByRole("navigation", { name: "Organisation level" }).getByText(/^Class of /)).toHaveAttribute("aria-current", "page", LOADED);
+  await expect(page.getByRole("table", { name: "Student progress" })).toBeVisible();
+  await expect(units).toBeHidden();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-class"));
+
+  // Back up to the district by the breadcrumb; a school's figures lead on to it.
+  await page.getByRole("navigation", { name: "Organisation level" }).getByRole("link").nth(2).click();
+  await expect(units).toHaveAccessibleName("Figures by location (table)", LOADED);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-district-phone"));
+});
