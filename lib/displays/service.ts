@@ -77,6 +77,33 @@ export async function computeDisplay(actor: Actor, role: DisplayRole, type: Disp
   });
 }
 
+/** What a display page needs before the display itself: the collection's name and domains. */
+export async function displayCollection(actor: Actor, role: DisplayRole, collectionId: number): Promise<{ name: string; domains: { code: string; label: string }[] }> {
+  authorize(actor, role === "teacher" ? "displays.teacher" : "displays.admin");
+  return forTenant(actor, async () => {
+    if (role === "teacher") await requireTeacherCollection(actor, collectionId);
+    else await requireAdminCollection(actor, await reachOf(actor), collectionId);
+    const { name, domains } = await collectionFacts(actor, collectionId);
+    return { name, domains };
+  });
+}
+
+/** The collections an admin may display (in reach, not deleted), newest window first. */
+export async function adminDisplayCollections(actor: Actor): Promise<{ id: number; name: string; schoolYear: string }[]> {
+  authorize(actor, "displays.admin");
+  return forTenant(actor, async () => {
+    const t = actor.tenantId;
+    const reach = await reachOf(actor);
+    return rows<{ id: number; name: string; schoolYear: string }>(
+      db(),
+      sql`select dc.id, dc.collection_name as name, sy.label as "schoolYear" from data_collections dc
+        join school_years sy on sy.id = dc.school_year_id
+        where dc.tenant_id = ${t} and dc.deleted_at is null and ${collectionInReach(t, reach)}
+        order by dc.cycle_start_date desc, dc.id desc limit 200`,
+    );
+  });
+}
+
 function cacheKey(role: DisplayRole, type: DisplayType, q: DisplayQuery): string {
   return [role, type, q.dataCollectionId, q.domain ?? DEFAULT_DOMAIN, q.regionId ?? "", q.districtId ?? "", q.locationId ?? "", q.teacherId ?? ""].join("|");
 }
