@@ -165,9 +165,15 @@ describe("PUT /users (own profile)", () => {
     const neighbour = await makeAccount(a.id);
     const foreigner = await makeAccount(b.id);
     const jwt = await jwtOf(user);
+    // An admin edits other users only within their reach (docs/users.md): beyond it, and in another tenant, 404.
     for (const id of [neighbour.id, foreigner.id]) {
-      expect(await put(jwt, { id, firstName: "Mallory" })).toMatchObject({ status: 403, body: { message: "Token does not have the required permissions" } });
+      expect(await put(jwt, { id, firstName: "Mallory" })).toMatchObject({ status: 404, body: { message: "User not found" } });
     }
+    // Someone who manages no users may not edit another's profile at all.
+    const teacher = await makeAccount(a.id, { roles: ["ROLE_TEACHER"] });
+    expect(await put(await jwtOf(teacher), { id: neighbour.id, firstName: "Mallory" })).toMatchObject({ status: 403, body: { message: "Token does not have the required permissions" } });
+    const [neighbourRow] = await db().select().from(users).where(eq(users.id, neighbour.id));
+    expect(neighbourRow.firstName).toBe(neighbour.firstName);
     const [untouched] = await db().select().from(users).where(eq(users.id, foreigner.id));
     expect(untouched.firstName).toBe(foreigner.firstName);
     expect((await put(jwt, { firstName: "x" })).body.message).toBe("User id is required");
