@@ -36,10 +36,11 @@ export default async function ApiReferencePage() {
           </a>
         </div>
         <div className="grid grid-cols-1 gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)]">
-          <div className="desktop:sticky desktop:top-4 desktop:max-h-[calc(100vh-2rem)] desktop:self-start desktop:overflow-y-auto">
+          {/* overflow-wrap: anywhere: long paths and names in summaries wrap, so nothing outgrows a 320 px screen. */}
+          <div className="desktop:sticky desktop:top-4 desktop:max-h-[calc(100vh-2rem)] desktop:self-start desktop:overflow-y-auto [overflow-wrap:anywhere]">
             <IndexNav groups={reference.groups} />
           </div>
-          <div className="min-w-0 space-y-8">
+          <div className="min-w-0 space-y-8 [overflow-wrap:anywhere]">
             <Authentication base={reference.base} />
             <Conventions base={reference.base} statuses={reference.statuses} />
             {reference.groups.map((group) => (

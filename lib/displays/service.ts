@@ -89,14 +89,16 @@ export async function displayCollection(actor: Actor, role: DisplayRole, collect
 }
 
 /** The collections an admin may display (in reach, not deleted), newest window first. */
-export async function adminDisplayCollections(actor: Actor): Promise<{ id: number; name: string; schoolYear: string }[]> {
+export async function adminDisplayCollections(actor: Actor): Promise<{ id: number; name: string; schoolYear: string; hasResults: boolean }[]> {
   authorize(actor, "displays.admin");
   return forTenant(actor, async () => {
     const t = actor.tenantId;
     const reach = await reachOf(actor);
-    return rows<{ id: number; name: string; schoolYear: string }>(
+    return rows<{ id: number; name: string; schoolYear: string; hasResults: boolean }>(
       db(),
-      sql`select dc.id, dc.collection_name as name, sy.label as "schoolYear" from data_collections dc
+      sql`select dc.id, dc.collection_name as name, sy.label as "schoolYear",
+          exists (select 1 from student_results r where r.tenant_id = ${t} and r.data_collection_id = dc.id and r.scored_items > 0) as "hasResults"
+        from data_collections dc
         join school_years sy on sy.id = dc.school_year_id
         where dc.tenant_id = ${t} and dc.deleted_at is null and ${collectionInReach(t, reach)}
         order by dc.cycle_start_date desc, dc.id desc limit 200`,

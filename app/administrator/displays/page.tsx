@@ -17,7 +17,8 @@ export default async function AdminDisplaysPage({ searchParams }: { searchParams
   const query = await searchParams;
   const actor = await requirePageActor({ permission: "displays.admin", path: PATH });
   const collections = await adminDisplayCollections(actor);
-  const chosen = typeof query.collection === "string" && /^\d{1,9}$/.test(query.collection) ? Number(query.collection) : collections[0]?.id;
+  // Opens on the newest collection with results: a newer one nobody has scored yet shows nothing.
+  const chosen = typeof query.collection === "string" && /^\d{1,9}$/.test(query.collection) ? Number(query.collection)  : (collections.find((c) => c.hasResults) ?? collections[0])?.id;
   if (!chosen) {
     return (
       <>
