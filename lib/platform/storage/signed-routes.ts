@@ -3,15 +3,17 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError, notFound } from "../errors";
 import { storage } from "./index";
-import { LocalStorage, PART_INCOMPLETE, partTooLarge } from "./local";
+import { PART_INCOMPLETE, partTooLarge, type LocalStorage } from "./local";
 import { contentDisposition } from "./rules";
 import { verifySignedUrl } from "./signing";
 
 /** The app serves part uploads and downloads only for the local driver; with S3 they go to S3. */
 function localDriver(): LocalStorage {
   const store = storage();
-  if (!(store instanceof LocalStorage)) throw notFound("The requested API path does not exist");
-  return store;
+  // Not `instanceof`: the process's one driver may have been made by another bundle's copy of the
+  // class (a job run in the app process before any upload), which instanceof would not recognise.
+  if (!("writePart" in store)) throw notFound("The requested API path does not exist");
+  return store as LocalStorage;
 }
 
 /**
