@@ -110,6 +110,7 @@ test("the skip link moves focus past the index to the main content", async ({ pa
 });
 
 test("at 320 px wide (WCAG reflow) the reference fits the screen", async ({ page }) => {
+  test.setTimeout(180_000); // axe over about 300 operations at phone width
   await page.setViewportSize({ width: 320, height: 720 });
   await openReference(page);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
