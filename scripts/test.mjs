@@ -28,6 +28,11 @@ step("prerequisites", () => {
     console.log("Installing Debian's chromium (Playwright cannot download browsers here)...");
     sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null");
   }
+  // The parent-report journey renders PDF pages to PNG with poppler's pdftoppm to read them.
+  if (!existsSync("/usr/bin/pdftoppm")) {
+    console.log("Installing Debian's poppler-utils (pdftoppm)...");
+    sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils > /dev/null");
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const ready = () => spawnSync("pg_isready", ["-d", url], { stdio: "ignore" }).status === 0;

@@ -1,0 +1,2 @@
+-- Reserved for a change in progress; until then it changes nothing.
+SELECT 1;
