@@ -2,11 +2,27 @@
 
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { TableRows } from "@/components/ui/table-rows";
+import { idsIn, orgKey, orgKindOf } from "@/lib/audit/org-fields";
 import type { AuditEntryRow } from "@/lib/audit/schemas";
 
 const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** A value as the page shows it: an organisation's id becomes its name (the id kept after it, for lookups). */
+function shown(entry: AuditEntryRow, field: string, v: unknown): string {
+  const kind = orgKindOf(field, entry.entityType, entry.details.orgType);
+  const ids = kind ? idsIn(v) : [];
+  if (!kind || !ids.length) return show(v);
+  const named = (id: number) => {
+    const name = entry.organizationNames[orgKey(kind, id)];
+    return name ? `${name} (#${id})` : `#${id}`;
+  };
+  return ids.map(named).join(", ");
+}
+
+/** Detail fields named for people: an organisation id field reads as the organisation. */
+const fieldLabel = (field: string) => field.replace(/(Location|District|Region)?Id$/, (_m, k: string | undefined) => (k ? ` ${k.toLowerCase()}` : ""));
 
 /** Before and after per field; else the changed fields' names; else the row's other details. */
 function Changes({ entry }: { entry: AuditEntryRow }) {
@@ -16,8 +32,9 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
       <ul className="flex flex-col gap-0.5">
         {keys.map((k) => (
           <li key={k}>
-            <span className="font-medium text-slate-800">{k}</span>: {show(entry.before?.[k])} <span aria-hidden="true">→</span>
-            <span className="sr-only">changed to</span> {show(entry.after?.[k])}
+            <span className="font-medium text-slate-800">{orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}</span>: {shown(entry, k, entry.before?.[k])}{" "}
+            <span aria-hidden="true">→</span>
+            <span className="sr-only">changed to</span> {shown(entry, k, entry.after?.[k])}
           </li>
         ))}
       </ul>
@@ -25,7 +42,7 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
   }
   if (entry.fields.length) return <>Fields: {entry.fields.join(", ")}</>;
   const rest = Object.entries(entry.details);
-  return rest.length ? <span className="break-all text-slate-700">{rest.map(([k, v]) => `${k}: ${show(v)}`).join("; ")}</span> : <>—</>;
+  return rest.length ? <span className="break-all text-slate-700">{rest.map(([k, v]) => `${orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}: ${shown(entry, k, v)}`).join("; ")}</span> : <>—</>;
 }
 
 const columns: ColumnDef<AuditEntryRow>[] = [

@@ -21,7 +21,9 @@ const place = (p: TransferRow["origin"]) => (
   </>
 );
 
-function columns(list: TransferList, decide: (t: TransferRow, approve: boolean) => void): ColumnDef<TransferRow>[] {
+type Action = "approve" | "decline" | "withdraw";
+
+function columns(list: TransferList, act: (t: TransferRow, action: Action) => void): ColumnDef<TransferRow>[] {
   const cols: ColumnDef<TransferRow>[] = [
     {
       id: "student",
@@ -66,37 +68,47 @@ function columns(list: TransferList, decide: (t: TransferRow, approve: boolean) 
       cell: ({ row }) =>
         row.original.canDecide ? (
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => decide(row.original, true)} aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+            <Button size="sm" onClick={() => act(row.original, "approve")} aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
               Approve
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => decide(row.original, false)} aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+            <Button size="sm" variant="secondary" onClick={() => act(row.original, "decline")} aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
               Decline
             </Button>
           </div>
         ) : (
-          <Badge tone="warning">Waiting for the receiving side</Badge>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="warning">Waiting for the receiving side</Badge>
+            {row.original.canWithdraw && (
+              <Button size="sm" variant="secondary" onClick={() => act(row.original, "withdraw")} aria-label={`Withdraw the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+                Withdraw
+              </Button>
+            )}
+          </div>
         ),
     });
   }
   return cols;
 }
 
+const TITLES: Record<Action, string> = { approve: "Approve transfer", decline: "Decline transfer", withdraw: "Withdraw transfer request" };
+const BUTTONS: Record<Action, string> = { approve: "Approve", decline: "Decline", withdraw: "Withdraw" };
+
 const EMPTY: Record<TransferList, string> = {
   incoming: "No transfer requests are waiting for your decision.",
   outgoing: "No transfer requests of yours are waiting for a decision.",
-  history: "No transfers have been decided yet.",
+  history: "No transfers have been decided or withdrawn yet.",
 };
 
 /** One transfer list (server-paged); incoming rows the admin may decide open an approve or decline dialog. */
 export function TransfersTable({ list, transfers }: { list: TransferList; transfers: TransferRow[] }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
-  const [pending, setPending] = useState<{ transfer: TransferRow; approve: boolean } | null>(null);
+  const [pending, setPending] = useState<{ transfer: TransferRow; action: Action } | null>(null);
   const [busy, setBusy] = useState(false);
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: transfers,
-    columns: columns(list, (transfer, approve) => setPending({ transfer, approve })),
+    columns: columns(list, (transfer, action) => setPending({ transfer, action })),
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row.id),
   });
@@ -104,11 +116,12 @@ export function TransfersTable({ list, transfers }: { list: TransferList; transf
   async function confirm() {
     if (!pending) return;
     setBusy(true);
-    const res = await fetch(`/en/api/v1/transfers/${pending.transfer.id}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ isApproved: pending.approve }),
-    });
+    const res = await fetch(
+      `/en/api/v1/transfers/${pending.transfer.id}`,
+      pending.action === "withdraw"
+        ? { method: "DELETE" }
+        : { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ isApproved: pending.action === "approve" }) },
+    );
     setBusy(false);
     if (!res.ok) {
       showSnackbar(await apiErrorText(res), "error");
@@ -132,20 +145,22 @@ export function TransfersTable({ list, transfers }: { list: TransferList; transf
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => !open && !busy && setPending(null)}
-        title={pending?.approve ? "Approve transfer" : "Decline transfer"}
+        title={pending ? TITLES[pending.action] : ""}
         description={
           t &&
-          (pending?.approve
+          (pending?.action === "approve"
             ? `${t.studentFirstName} ${t.studentLastName} moves from ${t.origin.locationName} to ${t.destination.locationName}, with their scores, evidence, supports and history. Teachers at ${t.origin.locationName} lose access.`
-            : `${t.studentFirstName} ${t.studentLastName} stays at ${t.origin.locationName}. The requester is told.`)
+            : pending?.action === "withdraw"
+              ? `The request to move ${t.studentFirstName} ${t.studentLastName} to ${t.destination.locationName} is withdrawn; the child stays at ${t.origin.locationName}.`
+              : `${t.studentFirstName} ${t.studentLastName} stays at ${t.origin.locationName}. The requester is told.`)
         }
         footer={
           <>
             <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button variant={pending?.approve ? "primary" : "danger"} onClick={confirm} busy={busy}>
-              {pending?.approve ? "Approve" : "Decline"}
+            <Button variant={pending?.action === "approve" ? "primary" : "danger"} onClick={confirm} busy={busy}>
+              {pending ? BUTTONS[pending.action] : ""}
             </Button>
           </>
         }

@@ -46,6 +46,9 @@ export const auditEntry = z.object({
   before: change.nullable(),
   after: change.nullable(),
   details: change.describe("Everything else the row records (ids, counts)"),
+  organizationNames: z
+    .record(z.string(), z.string())
+    .describe("The names of the organisations the row names by id (in before, after or details), keyed 'location:12', 'district:3', 'region:1'"),
 });
 export type AuditEntryRow = z.infer<typeof auditEntry>;
 

@@ -5,6 +5,7 @@ import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+import { idsIn, orgKey, orgKindOf, type OrgKind } from "./org-fields";
 import type { AuditEntryRow, AuditQuery } from "./schemas";
 
 /**
@@ -59,7 +60,48 @@ interface Row {
   details: Record<string, unknown>;
 }
 
-function toEntry(r: Row): AuditEntryRow {
+/** Each organisation id an entry's details, before and after values name, with its kind. */
+function orgRefs(r: Row): { kind: OrgKind; id: number }[] {
+  const d = r.details ?? {};
+  const found: { kind: OrgKind; id: number }[] = [];
+  const scan = (record: unknown) => {
+    if (!record || typeof record !== "object" || Array.isArray(record)) return;
+    for (const [field, value] of Object.entries(record)) {
+      const kind = orgKindOf(field, r.entity_type, d.orgType);
+      if (kind) for (const id of idsIn(value)) found.push({ kind, id });
+    }
+  };
+  scan(d);
+  scan(d.before);
+  scan(d.after);
+  return found;
+}
+
+const ORG_TABLES: Record<OrgKind, string> = { region: "regions", district: "districts", location: "locations" };
+
+/** The names of the organisations the page's rows name by id, in one query per kind (at most a page's worth). */
+async function orgNames(t: number, found: Row[]): Promise<Map<string, string>> {
+  const wanted: Record<OrgKind, Set<number>> = { region: new Set(), district: new Set(), location: new Set() };
+  for (const r of found) for (const ref of orgRefs(r)) wanted[ref.kind].add(ref.id);
+  const names = new Map<string, string>();
+  for (const kind of Object.keys(wanted) as OrgKind[]) {
+    const ids = [...wanted[kind]];
+    if (!ids.length) continue;
+    const named = await rows<{ id: number; name: string }>(
+      db(),
+      sql`select id, name from ${sql.identifier(ORG_TABLES[kind])} where tenant_id = ${t} and id = any(${`{${ids.join(",")}}`}::int[])`,
+    );
+    for (const n of named) names.set(orgKey(kind, n.id), n.name);
+  }
+  return names;
+}
+
+const namedEntry = (names: Map<string, string>, key: string): [string, string][] => {
+  const name = names.get(key);
+  return name === undefined ? [] : [[key, name]];
+};
+
+function toEntry(r: Row, names: Map<string, string>): AuditEntryRow {
   const { fields, before, after, ...rest } = r.details ?? {};
   const asRecord = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
   return {
@@ -77,6 +119,7 @@ function toEntry(r: Row): AuditEntryRow {
     before: asRecord(before),
     after: asRecord(after),
     details: rest,
+    organizationNames: Object.fromEntries(orgRefs(r).flatMap((ref) => namedEntry(names, orgKey(ref.kind, ref.id)))),
   };
 }
 
@@ -84,8 +127,8 @@ function toEntry(r: Row): AuditEntryRow {
 export async function listAudit(actor: Actor, query: AuditQuery) {
   authorize(actor, "audit.read");
   const t = actor.tenantId;
-  const found = await forTenant(actor, () =>
-    rows<Row>(
+  const { found, hasMore, names } = await forTenant(actor, async () => {
+    const found = await rows<Row>(
       db(),
       sql`select a.id, extract(epoch from a.occurred_at)::bigint as occurred_at, a.action, a.entity_type, a.entity_id, a.student_id, a.user_id,
           u.first_name || ' ' || u.last_name as user_name, iu.first_name || ' ' || iu.last_name as impersonator_name,
@@ -101,7 +144,9 @@ export async function listAudit(actor: Actor, query: AuditQuery) {
         where ${filters(actor, query)}
         order by a.occurred_at desc, a.id desc
         limit ${query.pageSize + 1} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-  );
-  return { entries: found.slice(0, query.pageSize).map(toEntry), page: query.page, pageSize: query.pageSize, hasMore: found.length > query.pageSize };
+    );
+    const page = found.slice(0, query.pageSize);
+    return { found: page, hasMore: found.length > query.pageSize, names: await orgNames(t, page) };
+  });
+  return { entries: found.map((r) => toEntry(r, names)), page: query.page, pageSize: query.pageSize, hasMore };
 }

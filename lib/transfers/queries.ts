@@ -38,6 +38,7 @@ interface Row {
   decided_at: number | null;
   deleted: boolean;
   can_decide: boolean;
+  can_withdraw: boolean;
 }
 
 function toTransfer(r: Row): TransferRow {
@@ -65,19 +66,21 @@ function toTransfer(r: Row): TransferRow {
     decidedAt: r.decided_at === null ? null : Number(r.decided_at),
     deleted: r.deleted,
     canDecide: r.status === "pending" && !r.deleted && r.can_decide,
+    canWithdraw: r.status === "pending" && !r.deleted && r.can_withdraw,
   };
 }
 
 const epoch = (column: string) => sql.raw(`extract(epoch from ${column})::bigint`);
 
-/** The columns of a transfer row; `reach` decides canDecide (the receiving side). */
+/** The columns of a transfer row; `reach` decides canDecide (the receiving side) and canWithdraw (the sending side). */
 function selectTransfers(t: number, reach: Reach): SQL {
   return sql`select tr.id, ${epoch("tr.created_at")} as created_at, tr.student_id, tr.student_enrollment_id,
       s.first_name, s.last_name, s.tenant_unique_id,
       ol.id as origin_location_id, ol.name as origin_location_name, od.id as origin_district_id, od.name as origin_district_name, od.unique_id as origin_district_unique_id,
       dl.id as destination_location_id, dl.name as destination_location_name, dd.id as destination_district_id, dd.name as destination_district_name, dd.unique_id as destination_district_unique_id,
       tr.status, ru.first_name || ' ' || ru.last_name as requested_by, du.first_name || ' ' || du.last_name as decided_by,
-      ${epoch("tr.decided_at")} as decided_at, tr.deleted, ${within(reach, "locations", "tr.destination_location_id")} as can_decide
+      ${epoch("tr.decided_at")} as decided_at, tr.deleted, ${within(reach, "locations", "tr.destination_location_id")} as can_decide,
+      ${within(reach, "locations", "tr.origin_location_id")} as can_withdraw
     from transfers tr
     join students s on s.tenant_id = ${t} and s.id = tr.student_id
     join locations ol on ol.tenant_id = ${t} and ol.id = tr.origin_location_id

@@ -58,8 +58,9 @@ export const transferRow = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.number().int().nullable().describe("Unix seconds"),
   deleted: z.boolean(),
-  /** What the caller may do with it: the receiving side decides. */
+  /** What the caller may do with it: the receiving side decides, the sending side withdraws (both while pending). */
   canDecide: z.boolean(),
+  canWithdraw: z.boolean(),
 });
 export type TransferRow = z.infer<typeof transferRow>;
 

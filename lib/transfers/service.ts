@@ -16,6 +16,8 @@ import type { CreateTransferInput } from "./schemas";
 export const TRANSFER_REQUESTED = "Student Transfer Requested";
 export const TRANSFER_APPROVED = "Transfer Request Approved";
 export const TRANSFER_DECLINED = "Transfer Request Declined";
+/** The spec names no withdrawal; this reads as its siblings. */
+export const TRANSFER_WITHDRAWN = "Transfer Request Withdrawn";
 
 interface Place {
   location_id: number;
@@ -155,6 +157,48 @@ export async function decideTransfer(actor: Actor, id: number, isApproved: boole
     });
     await writeAudit(actor, audit, origin);
     return { message, transfer: await transferInReach(actor, reach, id) };
+  });
+}
+
+/**
+ * Withdraw a request (DELETE /transfers/{id}): the sending side only, while it waits for a decision.
+ * The row stays, marked deleted (the spec's transfer field), and shows in the history as withdrawn; a
+ * new request for the enrollment may then be made. The receiving side alone gets 403, neither side
+ * 404, a decided or withdrawn request 409.
+ */
+export async function withdrawTransfer(actor: Actor, id: number, origin: AuditOrigin = {}) {
+  authorize(actor, "transfers.manage");
+  const t = actor.tenantId;
+  return forTenant(actor, async () => {
+    const reach = await reachOf(actor);
+    const [transfer] = await rows<Pick<OpenTransfer, "id" | "student_id" | "student_enrollment_id" | "status" | "deleted" | "origin_in_reach" | "destination_in_reach">>(
+      db(),
+      sql`select tr.id, tr.student_id, tr.student_enrollment_id, tr.status, tr.deleted,
+          ${within(reach, "locations", "tr.destination_location_id")} as destination_in_reach,
+          ${within(reach, "locations", "tr.origin_location_id")} as origin_in_reach
+        from transfers tr where tr.tenant_id = ${t} and tr.id = ${id} for update of tr`,
+    );
+    if (!transfer || (!transfer.destination_in_reach && !transfer.origin_in_reach)) throw notFound();
+    if (!transfer.origin_in_reach) throw forbidden();
+    if (transfer.status !== "pending" || transfer.deleted) throw new AppError(409, "This transfer has already been decided or withdrawn");
+    await db()
+      .update(transfers)
+      .set({ deleted: true, decidedBy: actor.userId, decidedAt: new Date(), updatedAt: new Date() })
+      .where(sql`${transfers.tenantId} = ${t} and ${transfers.id} = ${id}`);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "withdraw",
+          entityType: "transfer",
+          entityId: id,
+          studentId: transfer.student_id,
+          details: { enrollmentId: transfer.student_enrollment_id, before: { status: "pending" }, after: { status: "withdrawn" } },
+        },
+      ],
+      origin,
+    );
+    return { message: TRANSFER_WITHDRAWN, transfer: await transferInReach(actor, reach, id) };
   });
 }
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { auditLog, enrollmentAssociations, notifications, scoreArtifacts, scoreHistory, scores, studentEnrollments, studentResults, students, transfers } from "@/db/schema";
 import { POST as createPost } from "@/app/en/api/v1/transfers/route";
-import { PUT as decidePut } from "@/app/en/api/v1/transfers/[id]/route";
+import { DELETE as withdrawDelete, PUT as decidePut } from "@/app/en/api/v1/transfers/[id]/route";
 import { GET as incomingGet } from "@/app/en/api/v1/transfers/incoming/route";
 import { GET as outgoingGet } from "@/app/en/api/v1/transfers/outgoing/route";
 import { GET as historyGet } from "@/app/en/api/v1/transfers/history/route";
@@ -247,6 +247,52 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   });
 });
 
+describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
+  const withdraw = (token: string, id: number) => call(withdrawDelete, "DELETE", `/en/api/v1/transfers/${id}`, { token, params: { id: String(id) } });
+
+  it("withdraws a waiting request: marked deleted, in both histories as withdrawn, audited, and a new request may follow", async () => {
+    const [open] = await db().select().from(transfers).where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
+    expect((await list(people.sender, "outgoing")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ canWithdraw: true, canDecide: false });
+    expect((await list(people.receiver, "incoming")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ canWithdraw: false, canDecide: true });
+    // The receiving side, a teacher: 403; an outsider, another tenant: 404; a bad id: 400.
+    expect((await withdraw(people.receiver, open.id)).status).toBe(403);
+    expect((await withdraw(w.teacherToken, open.id)).status).toBe(403);
+    expect((await withdraw(people.outsider, open.id)).status).toBe(404);
+    expect((await withdraw(people.otherTenant, open.id)).status).toBe(404);
+    expect((await withdraw(people.sender, otherTenantTransfer)).status).toBe(404);
+    expect((await call(withdrawDelete, "DELETE", "/en/api/v1/transfers/x", { token: people.sender, params: { id: "x" } })).status).toBe(400);
+
+    const res = await withdraw(people.sender, open.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: "Transfer Request Withdrawn", transfer: { id: open.id, status: "pending", deleted: true, canWithdraw: false, canDecide: false } });
+    const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, kid(1).enrollment.id));
+    expect(enrollment.locationId).toBe(w.tree.location.id);
+    expect((await auditOf("transfer", open.id))[0]).toMatchObject({ action: "withdraw", studentId: kid(1).student.id, details: { before: { status: "pending" }, after: { status: "withdrawn" } } });
+    expect((await list(people.receiver, "incoming")).body.transfers.map((t: { id: number }) => t.id)).not.toContain(open.id);
+    expect((await list(people.receiver, "history")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ deleted: true });
+    // Withdrawn: neither withdrawn again nor decided (409); a new request may be made.
+    expect((await withdraw(people.sender, open.id)).status).toBe(409);
+    expect((await decide(people.receiver, open.id, true)).status).toBe(409);
+    expect((await ask(1)).status).toBe(200);
+  });
+
+  it("rolls back when a step fails (the audit insert refused): the request stays open", async () => {
+    const [open] = await db().select().from(transfers).where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
+    await db().execute(sql`create function refuse_withdraw_audit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await db().execute(sql`create trigger refuse_withdraw_audit before insert on audit_log for each row execute function refuse_withdraw_audit()`);
+    try {
+      expect((await withdraw(people.sender, open.id)).status).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger refuse_withdraw_audit on audit_log`);
+      await db().execute(sql`drop function refuse_withdraw_audit()`);
+    }
+    const [row] = await db().select().from(transfers).where(eq(transfers.id, open.id));
+    expect(row.deleted).toBe(false);
+    // A tenant admin reaches the sending side of everything and may withdraw it.
+    expect((await withdraw(people.tenantAdmin, open.id)).body.message).toBe("Transfer Request Withdrawn");
+  });
+});
+
 describe("POST /students/merge", () => {
   const merge = (token: string, body: Record<string, unknown>) => call(mergePost, "POST", "/en/api/v1/students/merge", { token, body });
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
@@ -346,6 +392,8 @@ describe("GET /audit-log", () => {
     expect(actions).toEqual(expect.arrayContaining(["create transfer", "approve transfer", "transfer student_enrollment", "transfer student"]));
     const move = res.body.entries.find((e: { entityType: string }) => e.entityType === "student_enrollment");
     expect(move).toMatchObject({ before: { locationId: w.tree.location.id }, after: { locationId: L2.id }, subject: expect.stringContaining(kid(0).student.tenantUniqueId), userName: expect.any(String) });
+    // Organisations are named, not only numbered.
+    expect(move.organizationNames).toMatchObject({ [`location:${w.tree.location.id}`]: w.tree.location.name, [`location:${L2.id}`]: L2.name, [`district:${D2.id}`]: expect.any(String) });
     // The child left D1: its sending admin no longer reads its trail; an outsider and another tenant never did.
     expect((await trail(people.sender, moved)).body.entries).toEqual([]);
     expect((await trail(people.outsider, moved)).body.entries).toEqual([]);
