@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, tenantId, tenantKey, tenantRef, timestamps } from "./columns";
 import { users } from "./identity";
 
@@ -71,11 +71,18 @@ export const districtDataIntegrations = pgTable(
     tenantId: tenantId(),
     districtId: integer().notNull(),
     active: boolean().notNull().default(true),
-    /** FTP host, folder and schedule; credentials are never stored here. */
+    /** FTP host, port, protocol, folder and user name; the password is never stored here. */
     ftpInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The FTP password, AES-256-GCM encrypted (migration 0023); never answered. */
+    ftpPasswordEncrypted: text(),
+    /** The feed's last run, for ftp.json (written by the feed). */
+    lastRunAt: timestamp({ withTimezone: true }),
+    lastRunStatus: text({ enum: ["succeeded", "failed"] }),
+    lastRunMessage: text(),
     ...timestamps,
   },
   (t) => [
+    check("district_data_integrations_last_run_status_check", sql`${t.lastRunStatus} in ('succeeded', 'failed')`),
     uniqueIndex("district_data_integrations_district_key").on(t.tenantId, t.districtId),
     tenantKey("district_data_integrations", t),
     tenantRef("district_data_integrations_district_fk", [t.tenantId, t.districtId], districts),

@@ -16,6 +16,9 @@ export type OrgListQuery = z.infer<typeof orgListQuery>;
 export const idParams = z.object({ id });
 
 export const userOrganizationsQuery = z.object({ admin: flag.optional() });
+/** GET /admin/tenants/{t}/users/{u}/{region|district|location}/member.json (time: cache-busting, ignored). */
+export const memberParams = z.object({ tenantId: id, userId: id });
+export const memberQuery = z.object({ admin: flag.optional(), time: z.string().max(40, "Must be 40 characters or fewer").optional() });
 
 /* Answers (response schemas). */
 

@@ -32,11 +32,11 @@ const locationDistrict = alias(districts, "location_district");
  * their own reach: not the path above it (a location admin does not read a district admin's district
  * or region link). A user with no link in reach, or of another tenant, answers 404.
  */
-export function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean } = {}): Promise<UserOrganization[]> {
+export function listUserOrganizations(actor: Actor, userId: number, options: { admin?: boolean; orgType?: OrgType } = {}): Promise<UserOrganization[]> {
   return forTenant(actor, () => userOrganizationsInReach(actor, userId, options));
 }
 
-async function userOrganizationsInReach(actor: Actor, userId: number, options: { admin?: boolean }): Promise<UserOrganization[]> {
+async function userOrganizationsInReach(actor: Actor, userId: number, options: { admin?: boolean; orgType?: OrgType }): Promise<UserOrganization[]> {
   const self = actor.userId === userId;
   if (!self && !can(actor, "users.read")) throw forbidden();
   const [user] = await db()
@@ -78,6 +78,7 @@ async function userOrganizationsInReach(actor: Actor, userId: number, options: {
         eq(t.tenantId, actor.tenantId),
         eq(t.userId, userId),
         options.admin ? eq(t.administrative, true) : undefined,
+        options.orgType ? eq(t.orgType, options.orgType) : undefined,
         self ? undefined : inReach,
       ),
     )

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { DistrictIntegration } from "@/components/organisations/district-integration";
 import { DistrictProfile } from "@/components/organisations/district-profile";
 import { OrgMembers } from "@/components/users/org-members";
 import { can } from "@/lib/auth/permissions";
+import { ftpStatus, listIntegrationUsers } from "@/lib/organisations/integrations";
 import { districtPath } from "@/lib/organisations/paths";
 import { districtProfile } from "@/lib/organisations/profile-data";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
@@ -17,9 +19,23 @@ export default async function DistrictProfilePage({ params }: { params: Promise<
   const data = await orNotFound(districtProfile(actor, regionId, districtId));
   // Its administrators and members (spec §7's admin/member listings) for those who administer it.
   const members = data.manage && can(actor, "users.read") ? await listMembers(actor, "district", districtId) : null;
+  // Its data integration (spec §3), for those who administer it.
+  const [integration, integrationUsers] = data.manage
+    ? await Promise.all([ftpStatus(actor, { tenantId: actor.tenantId, regionId, districtId }), listIntegrationUsers(actor, districtId)])
+    : [null, []];
+  const people = new Map([...(members ?? []), ...integrationUsers].map((p) => [p.id, { id: p.id, name: `${p.lastName}, ${p.firstName}` }]));
   return (
     <>
       <DistrictProfile view="details" data={data} />
+      {integration && (
+        <div className="mt-6">
+          <DistrictIntegration
+            districtId={districtId}
+            integration={integration.configured ? { ...integration, userIds: integrationUsers.map((u) => u.id) } : null}
+            people={[...people.values()].sort((a, b) => a.name.localeCompare(b.name))}
+          />
+        </div>
+      )}
       {members && <OrgMembers members={members} orgType="district" orgId={districtId} canCreate={can(actor, "users.manage")} />}
     </>
   );

@@ -1,0 +1,3 @@
+import { memberRoute } from "@/lib/organisations/member-route";
+
+export const GET = memberRoute("district");

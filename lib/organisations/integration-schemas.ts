@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { idSchema } from "@/lib/platform/schemas";
+
+/*
+ * District data integrations (spec §3 'District data integration', §7 'Organisations'):
+ * tenantsDistrictsId, active, the FTP integration info and the integration users. The FTP password
+ * is write-only: answers say only whether one is set.
+ */
+
+const id = idSchema("Must be a positive whole number");
+export const FTP_PROTOCOLS = ["sftp", "ftps"] as const;
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+
+const ftpBody = z.object({
+  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be sftp or ftps" }).default("sftp"),
+  host: text("Host", 253).regex(/^[A-Za-z0-9.-]+$/, "Host must be a host name or an IP address"),
+  port: z.coerce.number({ error: "Port must be a whole number" }).int("Port must be a whole number").min(1, "Port must be 1 to 65535").max(65_535, "Port must be 1 to 65535").default(22),
+  directory: z.string({ error: "Folder must be text" }).trim().max(500, "Folder must be 500 characters or fewer").default("/").transform((v) => v || "/"),
+  username: text("User name", 200),
+  /** Left out (or blank) on an edit: the stored password stays. Required the first time. */
+  password: z.string({ error: "Password must be text" }).max(500, "Password must be 500 characters or fewer").optional().transform((v) => (v ? v : undefined)),
+});
+
+/** POST /data-integrations: create or replace the district's integration (one per district). */
+export const saveIntegrationBody = z.object({
+  tenantsDistrictsId: id,
+  active: z.boolean({ error: "Active must be true or false" }).default(true),
+  ftp: ftpBody,
+  /** The people told about the feed's runs (the whole list; left out: unchanged). */
+  userIds: z.array(id, { error: "Integration users must be a list of user ids" }).max(50, "At most 50 integration users").optional(),
+});
+export type SaveIntegrationInput = z.output<typeof saveIntegrationBody>;
+
+const flag = z.enum(["0", "1", "true", "false"], { error: "Must be 1 or 0" }).transform((v) => v === "1" || v === "true");
+export const integrationListQuery = z.object({ tenantsDistrictsId: id.optional(), active: flag.optional() });
+export const districtQuery = z.object({ districtId: id });
+export const ftpStatusParams = z.object({ tenantId: id, regionId: id, districtId: id });
+/** The spec's cache-busting `time`; any value is accepted and ignored. */
+export const ftpStatusQuery = z.object({ time: z.string().max(40, "Must be 40 characters or fewer").optional() });
+
+/* Answers. */
+
+export const integrationUser = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() });
+
+const ftpInfo = z.object({
+  protocol: z.enum(FTP_PROTOCOLS),
+  host: z.string(),
+  port: z.number().int(),
+  directory: z.string(),
+  username: z.string(),
+  passwordSet: z.boolean().describe("The password itself is never answered"),
+});
+
+export const integrationRow = z.object({
+  id: z.number().int(),
+  tenantsDistrictsId: z.number().int(),
+  districtName: z.string(),
+  active: z.boolean(),
+  ftp: ftpInfo.nullable(),
+  users: z.array(integrationUser),
+});
+export type IntegrationRow = z.infer<typeof integrationRow>;
+
+export const integrationListResponse = z.object({ dataIntegrations: z.array(integrationRow) });
+export const integrationSaveResponse = z.object({ message: z.string().describe("'Integration Saved'"), dataIntegration: integrationRow });
+export const integrationDeleteResponse = z.object({ deleted: z.literal(true) });
+export const integrationUsersResponse = z.object({ users: z.array(integrationUser) });
+
+export const ftpStatusResponse = z.object({
+  integration: z.object({
+    configured: z.boolean().describe("The district has an integration with FTP settings"),
+    active: z.boolean(),
+    ftp: ftpInfo.nullable(),
+    lastRunAt: z.number().int().nullable().describe("Unix seconds of the feed's last run; null: never ran"),
+    lastRunStatus: z.enum(["succeeded", "failed"]).nullable(),
+    lastRunMessage: z.string().nullable(),
+  }),
+});
