@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import type { StudentView } from "@/lib/students/admin-list";
 import { reachOf, requireEnrollment, requireStudent, type EnrollmentRef } from "./access";
 import { answeredValue, checkCustomValues, enrollmentFields, type CustomField } from "./custom-fields";
 import { CUSTOM_KEYS, type CustomKey, type EnrollmentRow, type UpdateEnrollmentInput } from "./schemas";
@@ -63,11 +64,16 @@ async function selectEnrollments(actor: Actor, where: ReturnType<typeof sql>): P
 }
 
 /** GET /enrollments?studentId and the admin enrollments.json: a student's enrollments, POA first. */
-export async function listEnrollments(actor: Actor, studentId: number): Promise<EnrollmentRow[]> {
+export async function listEnrollments(actor: Actor, studentId: number, view?: StudentView): Promise<EnrollmentRow[]> {
   authorize(actor, "students.manage");
   return forTenant(actor, async () => {
     await requireStudent(actor, await reachOf(actor), studentId);
-    return selectEnrollments(actor, sql`e.student_id = ${studentId}`);
+    const found = await selectEnrollments(actor, sql`e.student_id = ${studentId}`);
+    // A person's read of the student's enrollments is audited (FERPA 34 CFR 99.32), in this transaction.
+    if (view) {
+      await writeAudit(actor, [{ action: "view", entityType: "student_enrollment", studentId, details: { ...view.details, enrollmentIds: found.map((e) => e.id) } }], view.origin);
+    }
+    return found;
   });
 }
 
@@ -81,8 +87,8 @@ function poaReasons(e: EnrollmentRef): string[] {
 }
 
 /** GET .../poas.json: the enrollments that are or could become the student's POA. */
-export async function listPoas(actor: Actor, studentId: number) {
-  const all = await listEnrollments(actor, studentId);
+export async function listPoas(actor: Actor, studentId: number, view?: StudentView) {
+  const all = await listEnrollments(actor, studentId, view);
   return all
     .filter((e) => e.active)
     .map((e) => ({ id: e.id, parentLocationId: e.parentLocationId, locationName: e.locationName, districtName: e.districtName, isPointOfAuthority: e.isPointOfAuthority, active: e.active }));

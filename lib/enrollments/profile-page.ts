@@ -1,6 +1,7 @@
 import "server-only";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { pageOrigin } from "@/lib/shell/page-origin";
 import { studentProfilePath, type StudentTab } from "./paths";
 import { changesAt, studentProfile } from "./profile";
 
@@ -13,6 +14,8 @@ export async function loadStudentProfile({ params }: StudentProfileParams, tab: 
   const raw = await params;
   const [regionId, districtId, locationId, studentId] = [idSegment(raw.regionId), idSegment(raw.districtId), idSegment(raw.locationId), idSegment(raw.studentId)];
   const actor = await requirePageActor({ permission: "students.manage", path: studentProfilePath(regionId, districtId, locationId, studentId, tab) });
-  const [profile, editable] = await Promise.all([orNotFound(studentProfile(actor, regionId, districtId, locationId, studentId)), changesAt(actor, locationId)]);
+  // Opening a tab is a read of the student's record: audited as a view, naming the tab.
+  const view = { origin: await pageOrigin(), details: { page: `profile/${tab}` } };
+  const [profile, editable] = await Promise.all([orNotFound(studentProfile(actor, regionId, districtId, locationId, studentId, view)), changesAt(actor, locationId)]);
   return { actor, profile, editable };
 }

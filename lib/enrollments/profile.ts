@@ -4,17 +4,18 @@ import { db, rows } from "@/db/client";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { getStudent } from "@/lib/students/admin-list";
+import { getStudent, type StudentView } from "@/lib/students/admin-list";
 import { reachOf } from "./access";
 import { locationTeachers } from "./rosters";
 
 /**
  * The student profile pages under a location (/…/location/{l}/students/{s}/profile/…): the student
  * within reach, the region > district > location chain as the path names it, and the student's
- * enrollment at that location (the active one first, then the POA). Anything else is 404.
+ * enrollment at that location (the active one first, then the POA). Anything else is 404. `view`: a
+ * person opens the profile, audited as a view of the student.
  */
-export async function studentProfile(actor: Actor, regionId: number, districtId: number, locationId: number, studentId: number) {
-  const student = await getStudent(actor, studentId);
+export async function studentProfile(actor: Actor, regionId: number, districtId: number, locationId: number, studentId: number, view?: StudentView) {
+  const student = await getStudent(actor, studentId, new Date(), view);
   const t = actor.tenantId;
   const [found] = await forTenant(actor, () =>
     rows<{ region_name: string; district_name: string; location_name: string; enrollment_id: number; active: boolean; poa: boolean }>(

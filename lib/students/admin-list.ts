@@ -6,6 +6,7 @@ import { authorize } from "@/lib/auth/permissions";
 import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
 import { listRaceCodes } from "@/lib/lookups/queries";
 import type { Actor } from "@/lib/platform/actor";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { dateToUnix } from "@/lib/platform/unix-time";
@@ -191,7 +192,7 @@ export async function listStudents(actor: Actor, query: StudentListQuery, today 
 }
 
 /** One student within reach, by id or by state id; 404 for anything else (another tenant's too). */
-async function findOne(actor: Actor, match: SQL, today: Date): Promise<StudentRow> {
+async function findOne(actor: Actor, match: SQL, today: Date, view?: StudentView): Promise<StudentRow> {
   authorize(actor, "students.manage");
   return forTenant(actor, async () => {
     const reach = await reachOf(actor);
@@ -202,11 +203,23 @@ async function findOne(actor: Actor, match: SQL, today: Date): Promise<StudentRo
         where s.tenant_id = ${t} and s.merged_into_student_id is null and ${inReach(reach)} and ${match} limit 1`,
     );
     if (!row) throw notFound();
+    if (view) await writeAudit(actor, [{ action: "view", entityType: "student", entityId: row.id, studentId: row.id, details: view.details ?? {} }], view.origin);
     return toStudent(row, today);
   });
 }
 
-export const getStudent = (actor: Actor, id: number, today = new Date()) => findOne(actor, sql`s.id = ${id}`, today);
+/**
+ * A person's read of a student record (FERPA 34 CFR 99.32): the reading service writes a "view" audit
+ * row in the read's transaction, with where it was read (ids and names of pages only).
+ */
+export interface StudentView {
+  origin: AuditOrigin;
+  details?: Record<string, unknown>;
+}
+
+/** One student within reach; `view`: a person reads it (audited), not the code's own lookup. */
+export const getStudent = (actor: Actor, id: number, today = new Date(), view?: StudentView) => findOne(actor, sql`s.id = ${id}`, today, view);
 
 /** GET /students/ssid/{stateId}: exact state id (text: "000123" is not "123"). */
-export const getStudentByStateId = (actor: Actor, stateId: string, today = new Date()) => findOne(actor, sql`s.tenant_unique_id = ${stateId}`, today);
+export const getStudentByStateId = (actor: Actor, stateId: string, today = new Date(), view?: StudentView) =>
+  findOne(actor, sql`s.tenant_unique_id = ${stateId}`, today, view);

@@ -26,7 +26,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeading
         title="Audit trail"
-        description={actor.tenantWide ? `Every recorded change in ${actor.tenantName}` : "Changes to the students, users and organisations you administer"}
+        description={
+          actor.tenantWide
+            ? `Every recorded change, and every read of a student's record, in ${actor.tenantName}`
+            : "Changes to the students, users and organisations you administer, and reads of those students' records"
+        }
       />
       {!parsed.success && <ErrorState className="mb-4" title="Some filters were not understood">{parsed.error.issues[0]?.message}. The trail is shown unfiltered.</ErrorState>}
       <form method="get" role="search" aria-label="Filter the audit trail" className="mb-4 flex flex-wrap items-end gap-3">

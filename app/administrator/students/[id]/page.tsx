@@ -8,6 +8,7 @@ import { studentHome } from "@/lib/enrollments/profile";
 import { listRaceCodes } from "@/lib/lookups/queries";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { pageOrigin } from "@/lib/shell/page-origin";
 import { getStudent } from "@/lib/students/admin-list";
 
 export const metadata: Metadata = { title: "Edit student" };
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Edit student" };
 export default async function EditStudentPage({ params }: { params: Promise<{ id: string }> }) {
   const id = idSegment((await params).id);
   const actor = await requirePageActor({ permission: "students.manage", path: `/administrator/students/${id}` });
-  const [student, raceCodes, home] = await Promise.all([orNotFound(getStudent(actor, id)), listRaceCodes(actor), orNotFound(studentHome(actor, id))]);
+  const [student, raceCodes, home] = await Promise.all([orNotFound(getStudent(actor, id, new Date(), { origin: await pageOrigin(), details: { page: "edit" } })), listRaceCodes(actor), orNotFound(studentHome(actor, id))]);
   return (
     <>
       <PageHeading

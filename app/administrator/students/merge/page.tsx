@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { can } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/platform/errors";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { pageOrigin } from "@/lib/shell/page-origin";
 import { getStudentByStateId } from "@/lib/students/admin-list";
 import type { StudentRow } from "@/lib/students/schemas";
 
@@ -31,7 +32,7 @@ const ROWS: [string, (s: StudentRow) => string][] = [
 
 async function find(actor: Awaited<ReturnType<typeof requirePageActor>>, stateId: string) {
   if (!stateId) return undefined;
-  return getStudentByStateId(actor, stateId).catch((error: unknown) => {
+  return getStudentByStateId(actor, stateId, new Date(), { origin: await pageOrigin(), details: { page: "merge" } }).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });

@@ -5,6 +5,7 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { AppError } from "@/lib/platform/errors";
 import { requirePageActor } from "@/lib/shell/page-actor";
+import { pageOrigin } from "@/lib/shell/page-origin";
 import { getStudentByStateId } from "@/lib/students/admin-list";
 import { transferChoices } from "@/lib/transfers/choices";
 
@@ -16,7 +17,7 @@ export default async function RequestTransferPage({ searchParams }: { searchPara
   const raw = (await searchParams).stateId;
   const stateId = typeof raw === "string" ? raw.trim().slice(0, 50) : "";
   const student = stateId
-    ? await getStudentByStateId(actor, stateId).catch((error: unknown) => {
+    ? await getStudentByStateId(actor, stateId, new Date(), { origin: await pageOrigin(), details: { page: "transfer" } }).catch((error: unknown) => {
         if (error instanceof AppError && error.status === 404) return null;
         throw error;
       })

@@ -5,13 +5,13 @@ import { enrollmentResponse, enrollmentsResponse, studentIdQuery, updateEnrollme
 
 export const GET = apiRoute(
   {
-    summary: "A student's enrollments, the point of authority first, with the tenant's custom input and option values (numeric fields as numbers)",
+    summary: "A student's enrollments, the point of authority first, with the tenant's custom input and option values (numeric fields as numbers); the read is audited as a view",
     tags: ["Enrollments"],
     permission: "students.manage",
     query: studentIdQuery,
     response: enrollmentsResponse,
   },
-  async ({ actor, query }) => ({ enrollments: await listEnrollments(actor, query.studentId) }),
+  async ({ actor, query, req, requestId }) => ({ enrollments: await listEnrollments(actor, query.studentId, { origin: originOf(req, requestId) }) }),
 );
 
 export const PUT = apiRoute(
