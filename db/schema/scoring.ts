@@ -152,6 +152,36 @@ export const collectionLocationProgress = pgTable(
   ],
 );
 
+/**
+ * Data display totals per collection and school, kept by triggers (migration 0020): per part
+ * ('' overall, or a domain) and level ('' all, or a level code) the children, those scored and the
+ * sum of their scale scores. State, region and district displays sum these rows.
+ */
+export const collectionDisplayTotals = pgTable(
+  "collection_display_totals",
+  {
+    tenantId: tenantId(),
+    dataCollectionId: integer().notNull(),
+    regionId: integer().notNull(),
+    districtId: integer().notNull(),
+    locationId: integer().notNull(),
+    part: text().notNull(),
+    level: text().notNull(),
+    students: integer().notNull().default(0),
+    scored: integer().notNull().default(0),
+    scoreSum: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: "collection_display_totals_pkey",
+      columns: [t.tenantId, t.dataCollectionId, t.regionId, t.districtId, t.locationId, t.part, t.level],
+    }),
+    index("collection_display_totals_location_idx").on(t.tenantId, t.locationId),
+    tenantRef("collection_display_totals_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
+    tenantRef("collection_display_totals_location_fk", [t.tenantId, t.locationId], locations).onDelete("cascade"),
+  ],
+);
+
 /** A teacher's named group of students in a collection. */
 export const groups = pgTable(
   "groups",

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as displayGet } from "@/app/en/api/v1/data-displays/[role]/[type]/route";
 import { GET as resultGet } from "@/app/en/api/v1/data-displays/results/route";
@@ -6,11 +6,14 @@ import { DELETE as filterDelete } from "@/app/en/api/v1/data-collections-filters
 import { GET as filtersGet, POST as filterPost, PUT as filterPut } from "@/app/en/api/v1/data-collections-filters/route";
 import { GET as filterJsonGet } from "@/app/en/api/v1/user/collections/[id]/filters/[filterId]/route";
 import { db } from "@/db/client";
-import { assessments, auditLog, dataDisplayFilters } from "@/db/schema";
+import { assessments, auditLog, dataCollections, dataDisplayFilters, scores, studentDataCollectionAssignments, studentEnrollments, studentResults } from "@/db/schema";
+import { reachOf } from "@/lib/dashboards/administrator";
+import { adminPosition, collectionFacts, totalsStats, unitStats, type DrillInput } from "@/lib/displays/compute";
 import { openDisplay } from "@/lib/displays/service";
+import { forTenant } from "@/lib/platform/tenancy";
 import { call, tokenFor } from "../support/api";
 import { makeUser } from "../support/factories";
-import { assign, makeEnrollment, score } from "../support/school-fixtures";
+import { assign, makeEnrollment, makeOrgTree, score } from "../support/school-fixtures";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 
 /*
@@ -249,5 +252,90 @@ describe("saved data-display filters", () => {
     const adminFilter = await send(filterPost, "POST", tokens.district, { name: "District", dataCollectionsId: a.collection.id, metadata: { filterType: "VISIBLE_ITEMS_FILTERS" } });
     expect(adminFilter.status).toBe(201);
     expect((await list(tokens.elsewhere, a.collection.id)).status).toBe(404);
+  });
+});
+
+describe("per-school display totals (migration 0020)", () => {
+  /**
+   * The state, region and district displays add up collection_display_totals; these compare them
+   * with a recount from the children's results (unitStats) after every kind of change the triggers
+   * follow: scores, assignments, enrollments moving or ending, the collection's own cut scores.
+   */
+  let w: ScoringWorld;
+  let far: { region: { id: number }; district: { id: number }; location: { id: number } };
+
+  beforeAll(async () => {
+    w = await makeScoringWorld(assessment);
+    far = await makeOrgTree(w.tenant.id);
+  });
+
+  async function expectTotalsMatchRecount() {
+    const actor = w.adminActor;
+    const views: DrillInput[] = [
+      {},
+      { regionId: w.tree.region.id },
+      { regionId: w.tree.region.id, districtId: w.tree.district.id },
+      { regionId: far.region.id },
+      { regionId: far.region.id, districtId: far.district.id },
+    ];
+    await forTenant(actor, async () => {
+      const reach = await reachOf(actor);
+      const collection = await collectionFacts(actor, w.collection.id);
+      for (const view of views) {
+        const position = await adminPosition(actor, reach, w.collection.id, view);
+        expect(position.totals).toBeDefined();
+        const summed = await totalsStats(actor, collection, { ...position, totals: position.totals! });
+        const recount = await unitStats(actor, collection, { ...position, totals: undefined });
+        const byId = (units: { id: number }[]) => [...units].sort((x, y) => x.id - y.id);
+        expect(summed.total, JSON.stringify(view)).toEqual(recount.total);
+        expect(byId(summed.children), JSON.stringify(view)).toEqual(byId(recount.children));
+      }
+    });
+  }
+
+  it("match a recount after scores, a transfer, an ended enrollment, assignments and new cut scores", async () => {
+    const items = assessment.items.map((i) => i.id);
+    const [k1, k2, k3] = w.kids.map((k) => k.enrollment.id);
+    await expectTotalsMatchRecount();
+    // Scores: complete, partial, and then changed.
+    await score(w.tenant.id, w.collection.id, k1, items, assessment.entries.B.id);
+    await score(w.tenant.id, w.collection.id, k2, items.slice(0, 2), assessment.entries.D.id);
+    await score(w.tenant.id, w.collection.id, w.otherKid.enrollment.id, items, assessment.entries.C.id);
+    await expectTotalsMatchRecount();
+    await db().update(scores).set({ scaleEntryId: assessment.entries.D.id }).where(and(eq(scores.tenantId, w.tenant.id), eq(scores.studentEnrollmentId, k1)));
+    await score(w.tenant.id, w.collection.id, k2, items.slice(2), assessment.entries.A.id);
+    await expectTotalsMatchRecount();
+    // A transfer to a school in another region, as the transfer service writes it.
+    await db()
+      .update(studentEnrollments)
+      .set({ regionId: far.region.id, districtId: far.district.id, locationId: far.location.id })
+      .where(eq(studentEnrollments.id, k1));
+    await expectTotalsMatchRecount();
+    // An enrollment ended, then one reactivated.
+    await db().update(studentEnrollments).set({ active: false }).where(eq(studentEnrollments.id, k2));
+    await expectTotalsMatchRecount();
+    await db().update(studentEnrollments).set({ active: true }).where(eq(studentEnrollments.id, k2));
+    // An assignment removed, a new child assigned and scored.
+    await db()
+      .delete(studentDataCollectionAssignments)
+      .where(and(eq(studentDataCollectionAssignments.tenantId, w.tenant.id), eq(studentDataCollectionAssignments.dataCollectionId, w.collection.id), eq(studentDataCollectionAssignments.studentEnrollmentId, k3)));
+    const late = await makeEnrollment(w.tenant.id, { regionId: far.region.id, districtId: far.district.id, locationId: far.location.id });
+    await assign(w.tenant.id, w.collection.id, [late.enrollment.id]);
+    await score(w.tenant.id, w.collection.id, late.enrollment.id, items, assessment.entries.C.id);
+    await expectTotalsMatchRecount();
+    // A result removed (a merge folds one child's results into another's).
+    await db().delete(studentResults).where(and(eq(studentResults.tenantId, w.tenant.id), eq(studentResults.studentEnrollmentId, w.otherKid.enrollment.id)));
+    await expectTotalsMatchRecount();
+    // The collection's own cut scores: the levels move, the totals are rebuilt for them.
+    await db()
+      .update(dataCollections)
+      .set({ scoring: { performanceLevels: [{ code: "EMERGING", label: "Emerging", min: 0, max: 79 }, { code: "APPROACHING", label: "Approaching", min: 80, max: 89 }, { code: "DEMONSTRATING", label: "Demonstrating", min: 90, max: 100 }] } })
+      .where(eq(dataCollections.id, w.collection.id));
+    await db().execute(sql`select refresh_student_results(${w.tenant.id}, ${w.collection.id}, null)`);
+    await expectTotalsMatchRecount();
+    await forTenant(w.adminActor, async () => {
+      const collection = await collectionFacts(w.adminActor, w.collection.id);
+      expect(collection.levels.map((l) => l.max)).toEqual([79, 89, 100]);
+    });
   });
 });
