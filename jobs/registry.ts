@@ -2,6 +2,7 @@ import type { JobHandler } from "@/lib/platform/queue";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
 import { passwordReset } from "./handlers/password-reset";
+import { isrGenerate } from "./handlers/isr-generate";
 import { reportGenerate } from "./handlers/report-generate";
 import { uploadSweep } from "./handlers/upload-sweep";
 
@@ -14,4 +15,4 @@ import { uploadSweep } from "./handlers/upload-sweep";
  * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`;
  * report.generate binds each of its steps to the payload's tenant itself (see its handler).
  */
-export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate];
+export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, isrGenerate];

@@ -122,10 +122,19 @@ export const studentOutputs = pgTable(
     status: jobStatusEnum().notNull().default("queued"),
     outputStatus: text().notNull().default("No ISR"),
     fileName: text(),
+    /** 'en' or 'es': the language the ISR is written in (chosen per request). */
+    language: text().notNull().default("en"),
+    /** The enrollment whose stored results the ISR shows. */
+    studentEnrollmentId: integer(),
+    generatedAt: timestamptz(),
+    /** Times the row moved to 'complete': 1 once generated, whatever the redeliveries (migration 0021). */
+    generations: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
+    index("student_outputs_output_status_idx").on(t.tenantId, t.outputId, t.status),
+    check("student_outputs_language_check", sql`${t.language} in ('en', 'es')`),
     index("student_outputs_collection_idx").on(t.tenantId, t.dataCollectionId, t.studentId),
     index("student_outputs_student_idx").on(t.tenantId, t.studentId),
     index("student_outputs_output_idx").on(t.tenantId, t.outputId),

@@ -31,6 +31,7 @@ const TAGS = [
   { name: "Notifications", description: "One's own notifications: list, acknowledge, remove, and the live connection (server-sent events, or Pusher's private channel)." },
   { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },
   { name: "Reports", description: "Report requests (polled until 'complete'), one's reports and their archive, downloads, and the tenant's job counts." },
+  { name: "ISRs", description: "Individual student reports (the parent page, English or Spanish): requests for a child, a school or a collection, their progress, clearing, and the merged PDF." },
   { name: "System administration", description: "System administrators across tenants: the assessment editor (hierarchy, scales, items, entries, resources, export and import), acknowledgements, tenants and tenant admins, tenant integrations and their licenses." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },

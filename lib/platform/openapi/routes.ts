@@ -76,6 +76,7 @@ import { COLLECTIONS_ADMIN_ROUTES } from "./routes-collections-admin";
 import { SYSTEM_ROUTES } from "./routes-system";
 import { NOTIFICATIONS_ROUTES } from "./routes-notifications";
 import { REPORTS_ROUTES } from "./routes-reports";
+import { ISR_ROUTES } from "./routes-isr";
 import { DISPLAYS_ROUTES } from "./routes-displays";
 
 export type { ApiRouteModule };
@@ -153,5 +154,6 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   ...SYSTEM_ROUTES,
   ...NOTIFICATIONS_ROUTES,
   ...REPORTS_ROUTES,
+  ...ISR_ROUTES,
   ...DISPLAYS_ROUTES,
 ];

@@ -110,3 +110,23 @@ export async function sendJob<K extends JobKind>(kind: K, payload: JobPayload<K>
   await afterCommit(send, (error) => log.error("job not sent after commit", { kind: kind.name, id, error: error instanceof Error ? error.name : "unknown" }));
   return id;
 }
+
+/**
+ * Many jobs of one kind in one insert (a request that fans out into thousands of batches), with
+ * sendJob's rules: payloads validated before anything is queued, ids from idempotency keys, sent
+ * after the surrounding transaction commits.
+ */
+export async function sendJobs<K extends JobKind>(kind: K, jobs: { payload: JobPayload<K>; idempotencyKey: string }[]): Promise<void> {
+  const prepared = jobs.map((j) => ({ name: kind.name, data: kind.payload.parse(j.payload) as object, id: idempotentJobId(kind.name, j.idempotencyKey) }));
+  const send = async () => {
+    const boss = await queue();
+    await ensureQueue(boss, kind);
+    const settings = queueSettings(kind);
+    for (let i = 0; i < prepared.length; i += 1000) {
+      await boss.insert(prepared.slice(i, i + 1000).map((j) => ({ ...j, retryLimit: settings.retryLimit, retryDelay: settings.retryDelay, retryBackoff: settings.retryBackoff, expireInSeconds: settings.expireInSeconds })));
+    }
+    const local = queueState().workers.get(kind.name);
+    if (local?.length) boss.notifyWorker(local[0]);
+  };
+  await afterCommit(send, (error) => log.error("jobs not sent after commit", { kind: kind.name, count: prepared.length, error: error instanceof Error ? error.name : "unknown" }));
+}
