@@ -24,6 +24,8 @@ const TABLE = {
   /** Create and edit accounts, activate and deactivate, link to organisations, promote and demote, within one's administrative reach. */
   "users.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  /** Load students and enrollments from a file (bulk loads) into locations within one's administrative reach; list and download one's loads. */
+  "bulkLoads.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** The teacher view of collections (GET /data-collections?role=teacher): those of their locations. */
   "collections.teacherRead": ["ROLE_TEACHER"],
   /** Score, comment, attach evidence, record supports and groups for one's rostered students. */

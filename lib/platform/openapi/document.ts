@@ -34,6 +34,7 @@ const TAGS = [
   { name: "ISRs", description: "Individual student reports (the parent page, English or Spanish): requests for a child, a school or a collection, their progress, clearing, and the merged PDF." },
   { name: "System administration", description: "System administrators across tenants: the assessment editor (hierarchy, scales, items, entries, resources, export and import), acknowledgements, tenants and tenant admins, tenant integrations and their licenses." },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
+  { name: "Bulk loads", description: "Students with their enrollments loaded from a CSV or XLSX file: templates, the load (a job that checks every row), its progress, and the results file naming each refused row." },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
   { name: "Platform", description: "Health and this document." },
 ];

@@ -77,6 +77,7 @@ import { SYSTEM_ROUTES } from "./routes-system";
 import { NOTIFICATIONS_ROUTES } from "./routes-notifications";
 import { REPORTS_ROUTES } from "./routes-reports";
 import { ISR_ROUTES } from "./routes-isr";
+import { BULK_LOAD_ROUTES } from "./routes-bulk-loads";
 import { DISPLAYS_ROUTES } from "./routes-displays";
 
 export type { ApiRouteModule };
@@ -155,5 +156,6 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   ...NOTIFICATIONS_ROUTES,
   ...REPORTS_ROUTES,
   ...ISR_ROUTES,
+  ...BULK_LOAD_ROUTES,
   ...DISPLAYS_ROUTES,
 ];

@@ -1,0 +1,312 @@
+import "server-only";
+import { buffer as readAll } from "node:stream/consumers";
+import { sql } from "drizzle-orm";
+import { db, rows, withTenant } from "@/db/client";
+import { log } from "@/lib/platform/logger";
+import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
+import { storage, tenantPrefix } from "@/lib/platform/storage";
+import { checkStudentRow, missingColumns, normalizeHeader, type BulkLoadType, type StudentRow } from "./columns";
+import { FILE_TYPE_MESSAGE, FileProblem, fileKindOf, parseFile } from "./parse";
+import type { BulkLoadSummary } from "./service";
+
+/**
+ * The bulk-load job (jobs/handlers/bulk-load.ts). Steps, each database step its own withTenant of
+ * the load's tenant (storage calls stay outside transactions, progress is visible while it runs):
+ *
+ * 1. claim the row (in_progress); 2. read the file from storage and parse it (CSV or XLSX);
+ * 3. check every row in memory with the API's rules (state id, names, dates, gender, flags, race);
+ * 4. in ONE transaction: stage the good rows (one INSERT ... SELECT from json_to_recordset), check
+ *    them set-based against the database (location exists, is active and within the uploader's reach;
+ *    a state id repeated in the file; a state id held by a student outside the uploader's reach), and
+ *    load what passes with one statement (students created or updated, enrollments added, an audit row
+ *    for every student and enrollment change); 5. write the results file (every refused row: line,
+ *    state id, reason) to storage; 6. mark the load complete and notify the uploader.
+ *
+ * A failure inside step 4 rolls the whole load back: nothing of the file is loaded. A redelivery
+ * runs it again; loading the same rows twice changes nothing the second time (state ids are matched,
+ * unchanged students are not written, an enrollment at the same location is not added again).
+ */
+
+type Payload = { tenantId: number; bulkLoadId: number };
+
+interface Claimed {
+  id: number;
+  type: BulkLoadType;
+  user_id: number | null;
+  file_name: string;
+  original_file_name: string;
+  summary: BulkLoadSummary;
+}
+
+export interface Refused {
+  line: number;
+  stateId: string;
+  reason: string;
+}
+
+const UNIQUE_STATE_ID = "Student State ID must be unique";
+const LOCATION_NOT_FOUND = "locationId: Location not found, inactive or outside your reach";
+
+async function claim({ tenantId, bulkLoadId }: Payload): Promise<Claimed | null> {
+  return withTenant(tenantId, async () => {
+    const [claimed] = await rows<Claimed>(
+      db(),
+      sql`update bulk_loads set status = 'in_progress', started_at = now(), updated_at = now(), summary = summary || '{"phase":"reading"}'::jsonb
+        where tenant_id = ${tenantId} and id = ${bulkLoadId} and status in ('queued', 'in_progress')
+        returning id, type, user_id, file_name, original_file_name, summary`,
+    );
+    if (claimed) return claimed;
+    const [existing] = await rows<{ id: number }>(db(), sql`select id from bulk_loads where tenant_id = ${tenantId} and id = ${bulkLoadId}`);
+    if (!existing) throw new PermanentJobError("bulk load not found");
+    return null;
+  });
+}
+
+const progress = (tenantId: number, id: number, values: { phase: string; total?: number; processed?: number }) =>
+  withTenant(tenantId, () =>
+    db().execute(
+      sql`update bulk_loads set summary = summary || ${JSON.stringify({ phase: values.phase })}::jsonb, updated_at = now(),
+        total_rows = coalesce(${values.total ?? null}::int, total_rows), processed_rows = coalesce(${values.processed ?? null}::int, processed_rows)
+        where tenant_id = ${tenantId} and id = ${id}`,
+    ),
+  );
+
+/** Check every data row of a parsed file: the good rows in staging shape, the refused with their reasons. */
+export function checkRows(header: string[], data: { line: number; cells: string[] }[]): { good: StudentRow[]; refused: Refused[] } {
+  const index = new Map<string, number>();
+  header.forEach((name, i) => {
+    const key = normalizeHeader(name);
+    if (!index.has(key)) index.set(key, i);
+  });
+  const good: StudentRow[] = [];
+  const refused: Refused[] = [];
+  for (const { line, cells } of data) {
+    if (cells.every((c) => c.trim() === "")) continue;
+    const cell = (name: string) => {
+      const i = index.get(normalizeHeader(name));
+      return i === undefined ? "" : (cells[i] ?? "");
+    };
+    const checked = checkStudentRow(line, cell);
+    if (checked.ok) good.push(checked.row);
+    else refused.push({ line, stateId: cell("stateId").trim().slice(0, 50), reason: checked.reason });
+  }
+  return { good, refused };
+}
+
+/** The staged rows as one JSON document, read back by json_to_recordset (short keys keep it small). */
+function stagedJson(good: StudentRow[]): string {
+  return JSON.stringify(
+    good.map((r) => ({
+      l: r.line,
+      s: r.stateId,
+      f: r.firstName,
+      m: r.middleName,
+      n: r.lastName,
+      d: r.dob,
+      g: r.gender,
+      e: r.ell,
+      o: r.lowSes,
+      p: r.specialEducation,
+      c: r.disabilityCode,
+      r: r.race,
+      k: r.locationId,
+      q: r.priorCare,
+    })),
+  );
+}
+
+export interface LoadCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  enrolled: number;
+  refused: Refused[];
+}
+
+/**
+ * Step 4, inside the caller's withTenant transaction: stage, check set-based, load with one
+ * statement. `scope` is the uploader's reach when the load was requested.
+ */
+export async function stageAndLoad(
+  t: number,
+  load: { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] },
+  good: StudentRow[],
+): Promise<LoadCounts> {
+  const tx = db();
+  await tx.execute(sql`create temp table bulk_stage (
+      line int not null, state_id text not null, first_name text not null, middle_name text, last_name text not null, dob date,
+      gender gender not null, ell boolean not null, low_ses boolean not null, sped boolean not null, disability text, race int not null,
+      location_id int not null, prior_care text, region_id int, district_id int, student_id int, reason text) on commit drop`);
+  await tx.execute(sql`insert into bulk_stage (line, state_id, first_name, middle_name, last_name, dob, gender, ell, low_ses, sped, disability, race, location_id, prior_care)
+    select l, s, f, m, n, d, g::gender, e, o, p, c, r, k, q
+    from json_to_recordset(${stagedJson(good)}::json) as x(l int, s text, f text, m text, n text, d date, g text, e boolean, o boolean, p boolean, c text, r int, k int, q text)`);
+
+  const reach = !load.scope || !("all" in load.scope) ? sql`l.id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[])` : sql`true`;
+  // The location: exists in the tenant, active, within reach. Its district and region come with it.
+  await tx.execute(sql`update bulk_stage s set district_id = l.district_id, region_id = d.region_id
+    from locations l join districts d on d.tenant_id = l.tenant_id and d.id = l.district_id
+    where l.tenant_id = ${t} and l.id = s.location_id and l.active and ${reach}`);
+  await tx.execute(sql`update bulk_stage set reason = ${LOCATION_NOT_FOUND} where district_id is null`);
+  // A state id repeated in the file: the first row keeps it, later ones are refused.
+  await tx.execute(sql`update bulk_stage s set reason = ${`stateId: ${UNIQUE_STATE_ID}`} || ' (also on line ' || f.first_line || ')'
+    from (select state_id, min(line) as first_line from bulk_stage group by state_id having count(*) > 1) f
+    where s.state_id = f.state_id and s.line > f.first_line and s.reason is null`);
+  // A state id already in the tenant: the same child (updated), if the uploader reaches one of its enrollments.
+  await tx.execute(sql`update bulk_stage s set student_id = st.id from students st where st.tenant_id = ${t} and st.tenant_unique_id = s.state_id`);
+  const reachStudent = !load.scope || !("all" in load.scope)
+    ? sql`and not exists (select 1 from students st where st.tenant_id = ${t} and st.id = s.student_id and st.merged_into_student_id is null
+        and (st.parent_location_id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[])
+          or exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = st.id and e.active
+            and e.location_id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[]))))`
+    : sql`and exists (select 1 from students st where st.tenant_id = ${t} and st.id = s.student_id and st.merged_into_student_id is not null)`;
+  await tx.execute(sql`update bulk_stage s set reason = ${`stateId: ${UNIQUE_STATE_ID}`} where s.reason is null and s.student_id is not null ${reachStudent}`);
+  await tx.execute(sql`analyze bulk_stage`);
+
+  const refused = await rows<{ line: number; state_id: string; reason: string }>(tx, sql`select line, state_id, reason from bulk_stage where reason is not null order by line`);
+
+  const audit = (action: string, entityType: string, entityId: SQLText, studentId: SQLText, from: string) =>
+    sql`select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, ${action}::text, ${entityType}::text, ${sql.raw(entityId)}, ${sql.raw(studentId)},
+      ${JSON.stringify({ bulkLoadId: load.id })}::jsonb from ${sql.raw(from)}`;
+  const [counts] = await rows<{ created: number; updated: number; enrolled: number; good: number }>(
+    tx,
+    sql`with good as (select * from bulk_stage where reason is null),
+      upd as (
+        update students st set first_name = g.first_name, middle_name = g.middle_name, last_name = g.last_name, dob = g.dob, gender = g.gender,
+          english_language_learner = g.ell, low_ses = g.low_ses, special_education = g.sped, special_education_disability_code = g.disability,
+          race = g.race, updated_at = now()
+        from good g
+        where st.tenant_id = ${t} and st.id = g.student_id
+          and (st.first_name, st.middle_name, st.last_name, st.dob, st.gender, st.english_language_learner, st.low_ses, st.special_education,
+            st.special_education_disability_code, st.race)
+            is distinct from (g.first_name, g.middle_name, g.last_name, g.dob, g.gender, g.ell, g.low_ses, g.sped, g.disability, g.race)
+        returning st.id),
+      ins as (
+        insert into students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses,
+          special_education, special_education_disability_code, race, parent_location_id)
+        select ${t}, g.state_id, g.first_name, g.middle_name, g.last_name, g.dob, g.gender, g.ell, g.low_ses, g.sped, g.disability, g.race, g.location_id
+        from good g where g.student_id is null
+        returning id, tenant_unique_id),
+      placed as (
+        select coalesce(g.student_id, i.id) as student_id, g.student_id is null as is_new, g.region_id, g.district_id, g.location_id, g.prior_care
+        from good g left join ins i on g.student_id is null and i.tenant_unique_id = g.state_id),
+      enr as (
+        insert into student_enrollments (tenant_id, student_id, region_id, district_id, location_id, prior_care, is_point_of_authority)
+        select ${t}, p.student_id, p.region_id, p.district_id, p.location_id, p.prior_care,
+          p.is_new or not exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = p.student_id and e.is_point_of_authority)
+        from placed p
+        where p.is_new or not exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = p.student_id and e.location_id = p.location_id and e.active)
+        returning id, student_id),
+      aud as (
+        insert into audit_log (tenant_id, user_id, impersonator_id, action, entity_type, entity_id, student_id, details)
+        ${audit("create", "student", "id", "id", "ins")}
+        union all ${audit("update", "student", "id", "id", "upd")}
+        union all ${audit("create", "student_enrollment", "id", "student_id", "enr")}
+        returning 1)
+      select (select count(*) from ins)::int as created, (select count(*) from upd)::int as updated, (select count(*) from enr)::int as enrolled,
+        (select count(*) from good)::int as good, (select count(*) from aud)::int as audited`,
+  );
+  return {
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.good - counts.created - counts.updated,
+    enrolled: counts.enrolled,
+    refused: refused.map((r) => ({ line: r.line, stateId: r.state_id, reason: r.reason })),
+  };
+}
+type SQLText = string;
+
+/** A cell a spreadsheet would not run as a formula. */
+const safeCell = (value: string) => {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The results file: one line per refused row (line, state id, reason), in file order. */
+export function resultsCsv(refused: Refused[]): string {
+  const lines = ["line,stateId,reason", ...[...refused].sort((a, b) => a.line - b.line).map((r) => `${r.line},${safeCell(r.stateId)},${safeCell(r.reason)}`)];
+  return `\ufeff${lines.join("\r\n")}\r\n`;
+}
+
+async function notify(tenantId: number, userId: number | null, id: number, message: string) {
+  if (userId === null) return;
+  await db().execute(
+    sql`insert into notifications (tenant_id, user_id, type, message, metadata)
+      values (${tenantId}, ${userId}, 'bulk_load', ${message}, ${JSON.stringify({ bulkLoadId: id })}::jsonb)`,
+  );
+}
+
+async function fail(tenantId: number, load: Claimed, reason: string, final: boolean) {
+  await withTenant(tenantId, async () => {
+    if (!final) {
+      await db().execute(sql`update bulk_loads set status = 'queued', updated_at = now() where tenant_id = ${tenantId} and id = ${load.id}`);
+      return;
+    }
+    await db().execute(
+      sql`update bulk_loads set status = 'failed', date_completed = now(), updated_at = now(),
+        summary = summary || ${JSON.stringify({ phase: "failed", errors: [reason] })}::jsonb
+        where tenant_id = ${tenantId} and id = ${load.id}`,
+    );
+    await notify(tenantId, load.user_id, load.id, `Your bulk load "${load.original_file_name}" was not loaded: ${reason}`);
+  });
+}
+
+export async function runBulkLoad(payload: Payload, context: JobContext): Promise<JobOutput> {
+  const { tenantId } = payload;
+  const load = await claim(payload);
+  if (!load) return { bulkLoadId: payload.bulkLoadId, skipped: "finished" };
+  const ms: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    ms[name] = Math.round(now - mark);
+    mark = now;
+  };
+  try {
+    const object = await storage().getObject(load.file_name);
+    const content = await readAll(object.body);
+    const kind = fileKindOf(load.original_file_name, content.subarray(0, 4096));
+    if (!kind) throw new PermanentJobError(FILE_TYPE_MESSAGE);
+    let parsed;
+    try {
+      parsed = await parseFile(kind, content);
+    } catch (error) {
+      if (error instanceof FileProblem) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    const missing = missingColumns(load.type, parsed.header);
+    if (missing.length) throw new PermanentJobError(`The file is missing the required columns: ${missing.join(", ")}`);
+    lap("parse");
+    await progress(tenantId, load.id, { phase: "checking", total: parsed.rows.length, processed: 0 });
+    const { good, refused } = checkRows(parsed.header, parsed.rows);
+    const total = good.length + refused.length;
+    lap("check");
+    await progress(tenantId, load.id, { phase: "loading", total, processed: total });
+    const counts = await withTenant(tenantId, () =>
+      stageAndLoad(tenantId, { id: load.id, userId: load.user_id, impersonatorId: load.summary.impersonatorId ?? null, scope: load.summary.scope }, good),
+    );
+    lap("load");
+    const allRefused = [...refused, ...counts.refused];
+    const key = `${tenantPrefix(tenantId)}bulk-load-results/${load.id}/results.csv`;
+    await storage().putObject(key, resultsCsv(allRefused), "text/csv; charset=utf-8");
+    lap("results");
+    const summary = { phase: "complete", created: counts.created, updated: counts.updated, unchanged: counts.unchanged, enrolled: counts.enrolled, ms };
+    await withTenant(tenantId, async () => {
+      await db().execute(
+        sql`update bulk_loads set status = 'complete', date_completed = now(), updated_at = now(), result_file_name = ${key},
+          total_rows = ${total}, processed_rows = ${total}, error_rows = ${allRefused.length}, summary = summary || ${JSON.stringify(summary)}::jsonb
+          where tenant_id = ${tenantId} and id = ${load.id}`,
+      );
+      const loaded = total - allRefused.length;
+      await notify(tenantId, load.user_id, load.id, `Your bulk load "${load.original_file_name}" is complete: ${loaded} rows loaded, ${allRefused.length} refused`);
+    });
+    log.info("bulk load complete", { bulkLoadId: load.id, tenantId, rows: total, refused: allRefused.length, ...ms });
+    return { bulkLoadId: load.id, rows: total, refused: allRefused.length, ms };
+  } catch (error) {
+    const permanent = error instanceof PermanentJobError;
+    const reason = permanent ? error.message : "The file could not be loaded; nothing of it was loaded. Please upload it again.";
+    // The database's code and message only (never its detail, which may quote a row's values).
+    if (!permanent) log.error("bulk load failed", { bulkLoadId: load.id, tenantId, code: (error as { code?: string }).code ?? null, error: error instanceof Error ? String((error.cause as Error | undefined)?.message ?? error.message).slice(0, 300) : "unknown" });
+    await fail(tenantId, load, reason, permanent || context.lastAttempt);
+    throw error;
+  }
+}
