@@ -5,6 +5,11 @@
  * gender one of the spec's four, flags 1/0, race the sum of race code bits (10 bits).
  */
 
+/** The limits of a bulk-load file, checked by the page before uploading and by the server again. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const FILE_TYPE_MESSAGE = "The file must be a CSV (.csv) or Excel (.xlsx) file";
+export const FILE_SIZE_MESSAGE = "The file may not be larger than 50 MB";
+
 export const BULK_LOAD_TYPES = ["students"] as const;
 export type BulkLoadType = (typeof BULK_LOAD_TYPES)[number];
 

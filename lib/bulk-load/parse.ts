@@ -1,18 +1,16 @@
 import "server-only";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-
 /**
  * A bulk-load file as rows of text cells: CSV (quoting, BOM and line ends by csv-parse) or XLSX (the
  * first worksheet, by exceljs). `line` is the row's line in the file (CSV: the line the record ends on;
  * XLSX: the row number), so the results file points at what a person sees in their editor.
  */
 
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-export const MAX_ROWS = 200_000;
+import { FILE_SIZE_MESSAGE, MAX_FILE_BYTES } from "./columns";
 
-export const FILE_TYPE_MESSAGE = "The file must be a CSV (.csv) or Excel (.xlsx) file";
-export const FILE_SIZE_MESSAGE = "The file may not be larger than 50 MB";
+export { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES } from "./columns";
+export const MAX_ROWS = 200_000;
 export const FILE_ROWS_MESSAGE = `The file may not have more than ${MAX_ROWS.toLocaleString("en-US")} rows`;
 export const FILE_EMPTY_MESSAGE = "The file has no rows below its header";
 

@@ -24,6 +24,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Organisations", href: "/administrator/organizations", icon: "tenants" },
     { label: "Reports", href: "/administrator/reports", icon: "assessments" },
     { label: "Students", href: "/administrator/students", icon: "users" },
+    { label: "Bulk loads", href: "/administrator/bulk-loads", icon: "users" },
     { label: "Users", href: "/administrator/users", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
     { label: "Data displays", href: "/administrator/displays", icon: "assessments" },
