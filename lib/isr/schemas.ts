@@ -60,6 +60,8 @@ export const studentOutputView = z.object({
   lastName: z.string(),
   location: z.string(),
   language: z.enum(ISR_LANGUAGES),
+  /** The stored performance level code (student_results) the ISR shows; null until the assessment is complete. */
+  performanceLevel: z.string().nullable(),
   status: z.enum(JOB_STATUSES),
   outputStatus: z.enum(OUTPUT_STATUSES),
   createdAt: z.number(),
@@ -72,6 +74,11 @@ export const summaryView = z.object({ students: z.number(), generated: z.number(
 export type IsrSummary = z.infer<typeof summaryView>;
 
 export const requestResponse = z.object({ message: z.string(), output: outputView });
-export const outputsResponse = z.object({ dataCollectionsOutputs: z.array(outputView), summary: summaryView });
+export const outputsResponse = z.object({
+  dataCollectionsOutputs: z.array(outputView),
+  summary: summaryView,
+  /** The schools of the children within reach, with how many each (to request or download one school). */
+  locations: z.array(z.object({ id: z.number(), name: z.string(), students: z.number() })),
+});
 export const studentOutputsResponse = z.object({ output: outputView, dataCollectionsStudentsOutputs: z.array(studentOutputView) });
 export const clearResponse = z.object({ message: z.string(), cleared: z.number() });

@@ -156,7 +156,10 @@ const latestRows = (t: number, collectionId: number, scope: Scope, narrow: SQL) 
   order by so.student_id, so.generated_at desc nulls last, so.id desc`;
 
 /** GET /data-collections-outputs?dataCollectionId: one's ISR requests with progress, and the scope's ISR statuses. */
-export async function listOutputs(actor: Actor, collectionId: number): Promise<{ dataCollectionsOutputs: OutputView[]; summary: IsrSummary }> {
+export async function listOutputs(
+  actor: Actor,
+  collectionId: number,
+): Promise<{ dataCollectionsOutputs: OutputView[]; summary: IsrSummary; locations: { id: number; name: string; students: number }[] }> {
   authorizeIsr(actor);
   const t = actor.tenantId;
   return forTenant(actor, async () => {
@@ -172,8 +175,17 @@ export async function listOutputs(actor: Actor, collectionId: number): Promise<{
           (select count(*)::int from latest where output_status = 'Generated' and student_id in (select student_id from children)) as generated,
           (select count(*)::int from latest where output_status = 'Deleted' and student_id in (select student_id from children)) as deleted`,
     );
+    const locations = await rows<{ id: number; name: string; students: number }>(
+      db(),
+      sql`select l.id, l.name, count(distinct e.student_id)::int as students from student_data_collection_assignments a
+        join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
+        join locations l on l.tenant_id = ${t} and l.id = e.location_id
+        where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${scope.enrollment}
+        group by l.id, l.name order by l.name, l.id limit 2000`,
+    );
     return {
       dataCollectionsOutputs: outputs,
+      locations,
       summary: { students: summary.students, generated: summary.generated, deleted: summary.deleted, noIsr: summary.students - summary.generated - summary.deleted },
     };
   });
@@ -192,6 +204,7 @@ interface StudentRow {
   output_status: StudentOutputView["outputStatus"];
   created_at: Date | string;
   updated_at: Date | string;
+  performance_level: string | null;
 }
 
 /** GET /data-collections-students-outputs/{outputId}: one's request with its children's rows within one's scope. */
@@ -205,11 +218,12 @@ export async function getOutput(actor: Actor, outputId: number): Promise<{ outpu
     const found = await rows<StudentRow>(
       db(),
       sql`select so.id, so.output_id, so.student_id, so.data_collection_id, s.first_name, s.last_name, l.name as location, so.language,
-          so.status, so.output_status, so.created_at, so.updated_at
+          so.status, so.output_status, so.created_at, so.updated_at, r.performance_level
         from student_outputs so
         join student_enrollments e on e.tenant_id = ${t} and e.id = so.student_enrollment_id
         join students s on s.tenant_id = ${t} and s.id = so.student_id
         join locations l on l.tenant_id = ${t} and l.id = e.location_id
+        left join student_results r on r.tenant_id = ${t} and r.data_collection_id = so.data_collection_id and r.student_enrollment_id = e.id
         where so.tenant_id = ${t} and so.output_id = ${outputId} and ${scope.enrollment}
         order by l.name, lower(s.last_name), lower(s.first_name), so.id limit 5000`,
     );
@@ -224,6 +238,7 @@ export async function getOutput(actor: Actor, outputId: number): Promise<{ outpu
         lastName: r.last_name,
         location: r.location,
         language: r.language,
+        performanceLevel: r.performance_level,
         status: r.status,
         outputStatus: r.output_status,
         createdAt: toUnix(asDate(r.created_at))!,

@@ -19,11 +19,16 @@ export default async function AdministratorReportsPage() {
         title="Reports"
         description={actor.tenantWide ? `Reports cover all of ${actor.tenantName}.` : "Reports cover the organisations you administer."}
         actions={
-          can(actor, "jobs.read") ? (
-            <Link href="/administrator/jobs" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-              Job counts
+          <div className="flex gap-4">
+            <Link href="/administrator/isr" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              ISRs
             </Link>
-          ) : undefined
+            {can(actor, "jobs.read") ? (
+              <Link href="/administrator/jobs" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+                Job counts
+              </Link>
+            ) : null}
+          </div>
         }
       />
       <AdminReports tenantId={actor.tenantId} options={options} reports={reports} />
