@@ -31,12 +31,14 @@ interface FormProps {
   collection?: AdminCollection;
   assessments: Choice[];
   schoolYears: Choice[];
+  /** Collections that may be this one's parent (an ELA checkpoint's), the collection itself left out. */
+  parents: Choice[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** Create (POST) or edit (PUT) a collection: name, assessment, school year, dates, hide token. */
-function CollectionFormDialog({ collection, assessments, schoolYears, open, onOpenChange }: FormProps) {
+function CollectionFormDialog({ collection, assessments, schoolYears, parents, open, onOpenChange }: FormProps) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -52,6 +54,7 @@ function CollectionFormDialog({ collection, assessments, schoolYears, open, onOp
       collectionName: text("collectionName"),
       schoolYear: Number(text("schoolYear")) || undefined,
       hideToken: form.has("hideToken"),
+      parentDataCollectionId: Number(text("parentDataCollectionId")) || null,
     };
     for (const [name] of DATES) body[name] = dayToUnix(text(name));
     if (!collection) body.assessmentId = Number(text("assessmentId")) || undefined;
@@ -101,6 +104,14 @@ function CollectionFormDialog({ collection, assessments, schoolYears, open, onOp
             <ChoiceField label="Assessment" name="assessmentId" choices={assessments} error={errorOf("assessmentId")} />
           )}
           <ChoiceField label="School year" name="schoolYear" choices={schoolYears} initial={collection?.schoolYear.id} error={errorOf("schoolYear")} />
+          <ChoiceField
+            label="Parent collection"
+            name="parentDataCollectionId"
+            choices={parents.filter((p) => p.id !== collection?.id)}
+            initial={collection?.parentDataCollectionId ?? undefined}
+            error={errorOf("parentDataCollectionId")}
+            optional="None (not a checkpoint)"
+          />
         </div>
         <fieldset className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Dates</legend>
@@ -115,19 +126,22 @@ function CollectionFormDialog({ collection, assessments, schoolYears, open, onOp
   );
 }
 
-function ChoiceField({ label, name, choices, initial, error }: { label: string; name: string; choices: Choice[]; initial?: number; error?: string }) {
+/** A select of ids; `optional` names the empty choice of a field that may stay empty. */
+function ChoiceField({ label, name, choices, initial, error, optional }: { label: string; name: string; choices: Choice[]; initial?: number; error?: string; optional?: string }) {
   const id = `collection-${name}`;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        <span aria-hidden="true" className="text-red-700">
-          {" "}
-          *
-        </span>
+        {!optional && (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
       </label>
-      <select id={id} name={name} required defaultValue={initial ?? ""} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        <option value="">Choose…</option>
+      <select id={id} name={name} required={!optional} defaultValue={initial ?? ""} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{optional ?? "Choose…"}</option>
         {choices.map((c) => (
           <option key={c.id} value={c.id}>
             {c.label}

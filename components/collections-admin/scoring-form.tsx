@@ -15,11 +15,25 @@ interface Level {
   max: string;
 }
 
+interface Row {
+  key: number;
+  raw: string;
+  scale: string;
+}
+
+interface Table {
+  key: number;
+  part: string;
+  rows: Row[];
+}
+
 interface Props {
   collectionId: number;
-  /** The stored rules; keys this form does not edit (rawToScale ...) are kept as they are. */
+  /** The stored rules; keys this form does not edit are kept as they are. */
   scoring: Record<string, unknown>;
   items: { code: string; label: string }[];
+  /** The assessment's domains: the parts a raw-to-scale table may name beside the overall score. */
+  domains: { code: string; label: string }[];
   manage: boolean;
 }
 
@@ -27,24 +41,42 @@ const numberOrNull = (v: string) => (v.trim() === "" ? null : Number(v));
 
 function storedLevels(scoring: Record<string, unknown>): Level[] {
   const levels = Array.isArray(scoring.performanceLevels) ? (scoring.performanceLevels as Record<string, unknown>[]) : [];
-  return levels.map((l, i) => ({ key: i, code: String(l.code ?? ""), label: String(l.label ?? ""), min: String(l.min ?? ""), max: String(l.max ?? "") }));
+  return levels.map((l) => ({ key: nextKey(), code: String(l.code ?? ""), label: String(l.label ?? ""), min: String(l.min ?? ""), max: String(l.max ?? "") }));
+}
+
+let keys = 0;
+const nextKey = () => ++keys;
+
+function storedTables(scoring: Record<string, unknown>): Table[] {
+  const tables = scoring.rawToScale && typeof scoring.rawToScale === "object" ? (scoring.rawToScale as Record<string, unknown>) : {};
+  return Object.entries(tables).map(([part, rows]) => ({
+    key: nextKey(),
+    part,
+    rows: (Array.isArray(rows) ? rows : []).map((r) => ({ key: nextKey(), raw: String((r as unknown[])[0] ?? ""), scale: String((r as unknown[])[1] ?? "") })),
+  }));
 }
 
 /**
  * The collection's scoring rules as a form: the scale score range, the performance level bands and
- * item weights. A blank part falls back to the assessment's own configuration; saving recomputes
+ * item weights, and raw-to-scale tables (per domain or overall: the scale score of the highest raw
+ * points not above the child's). A blank part falls back to the assessment's own configuration; saving recomputes
  * every child's results.
  */
-export function ScoringForm({ collectionId, scoring, items, manage }: Props) {
+export function ScoringForm({ collectionId, scoring, items, domains, manage }: Props) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const [levels, setLevels] = useState<Level[]>(() => storedLevels(scoring));
-  const [nextKey, setNextKey] = useState(100);
+  const [tables, setTables] = useState<Table[]>(() => storedTables(scoring));
   const errorOf = (field: string) => errors.find((e) => e.field === `scoring.${field}`)?.message;
   const scale = (scoring.scaleScore ?? {}) as { min?: number; max?: number };
   const weights = (scoring.itemWeights ?? {}) as Record<string, number>;
+
+  const parts = [{ code: "overall", label: "Overall score" }, ...domains];
+  const freePart = () => parts.find((p) => !tables.some((t) => t.part === p.code))?.code ?? "overall";
+  const setTable = (key: number, change: (t: Table) => Table) => setTables((all) => all.map((t) => (t.key === key ? change(t) : t)));
+  const setRow = (table: number, row: number, change: Partial<Row>) => setTable(table, (t) => ({ ...t, rows: t.rows.map((r) => (r.key === row ? { ...r, ...change } : r)) }));
 
   function setLevel(key: number, change: Partial<Level>) {
     setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
@@ -54,7 +86,7 @@ export function ScoringForm({ collectionId, scoring, items, manage }: Props) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "");
-    const { scaleScore: _s, performanceLevels: _p, itemWeights: _w, ...kept } = scoring;
+    const { scaleScore: _s, performanceLevels: _p, itemWeights: _w, rawToScale: _r, ...kept } = scoring;
     const next: Record<string, unknown> = { ...kept };
     const min = numberOrNull(text("scaleMin"));
     const max = numberOrNull(text("scaleMax"));
@@ -62,6 +94,7 @@ export function ScoringForm({ collectionId, scoring, items, manage }: Props) {
     if (levels.length) next.performanceLevels = levels.map((l) => ({ code: l.code.trim(), label: l.label.trim(), min: numberOrNull(l.min), max: numberOrNull(l.max) }));
     const itemWeights = Object.fromEntries(items.map((i) => [i.code, numberOrNull(text(`weight-${i.code}`))]).filter(([, w]) => w !== null));
     if (Object.keys(itemWeights).length) next.itemWeights = itemWeights;
+    if (tables.length) next.rawToScale = Object.fromEntries(tables.map((t) => [t.part, t.rows.map((r) => [numberOrNull(r.raw), numberOrNull(r.scale)])]));
     setBusy(true);
     const answer = await callApi("PUT", "/data-collections", { id: collectionId, scoring: next });
     setBusy(false);
@@ -105,8 +138,7 @@ export function ScoringForm({ collectionId, scoring, items, manage }: Props) {
             variant="secondary"
             size="sm"
             onClick={() => {
-              setLevels([...levels, { key: nextKey, code: "", label: "", min: "", max: "" }]);
-              setNextKey(nextKey + 1);
+              setLevels([...levels, { key: nextKey(), code: "", label: "", min: "", max: "" }]);
             }}
           >
             Add a level
@@ -126,6 +158,58 @@ export function ScoringForm({ collectionId, scoring, items, manage }: Props) {
             ))}
           </div>
         )}
+      </fieldset>
+      <fieldset disabled={!manage} className="flex flex-col gap-3">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">Raw-to-scale tables</legend>
+        <p className="text-sm text-slate-600">
+          For a domain or the overall score: a child&apos;s weighted raw points take the scale score of the highest row not above them. None: the scale score range above applies.
+        </p>
+        {tables.map((t, i) => (
+          <div key={t.key} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`raw-to-scale-${i}-part`} className="text-sm font-medium text-slate-800">
+                  Table {i + 1} part
+                </label>
+                <select id={`raw-to-scale-${i}-part`} className="h-10 rounded-md border border-slate-400 bg-white px-3 text-sm" value={t.part} onChange={(e) => setTable(t.key, (x) => ({ ...x, part: e.target.value }))}>
+                  {parts.map((p) => (
+                    <option key={p.code} value={p.code} disabled={p.code !== t.part && tables.some((x) => x.part === p.code)}>
+                      {p.code === "overall" ? p.label : `${p.code} ${p.label}`}
+                    </option>
+                  ))}
+                </select>
+                {errorOf(`rawToScale.${t.part}`) && <p className="text-sm text-red-700">{errorOf(`rawToScale.${t.part}`)}</p>}
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => setTables(tables.filter((x) => x.key !== t.key))}>
+                Remove table {i + 1}
+              </Button>
+            </div>
+            {t.rows.map((r, j) => (
+              <div key={r.key} className="grid grid-cols-2 items-end gap-3 tablet:grid-cols-3">
+                <Field label={`Table ${i + 1} row ${j + 1} raw points`} type="number" min={0} step="any" value={r.raw} onChange={(e) => setRow(t.key, r.key, { raw: e.target.value })} error={errorOf(`rawToScale.${t.part}.${j}.0`)} />
+                <Field label={`Table ${i + 1} row ${j + 1} scale score`} type="number" min={0} step="any" value={r.scale} onChange={(e) => setRow(t.key, r.key, { scale: e.target.value })} error={errorOf(`rawToScale.${t.part}.${j}.1`)} />
+                <Button variant="secondary" size="sm" onClick={() => setTable(t.key, (x) => ({ ...x, rows: x.rows.filter((y) => y.key !== r.key) }))}>
+                  Remove row {j + 1} of table {i + 1}
+                </Button>
+              </div>
+            ))}
+            <div>
+              <Button variant="secondary" size="sm" onClick={() => setTable(t.key, (x) => ({ ...x, rows: [...x.rows, { key: nextKey(), raw: "", scale: "" }] }))}>
+                Add a row to table {i + 1}
+              </Button>
+            </div>
+          </div>
+        ))}
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={tables.length >= parts.length}
+            onClick={() => setTables([...tables, { key: nextKey(), part: freePart(), rows: [{ key: nextKey(), raw: "0", scale: "" }] }])}
+          >
+            Add a raw-to-scale table
+          </Button>
+        </div>
       </fieldset>
       {errorOf("_") && <p className="text-sm text-red-700">{errorOf("_")}</p>}
       {manage && (

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { assessments, dataCollections, schoolYears } from "@/db/schema";
+import { assessmentHierarchyItems, assessments, dataCollections, schoolYears, scores } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
-import { fieldError, forbidden, notFound } from "@/lib/platform/errors";
+import { conflict, fieldError, forbidden, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { buildCollection, collectionInReach } from "./admin-reach";
@@ -171,4 +171,47 @@ export async function updateCollection(actor: Actor, input: UpdateCollectionInpu
     const [after] = await selectCollections().where(eq(dataCollections.id, input.id));
     return toWire(after);
   });
+}
+
+export const HAS_SCORES = "This collection has scores and cannot be deleted";
+
+/**
+ * DELETE /data-collections/{id} (the spec names no call; tenant admins): the collection leaves every
+ * list (deleted_at; its rows stay for the audit trail). A collection with any score is refused with
+ * 409, as is one that other collections name as their parent.
+ */
+export async function deleteCollection(actor: Actor, id: number, origin: AuditOrigin = {}): Promise<{ id: number }> {
+  return forTenant(actor, async () => {
+    await buildCollection(actor, id);
+    const [current] = await selectCollections().where(eq(dataCollections.id, id)).for("update", { of: dataCollections });
+    const [scored] = await db()
+      .select({ id: scores.id })
+      .from(scores)
+      .where(and(eq(scores.tenantId, actor.tenantId), eq(scores.dataCollectionId, id)))
+      .limit(1);
+    if (scored) throw conflict(HAS_SCORES);
+    const children = await db()
+      .select({ name: dataCollections.collectionName })
+      .from(dataCollections)
+      .where(and(live(actor), eq(dataCollections.parentDataCollectionId, id)));
+    if (children.length) throw conflict(`This collection is the parent of ${children.map((c) => c.name).join(", ")} and cannot be deleted`);
+    await db()
+      .update(dataCollections)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(dataCollections.tenantId, actor.tenantId), eq(dataCollections.id, id)));
+    await writeAudit(actor, [{ action: "delete", entityType: "data_collection", entityId: id, details: { before: { collectionName: current.collectionName } } }], origin);
+    return { id };
+  });
+}
+
+/** The domain codes of the collection's assessment (its top hierarchy items): the parts a raw-to-scale table may name beside "overall". */
+export async function collectionDomains(actor: Actor, id: number): Promise<{ code: string; label: string }[]> {
+  const collection = await getAdminCollection(actor, id);
+  return forTenant(actor, () =>
+    db()
+      .select({ code: assessmentHierarchyItems.code, label: assessmentHierarchyItems.label })
+      .from(assessmentHierarchyItems)
+      .where(and(eq(assessmentHierarchyItems.assessmentId, collection.assessment.id), isNull(assessmentHierarchyItems.parentId)))
+      .orderBy(asc(assessmentHierarchyItems.sortOrder), asc(assessmentHierarchyItems.code)),
+  );
 }

@@ -53,6 +53,18 @@ export const scoringSchema = z
       .optional(),
     performanceLevels: z.array(level, { error: "Performance levels must be a list" }).max(12, "At most 12 performance levels").optional(),
     itemWeights: z.record(z.string().max(40), z.number({ error: "Item weight must be a number" }).min(0, "Item weight must be 0 or more").max(100, "Item weight must be 100 or less")).optional(),
+    /** Per domain code or "overall": [[raw, scale], ...]; a score takes the row of the highest raw not above it. */
+    rawToScale: z
+      .record(
+        z.string().trim().min(1, "Part is required").max(40, "Part must be 40 characters or fewer"),
+        z
+          .array(z.tuple([points("Raw points"), points("Scale score")], { error: "Each row is raw points and a scale score" }), { error: "Raw-to-scale rows must be a list" })
+          .min(1, "A raw-to-scale table needs at least one row")
+          .max(500, "At most 500 rows in a raw-to-scale table")
+          .refine((rows) => new Set(rows.map((r) => r[0])).size === rows.length, "Raw points must differ from row to row"),
+        { error: "Raw-to-scale tables must be an object by part" },
+      )
+      .optional(),
   })
   .refine((s) => JSON.stringify(s).length <= 100_000, "Scoring rules are too large");
 export type Scoring = z.output<typeof scoringSchema>;
@@ -168,6 +180,7 @@ const adminCollection = z.object({
 export type AdminCollection = z.infer<typeof adminCollection>;
 export const adminCollectionsResponse = z.object({ dataCollections: z.array(adminCollection) });
 export const adminCollectionResponse = z.object({ dataCollection: adminCollection });
+export const deletedCollectionResponse = z.object({ id: z.number().int().describe("The deleted collection") });
 
 /** The per-level listings (spec: admin list variants use snake_case names). */
 const levelCollection = z.object({

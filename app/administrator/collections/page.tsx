@@ -33,6 +33,7 @@ export default async function CollectionsPage({ searchParams }: { searchParams: 
     regionId ? listDistricts(actor, { parentId: regionId, active: true }) : Promise.resolve([]),
     districtId ? listLocations(actor, { parentId: districtId, active: true }) : Promise.resolve([]),
   ]);
+  const all = await listAdminCollections(actor);
   let rows: CollectionListRow[];
   if (regionId) {
     const found = await orNotFound(listLevelCollections(actor, { tenantId: actor.tenantId, regionId, districtId, locationId }));
@@ -48,7 +49,7 @@ export default async function CollectionsPage({ searchParams }: { searchParams: 
       assignedAt: LEVEL_NAMES[c.assigned_at],
     }));
   } else {
-    rows = (await listAdminCollections(actor)).map((c) => ({
+    rows = all.map((c) => ({
       id: c.id,
       name: c.collectionName,
       href: collectionPath(c.id),
@@ -69,7 +70,11 @@ export default async function CollectionsPage({ searchParams }: { searchParams: 
         description={`Assessment windows of ${actor.tenantName}: their dates, item sets, supports, assignments and scoring`}
         actions={
           mayCreate ? (
-            <NewCollectionButton assessments={assessments.map((a) => ({ id: a.id, label: a.name }))} schoolYears={years.map((y) => ({ id: y.id, label: y.label }))} />
+            <NewCollectionButton
+              assessments={assessments.map((a) => ({ id: a.id, label: a.name }))}
+              schoolYears={years.map((y) => ({ id: y.id, label: y.label }))}
+              parents={all.map((c) => ({ id: c.id, label: `${c.collectionName} (${c.schoolYear.label})` }))}
+            />
           ) : undefined
         }
       />

@@ -4,7 +4,8 @@ import { CollectionTabs } from "@/components/collections-admin/collection-tabs";
 import { OrgFields } from "@/components/organisations/org-fields";
 import { PageHeading } from "@/components/ui/page-heading";
 import { listAssessments } from "@/lib/assessments/queries";
-import { getAdminCollection } from "@/lib/collections/admin-collections";
+import { DeleteCollectionButton } from "@/components/collections-admin/delete-collection";
+import { getAdminCollection, listAdminCollections } from "@/lib/collections/admin-collections";
 import { showDate } from "@/lib/collections/admin-format";
 import { collectionPath } from "@/lib/collections/admin-paths";
 import { listSchoolYears } from "@/lib/school-years/queries";
@@ -18,8 +19,9 @@ export default async function CollectionDetailsPage({ params }: { params: Promis
   const id = idSegment((await params).id);
   const actor = await requirePageActor({ permission: "collections.manage", path: collectionPath(id) });
   const collection = await orNotFound(getAdminCollection(actor, id));
-  const [assessments, years] = actor.tenantWide ? await Promise.all([listAssessments(actor), listSchoolYears(actor)]) : [[], []];
+  const [assessments, years, all] = actor.tenantWide ? await Promise.all([listAssessments(actor), listSchoolYears(actor), listAdminCollections(actor)]) : [[], [], []];
   const c = collection;
+  const parent = c.parentDataCollectionId === null ? null : (all.find((x) => x.id === c.parentDataCollectionId)?.collectionName ?? `Collection ${c.parentDataCollectionId}`);
   return (
     <>
       <CollectionTabs id={id} name={c.collectionName} current="details" />
@@ -28,7 +30,15 @@ export default async function CollectionDetailsPage({ params }: { params: Promis
         description={`${c.assessment.name} · ${c.schoolYear.label}`}
         actions={
           actor.tenantWide ? (
-            <EditCollectionButton collection={c} assessments={assessments.map((a) => ({ id: a.id, label: a.name }))} schoolYears={years.map((y) => ({ id: y.id, label: y.label }))} />
+            <>
+              <EditCollectionButton
+                collection={c}
+                assessments={assessments.map((a) => ({ id: a.id, label: a.name }))}
+                schoolYears={years.map((y) => ({ id: y.id, label: y.label }))}
+                parents={all.map((x) => ({ id: x.id, label: `${x.collectionName} (${x.schoolYear.label})` }))}
+              />
+              <DeleteCollectionButton id={c.id} name={c.collectionName} />
+            </>
           ) : undefined
         }
       />
@@ -42,6 +52,7 @@ export default async function CollectionDetailsPage({ params }: { params: Promis
           { label: "ISR access date", value: showDate(c.isrAccessDate) },
           { label: "OMR access date", value: showDate(c.omrAccessDate) },
           { label: "ISR teacher date", value: showDate(c.isrTeacherDate) },
+          { label: "Parent collection", value: parent ?? "None" },
           { label: "Assignment tokens", value: c.hideToken ? "Hidden from all but tenant admins" : "Shown" },
         ]}
       />

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/platform/api";
+import { originOf } from "@/lib/platform/audit";
 import { can } from "@/lib/auth/permissions";
 import { fieldError, forbidden } from "@/lib/platform/errors";
-import { getAdminCollection } from "@/lib/collections/admin-collections";
-import { adminCollectionResponse } from "@/lib/collections/admin-schemas";
+import { deleteCollection, getAdminCollection } from "@/lib/collections/admin-collections";
+import { adminCollectionResponse, deletedCollectionResponse } from "@/lib/collections/admin-schemas";
 import { getTeacherCollection } from "@/lib/collections/queries";
 import { collectionIdParams, teacherCollectionResponse } from "@/lib/collections/schemas";
 
@@ -25,4 +26,15 @@ export const GET = apiRoute(
     if (!can(actor, "collections.manage")) throw fieldError("role", "Must be teacher");
     return { dataCollection: await getAdminCollection(actor, params.id) };
   },
+);
+
+export const DELETE = apiRoute(
+  {
+    summary: "Delete a collection (tenant admins; the spec names no call): it leaves every list. 409 when it has scores or is another collection's parent",
+    tags: ["Collections administration"],
+    permission: "collections.manage",
+    params: collectionIdParams,
+    response: deletedCollectionResponse,
+  },
+  async ({ actor, params, req, requestId }) => deleteCollection(actor, params.id, originOf(req, requestId)),
 );
