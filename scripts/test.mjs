@@ -2,15 +2,15 @@
 // Chromium; the PostgreSQL server at TEST_DATABASE_URL when it is local and down), then runs lint,
 // typecheck, Vitest (unit + API against a real database engine), a production build and the
 // Playwright journeys in Chromium.
-import { execSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { buildIfNeeded } from "./build-stamp.mjs";
 
 const timings = [];
-function step(name, fn) {
+async function step(name, fn) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  fn();
+  await fn();
   timings.push([name, Math.round((Date.now() - started) / 1000)]);
 }
 function run(cmd, args, env = {}) {
@@ -22,7 +22,7 @@ function run(cmd, args, env = {}) {
 }
 const sh = (command) => execSync(command, { stdio: "inherit" });
 
-step("prerequisites", () => {
+await step("prerequisites", () => {
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (!existsSync(chromium)) {
     console.log("Installing Debian's chromium (Playwright cannot download browsers here)...");
@@ -50,11 +50,46 @@ step("prerequisites", () => {
     console.log("TEST_DATABASE_URL not set: database tests run on embedded PGlite.");
   }
 });
-step("lint", () => run("node_modules/.bin/eslint", ["--max-warnings=0", "."]));
-step("typecheck", () => run("node_modules/.bin/tsc", ["--noEmit"]));
-step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
-step("next build", () => buildIfNeeded());
-step("playwright (Chromium)", () => run("node_modules/.bin/playwright", ["test"]));
+/**
+ * The journeys in two groups at once, each against its own app server, database, data folder and mail
+ * (a Playwright instance, README), so neither sees the other's changes; within a group they run in
+ * order as before. A journey spends much of its time waiting on the browser or the server, so two
+ * groups on two cores take about two thirds of the time of one. Files are balanced by size; the smoke
+ * journey (the README's own start command) goes with the first group. E2E_GROUPS=1 runs one group.
+ */
+async function journeys() {
+  const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts") && f !== "smoke.spec.ts");
+  if (process.env.E2E_GROUPS === "1") return run("node_modules/.bin/playwright", ["test"]);
+  const weight = (f) => readFileSync(`tests/e2e/${f}`, "utf8").split("\n").length;
+  const groups = [{ files: ["smoke.spec.ts"], weight: 60, env: {} }, { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } }];
+  for (const f of files.sort((a, b) => weight(b) - weight(a))) {
+    const lighter = groups[0].weight <= groups[1].weight ? groups[0] : groups[1];
+    lighter.files.push(f);
+    lighter.weight += weight(f);
+  }
+  const codes = await Promise.all(
+    groups.map(
+      (group) =>
+        new Promise((resolve) => {
+          const child = spawn("node_modules/.bin/playwright", ["test", ...group.files.map((f) => `tests/e2e/${f}`)], {
+            stdio: "inherit",
+            env: { ...process.env, ...group.env },
+          });
+          child.on("exit", (code) => resolve(code ?? 1));
+        }),
+    ),
+  );
+  if (codes.some((code) => code !== 0)) {
+    console.error(`\nplaywright failed (exit codes ${codes.join(", ")}); the reports are in tests/e2e/output/report and tests/e2e/output-b/report`);
+    process.exit(1);
+  }
+}
+
+await step("lint", () => run("node_modules/.bin/eslint", ["--max-warnings=0", "."]));
+await step("typecheck", () => run("node_modules/.bin/tsc", ["--noEmit"]));
+await step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
+await step("next build", () => buildIfNeeded());
+await step("playwright (Chromium)", journeys);
 
 console.log("\nAll tests passed.");
 for (const [name, seconds] of timings) console.log(`  ${name.padEnd(24)} ${seconds} s`);

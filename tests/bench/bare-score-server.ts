@@ -2,7 +2,7 @@
  * The bare baseline of tests/bench/score-saves.ts: a plain Node HTTP server that does only the
  * score upsert (the same statement and the same database triggers as the app), with no session,
  * permission, validation, roster check, history, audit or tenancy binding.
- *   BARE_PORT=3301 BARE_DATABASE_URL=postgres://... npx tsx tests/bench/bare-score-server.ts
+ *   BARE_PORT=3311 BARE_DATABASE_URL=postgres://... npx tsx tests/bench/bare-score-server.ts
  */
 import { createServer } from "node:http";
 import postgres from "postgres";
@@ -39,4 +39,4 @@ const server = createServer((req, res) => {
   });
 });
 
-server.listen(Number(process.env.BARE_PORT ?? 3301), "127.0.0.1");
+server.listen(Number(process.env.BARE_PORT ?? 3311), "127.0.0.1");

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import postgres from "postgres";
 
 export const APP = "http://127.0.0.1:3300";
+export const BARE = "http://127.0.0.1:3311";
 process.env.NEXTAUTH_SECRET ??= "scoring-bench-secret-scoring-bench-0123";
 await import("../../scripts/server-only-hook.mjs" as string);
 const { encodeToken } = await import("../../lib/platform/session-token");
@@ -59,13 +60,13 @@ export function startApp(url: string): { process: ChildProcess; ready: Promise<v
   return { process: child, ready: ready(APP, "/en/api/v1/health") };
 }
 
-/** tests/bench/bare-score-server.ts on port 3301. */
+/** tests/bench/bare-score-server.ts on port 3311. */
 export async function startBare(url: string): Promise<ChildProcess> {
   const child = spawn("node_modules/.bin/tsx", ["tests/bench/bare-score-server.ts"], {
-    env: { ...process.env, BARE_DATABASE_URL: url, BARE_PORT: "3301" },
+    env: { ...process.env, BARE_DATABASE_URL: url, BARE_PORT: new URL(BARE).port },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await ready("http://127.0.0.1:3301", "/health");
+  await ready(BARE, "/health");
   return child;
 }
 

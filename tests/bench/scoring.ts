@@ -11,11 +11,10 @@
  *   createdb ap_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npm run db:seed -- --students 130000
  *   npx tsx tests/bench/scoring.ts        (BENCH_DB=ap_bench, BENCH_SECONDS=20, BENCH_PAGES=30)
  */
-import { APP, bearerSessions, openDataset, percentile, startApp, startBare } from "./scoring-setup";
+import { APP, BARE, bearerSessions, openDataset, percentile, startApp, startBare } from "./scoring-setup";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pageCount = Number(process.env.BENCH_PAGES ?? 30);
-const BARE = "http://127.0.0.1:3301";
 const { sql, t, collection, items, classes, sessionFor, url } = await openDataset(200);
 const teachers = await Promise.all(classes.slice(0, 64).map(async (c) => ({ ...c, jwt: await sessionFor(c.user_id, "ROLE_TEACHER") })));
 const app = startApp(url);
@@ -57,6 +56,27 @@ async function load(kind: "app" | "bare", clients: number) {
   return { rate: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failed };
 }
 
+/**
+ * The floor of any API answer, no database: the app's cheapest one (401 for a call without a token,
+ * through Next's routing and our wrapper) beside the bare server's plain answer. A save through the
+ * stack cannot go faster than this.
+ */
+async function floor(kind: "app" | "bare", clients: number) {
+  let answered = 0;
+  const until = performance.now() + seconds * 1000;
+  const target = kind === "app" ? `${APP}/en/api/v1/login/me` : `${BARE}/health`;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const res = await fetch(target);
+        await res.arrayBuffer();
+        if (res.status === (kind === "app" ? 401 : 200)) answered++;
+      }
+    }),
+  );
+  return answered / seconds;
+}
+
 console.log(`dataset ${url}: tenant ${t}, collection ${collection.id}, ${items.length} items, ${classes.length} classes used, ${seconds} s per run`);
 await load("app", 4); // warm the routes and the pools
 await load("bare", 4);
@@ -67,6 +87,12 @@ for (const clients of [16, 64]) {
     `  ${name.padEnd(11)} ${clients} clients: ${r.rate.toFixed(0).padStart(5)} saves/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  failed ${r.failed}`;
   console.log(line("bare route", b));
   console.log(`${line("whole stack", a)}  (${((100 * a.rate) / b.rate).toFixed(0)}% of bare)`);
+}
+
+for (const clients of [16, 64]) {
+  const b = await floor("bare", clients);
+  const a = await floor("app", clients);
+  console.log(`  floor, no database, ${clients} clients: bare ${b.toFixed(0)} answers/s, app's 401 ${a.toFixed(0)} answers/s (${((100 * a) / b).toFixed(0)}% of bare)`);
 }
 
 /* Completion of the whole tenant: counting scores (the query before stored results) and the results. */
