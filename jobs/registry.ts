@@ -1,4 +1,5 @@
 import type { JobHandler } from "@/lib/platform/queue";
+import { announcementsActivate } from "./handlers/announcements-activate";
 import { bulkLoadRun } from "./handlers/bulk-load";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
@@ -16,4 +17,4 @@ import { uploadSweep } from "./handlers/upload-sweep";
  * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`;
  * report.generate binds each of its steps to the payload's tenant itself (see its handler).
  */
-export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, bulkLoadRun, isrGenerate];
+export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, bulkLoadRun, isrGenerate, announcementsActivate];

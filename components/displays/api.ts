@@ -61,3 +61,45 @@ export function metadataOf(filter: SavedFilter): Record<string, unknown> {
     return {};
   }
 }
+
+/** A collection's checkpoint periods (collection-wide; spec §3), as the display uses them. */
+export interface PeriodWire {
+  id: number;
+  label: string;
+  color: string;
+  startDate: number;
+  endDate: number;
+}
+
+const periodsPath = (collectionId: number) => `/en/api/v1/data-collections/${collectionId}/checkpoint-periods`;
+
+export async function listPeriods(collectionId: number): Promise<PeriodWire[]> {
+  const res = await fetch(periodsPath(collectionId), { credentials: "same-origin" });
+  if (!res.ok) throw await failure(res, "Error fetching data");
+  return ((await res.json()) as { checkpointPeriods: PeriodWire[] }).checkpointPeriods;
+}
+
+export async function addPeriod(collectionId: number, input: { label: string; startDate: number; endDate: number }): Promise<{ checkpointPeriod: PeriodWire; message: string }> {
+  const res = await fetch(periodsPath(collectionId), { ...JSON_INIT, method: "POST", body: JSON.stringify(input) });
+  if (!res.ok) throw await failure(res, "Something went wrong");
+  return (await res.json()) as { checkpointPeriod: PeriodWire; message: string };
+}
+
+export async function removePeriod(collectionId: number, id: number): Promise<string> {
+  const res = await fetch(`${periodsPath(collectionId)}/${id}`, { ...JSON_INIT, method: "DELETE" });
+  if (!res.ok) throw await failure(res, "Something went wrong");
+  return ((await res.json()) as { message: string }).message;
+}
+
+export interface LayerCountWire {
+  count: number;
+  levels: Record<string, number>;
+  domains: Record<string, { count: number; levels: Record<string, number> }>;
+}
+
+/** Layers counted on the server, for a state or region display (it lists no children to match here). */
+export async function fetchLayerCounts(body: Record<string, unknown>): Promise<LayerCountWire[]> {
+  const res = await fetch("/en/api/v1/data-displays/layers", { ...JSON_INIT, method: "POST", body: JSON.stringify(body) });
+  if (!res.ok) throw await failure(res, "Error fetching data");
+  return ((await res.json()) as { layers: LayerCountWire[] }).layers;
+}

@@ -2,9 +2,9 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { Card, Stat } from "@/components/ui/card";
-import { ErrorState, LoadingState } from "@/components/ui/states";
-import { DEFAULT_VIEW_SETTINGS, layerLevels, type DisplayResult, type DisplayRole, type DisplayType, type StudentLayer, matchesLayer } from "@/lib/displays/model";
-import { fetchDisplay } from "./api";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { DEFAULT_VIEW_SETTINGS, layerLevels, periodOf, type DisplayResult, type DisplayRole, type DisplayType, type StudentLayer, matchesLayer } from "@/lib/displays/model";
+import { fetchDisplay, fetchLayerCounts, type LayerCountWire } from "./api";
 import { DistributionChart, Legend, UnitsChart, type Overlay } from "./charts";
 import { FiltersPanel, type ViewSettings, type VisibleItems } from "./filters-panel";
 import { LayersPanel } from "./layers-panel";
@@ -52,13 +52,45 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   const load: Load = loaded.key === key ? loaded : { state: "loading" };
   const result = load.state === "ready" ? load.result : null;
   const rows = useMemo(() => result?.students ?? [], [result]);
-  const overlays = (domainCode?: string): Overlay[] =>
-    result
-      ? layers
-          .map((layer, i) => ({ layer, number: i + 1 }))
-          .filter(({ layer }) => layer.enabled)
-          .map(({ layer, number }) => ({ number, label: layer.label, color: layer.color, ...layerLevels(rows, layer, result.levels, domainCode) }))
-      : [];
+  // A state or region lists no children: its shown layers are counted on the server instead.
+  const [serverLayers, setServerLayers] = useState<{ key: string; counts: LayerCountWire[] } | null>(null);
+  const shownLayers = layers.filter((l) => l.enabled);
+  const layersKey = result && !result.students && shownLayers.length ? JSON.stringify([key, shownLayers.map(({ id: _id, label: _l, color: _c, enabled: _e, states: _s, ...criteria }) => criteria)]) : "";
+  useEffect(() => {
+    if (!layersKey) return;
+    let live = true;
+    const [, criteria] = JSON.parse(layersKey) as [string, unknown[]];
+    const timer = setTimeout(() => {
+      fetchLayerCounts({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)])), domain: undefined, layers: criteria })
+        .then((counts) => live && setServerLayers({ key: layersKey, counts }))
+        .catch(() => live && setServerLayers({ key: layersKey, counts: [] }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `layersKey` stands for the display and the shown layers' criteria.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layersKey]);
+  const counted = serverLayers && serverLayers.key === layersKey ? serverLayers.counts : null;
+  const overlays = (domainCode?: string): Overlay[] => {
+    if (!result) return [];
+    const numbered = layers.map((layer, i) => ({ layer, number: i + 1 })).filter(({ layer }) => layer.enabled);
+    if (result.students) return numbered.map(({ layer, number }) => ({ number, label: layer.label, color: layer.color, ...layerLevels(rows, layer, result.levels, domainCode) }));
+    if (!counted) return [];
+    return numbered.flatMap(({ layer, number }, i) => {
+      const c = counted[i];
+      if (!c) return [];
+      const figures = domainCode ? (c.domains[domainCode] ?? { count: 0, levels: {} }) : c;
+      return [{ number, label: layer.label, color: layer.color, count: figures.count, levels: figures.levels }];
+    });
+  };
+  const topPlaces = useMemo(() => {
+    const kind = result?.children[0]?.kind;
+    if (!result || result.students || (kind !== "region" && kind !== "district")) return undefined;
+    return { [kind === "region" ? "regions" : "districts"]: result.children.map((c) => c.id) } as Partial<Record<"regions" | "districts", number[]>>;
+  }, [result]);
+  const period = report.periods.find((p) => p.id === report.period);
   const matching = rows.filter((r) => layers.some((l) => l.enabled && matchesLayer(l, r))).map((r) => r.id);
   const places = useMemo(() => {
     const names = { regions: new Map<number, string>(), districts: new Map<number, string>(), locations: new Map<number, string>() };
@@ -67,7 +99,11 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
       if (p.kind === "district" && p.id) names.districts.set(p.id, p.name);
       if (p.kind === "location" && p.id) names.locations.set(p.id, p.name);
     }
-    for (const c of result?.children ?? []) if (c.kind === "location") names.locations.set(c.id, c.name);
+    for (const c of result?.children ?? []) {
+      if (c.kind === "location") names.locations.set(c.id, c.name);
+      if (c.kind === "region") names.regions.set(c.id, c.name);
+      if (c.kind === "district") names.districts.set(c.id, c.name);
+    }
     return names;
   }, [result]);
 
@@ -84,7 +120,14 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
             <Stat label="With a performance level" value={result.total.assessed} detail="Every item scored" />
             <Stat label="PLD version" value={result.pldVersion} detail={`Domain version ${result.domainVersion}`} />
           </dl>
-          {type === "pld" || type === "students" ? (
+          {result.levels.length === 0 ? (
+            <Card title="Performance levels">
+              <EmptyState title="No performance levels to chart">
+                {result.collectionName} is given with an assessment that sets no performance levels (early literacy collections report scale scores, not
+                levels), so there is nothing to chart by level. The counts above, and the mean scale scores of the domain view, still apply.
+              </EmptyState>
+            </Card>
+          ) : type === "pld" || type === "students" ? (
             <Card title="Performance levels">
               <DistributionChart chart="pld" title="Performance levels" levels={result.levels} counts={result.total.levels} assessed={result.total.assessed} overlays={overlays()} />
               <Legend chart="pld" levels={result.levels} overlays={overlays()} />
@@ -111,7 +154,7 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
           )}
           {result.children.length > 0 && (
             <Card title={`By ${childNoun(result.children[0].kind)}`}>
-              <UnitsChart
+              {result.levels.length > 0 && <UnitsChart
                 chart="units"
                 title={`Performance levels by ${childNoun(result.children[0].kind)}`}
                 levels={result.levels}
@@ -119,8 +162,8 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
                   const d = type === "single-domain" ? c.stats.domains[domain] : undefined;
                   return { name: c.name, students: c.stats.students, assessed: d ? d.assessed : c.stats.assessed, levels: d ? d.levels : c.stats.levels };
                 })}
-              />
-              <Legend chart="units" levels={result.levels} />
+              />}
+              {result.levels.length > 0 && <Legend chart="units" levels={result.levels} />}
               <UnitsTable links={links} result={result} domain={type === "single-domain" ? domain : undefined} />
             </Card>
           )}
@@ -133,10 +176,12 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
                 <FiltersPanel collectionId={collectionId} layers={layers} matching={matching} onLayers={setLayers} onVisible={setVisible} settings={settings} onSettings={setSettings} />
               </Card>
               <Card title="Classroom report">
-                <ReportOptionsPanel collectionId={collectionId} levels={result.levels} options={report} onChange={setReport} />
+                <ReportOptionsPanel collectionId={collectionId} levels={result.levels} options={report} onChange={setReport} canManage={role === "admin"} />
               </Card>
               <StudentsTable
-                rows={rows.filter((r) => (visible === "all" || visible.includes(r.id)) && (!report.levels.length || report.levels.includes(r.performance_level ?? "")))}
+                rows={rows.filter(
+                  (r) => (visible === "all" || visible.includes(r.id)) && (!report.levels.length || report.levels.includes(r.performance_level ?? "")) && (!period || periodOf([period], r.scored_at)),
+                )}
                 result={result}
                 layers={layers}
                 settings={settings}
@@ -144,7 +189,15 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
               />
             </>
           )}
-          {!result.students && <p className="text-sm text-slate-600">Choose a district, school or class above to list its children and add filter layers.</p>}
+          {!result.students && (
+            <>
+              <Card title="Filter layers">
+                <LayersPanel layers={layers} onChange={setLayers} rows={rows} places={places} ids={topPlaces} />
+                {shownLayers.length > 0 && !counted && <p className="mt-3 text-sm text-slate-600" role="status">Counting the filter layers…</p>}
+              </Card>
+              <p className="text-sm text-slate-600">Choose a district, school or class above to list its children.</p>
+            </>
+          )}
         </>
       )}
     </div>

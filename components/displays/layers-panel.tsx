@@ -28,10 +28,12 @@ interface Props {
   onChange: (layers: StudentLayer[]) => void;
   rows: readonly StudentRow[];
   places: { regions: Map<number, string>; districts: Map<number, string>; locations: Map<number, string> };
+  /** Places to pick from when there are no rows (a state's regions, a region's districts). */
+  ids?: Partial<Record<"regions" | "districts" | "locations", number[]>>;
 }
 
 /** Spec §3 client-side student filter layers: each drawn over the charts, numbered and dashed. */
-export function LayersPanel({ layers, onChange, rows, places }: Props) {
+export function LayersPanel({ layers, onChange, rows, places, ids }: Props) {
   const [races, setRaces] = useState<{ label: string; value: number }[]>([]);
   useEffect(() => {
     let live = true;
@@ -43,9 +45,9 @@ export function LayersPanel({ layers, onChange, rows, places }: Props) {
   const update = (id: string, change: Partial<StudentLayer>) => onChange(layers.map((l) => (l.id === id ? { ...l, ...change } : l)));
   const cares = distinct(rows, (r) => r.cares);
   const placeLists: { key: "regions" | "districts" | "locations"; label: string; ids: number[]; names: Map<number, string> }[] = [
-    { key: "regions", label: "Regions", ids: distinct(rows, (r) => r.region_id), names: places.regions },
-    { key: "districts", label: "Districts", ids: distinct(rows, (r) => r.district_id), names: places.districts },
-    { key: "locations", label: "Locations", ids: distinct(rows, (r) => r.school_id), names: places.locations },
+    { key: "regions", label: "Regions", ids: ids?.regions ?? distinct(rows, (r) => r.region_id), names: places.regions },
+    { key: "districts", label: "Districts", ids: ids?.districts ?? distinct(rows, (r) => r.district_id), names: places.districts },
+    { key: "locations", label: "Locations", ids: ids?.locations ?? distinct(rows, (r) => r.school_id), names: places.locations },
   ];
   return (
     <div className="space-y-4">

@@ -4,29 +4,34 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { CheckpointPeriod, Level } from "@/lib/displays/model";
-import { listFilters, metadataOf, saveFilter, type SavedFilter } from "./api";
+import { addPeriod, listFilters, listPeriods, metadataOf, removePeriod, saveFilter, type PeriodWire, type SavedFilter } from "./api";
 
 /** The classroom report's own settings: which levels it lists, and the checkpoint periods shown. */
 export interface ReportOptions {
   /** Level codes listed in the progress table; empty lists every level. */
   levels: string[];
+  /** The collection's checkpoint periods (collection-wide, from the API). */
   periods: CheckpointPeriod[];
   showPeriods: boolean;
+  /** A period's id: the progress table lists only children whose results changed in it; "" lists all. */
+  period: string;
 }
 
-export const NO_REPORT_OPTIONS: ReportOptions = { levels: [], periods: [], showPeriods: false };
+export const NO_REPORT_OPTIONS: ReportOptions = { levels: [], periods: [], showPeriods: false, period: "" };
 
 const NAME = "Classroom report";
-const PERIOD_COLORS = ["#1d4ed8", "#b45309", "#15803d", "#7e22ce"];
+const toPeriod = (p: PeriodWire): CheckpointPeriod => ({ id: String(p.id), label: p.label, color: p.color, fromDate: p.startDate, toDate: p.endDate });
 const input = "rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 const toUnix = (date: string, endOfDay: boolean) => Math.floor(Date.parse(`${date}T${endOfDay ? "23:59:59" : "00:00:00"}Z`) / 1000);
 const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
 /**
- * Spec §3 classroom report filters and checkpoint periods, kept as the person's OTHER_FILTERS filter
- * 'Classroom report'. Adding a period switches the periods on (spec §4).
+ * Spec §3 classroom report filters, kept as the person's OTHER_FILTERS filter 'Classroom report'
+ * (levels listed, periods shown), and the collection's checkpoint periods, which administrators
+ * add and remove for everyone (GET/POST/DELETE /data-collections/{id}/checkpoint-periods). Adding a
+ * period switches the periods on (spec §4).
  */
-export function ReportOptionsPanel({ collectionId, levels, options, onChange }: { collectionId: number; levels: Level[]; options: ReportOptions; onChange: (options: ReportOptions) => void }) {
+export function ReportOptionsPanel({ collectionId, levels, options, onChange, canManage }: { collectionId: number; levels: Level[]; options: ReportOptions; onChange: (options: ReportOptions) => void; canManage: boolean }) {
   const { showSnackbar } = useSnackbar();
   const [saved, setSaved] = useState<SavedFilter | null>(null);
   const [draft, setDraft] = useState({ label: "", from: "", to: "" });
@@ -34,16 +39,17 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange }: 
 
   useEffect(() => {
     let live = true;
-    listFilters(collectionId)
-      .then((found) => {
+    Promise.all([listFilters(collectionId).catch(() => []), listPeriods(collectionId).catch(() => [])])
+      .then(([found, periods]) => {
+        if (!live) return;
         const mine = found.find((f) => f.filterType === "OTHER_FILTERS" && f.name === NAME);
-        if (!live || !mine) return;
-        setSaved(mine);
-        const meta = metadataOf(mine);
+        if (mine) setSaved(mine);
+        const meta = mine ? metadataOf(mine) : {};
         onChange({
           levels: Array.isArray(meta.levels) ? (meta.levels as string[]) : [],
-          periods: Array.isArray(meta.checkpointPeriods) ? (meta.checkpointPeriods as CheckpointPeriod[]) : [],
+          periods: periods.map(toPeriod),
           showPeriods: meta.showPeriods === true,
+          period: "",
         });
       })
       .catch(() => undefined);
@@ -54,26 +60,44 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collectionId]);
 
-  function addPeriod() {
+  async function createPeriod() {
     if (!draft.label.trim() || !draft.from || !draft.to) {
       showSnackbar("A period needs a name, a start and an end", "error");
       return;
     }
-    const fromDate = toUnix(draft.from, false);
-    const toDate = toUnix(draft.to, true);
-    if (toDate < fromDate) {
+    const startDate = toUnix(draft.from, false);
+    const endDate = toUnix(draft.to, true);
+    if (endDate < startDate) {
       showSnackbar("A period must end after it starts", "error");
       return;
     }
-    const period = { id: `period-${Date.now().toString(36)}`, label: draft.label.trim(), color: PERIOD_COLORS[options.periods.length % PERIOD_COLORS.length], fromDate, toDate };
-    onChange({ ...options, periods: [...options.periods, period], showPeriods: true });
-    setDraft({ label: "", from: "", to: "" });
+    setBusy(true);
+    try {
+      const { checkpointPeriod, message } = await addPeriod(collectionId, { label: draft.label.trim(), startDate, endDate });
+      onChange({ ...options, periods: [...options.periods, toPeriod(checkpointPeriod)], showPeriods: true });
+      setDraft({ label: "", from: "", to: "" });
+      showSnackbar(message, "success");
+    } catch (e) {
+      showSnackbar((e as Error).message, "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function dropPeriod(period: CheckpointPeriod) {
+    try {
+      const message = await removePeriod(collectionId, Number(period.id));
+      onChange({ ...options, periods: options.periods.filter((x) => x.id !== period.id), period: options.period === period.id ? "" : options.period });
+      showSnackbar(message, "success");
+    } catch (e) {
+      showSnackbar((e as Error).message, "error");
+    }
   }
 
   async function save() {
     setBusy(true);
     try {
-      const metadata = { filterType: "OTHER_FILTERS", levels: options.levels, checkpointPeriods: options.periods, showPeriods: options.showPeriods };
+      const metadata = { filterType: "OTHER_FILTERS", levels: options.levels, showPeriods: options.showPeriods };
       const { filter, message } = await saveFilter({ id: saved?.id, name: NAME, dataCollectionsId: collectionId, metadata });
       setSaved(filter);
       showSnackbar(message, "success");
@@ -113,30 +137,48 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange }: 
                   <rect width="12" height="12" rx="2" fill={p.color} />
                 </svg>
                 <span className="font-medium text-slate-900">{p.label}</span> {dayOf(p.fromDate)} – {dayOf(p.toDate)}
-                <Button type="button" size="sm" variant="ghost" onClick={() => onChange({ ...options, periods: options.periods.filter((x) => x.id !== p.id) })} aria-label={`Remove ${p.label}`}>
-                  Remove
-                </Button>
+                {canManage && (
+                  <Button type="button" size="sm" variant="ghost" onClick={() => void dropPeriod(p)} aria-label={`Remove ${p.label}`}>
+                    Remove
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         )}
-        <div className="flex flex-wrap items-end gap-3">
+        {options.periods.length === 0 && <p className="text-slate-600">The collection has no checkpoint periods{canManage ? "" : " yet; administrators add them"}.</p>}
+        {options.periods.length > 0 && (
           <label className="flex flex-col">
-            Period name
-            <input className={input} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} maxLength={60} />
+            List children whose results changed in
+            <select className={input} value={options.period} onChange={(e) => onChange({ ...options, period: e.target.value })}>
+              <option value="">Any period</option>
+              {options.periods.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label} ({dayOf(p.fromDate)} – {dayOf(p.toDate)})
+                </option>
+              ))}
+            </select>
           </label>
-          <label className="flex flex-col">
-            From
-            <input type="date" className={input} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </label>
-          <label className="flex flex-col">
-            To
-            <input type="date" className={input} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </label>
-          <Button type="button" variant="secondary" onClick={addPeriod}>
-            Add checkpoint period
-          </Button>
-        </div>
+        )}
+        {canManage && (
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col">
+              Period name
+              <input className={input} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} maxLength={60} />
+            </label>
+            <label className="flex flex-col">
+              From
+              <input type="date" className={input} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            </label>
+            <label className="flex flex-col">
+              To
+              <input type="date" className={input} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            </label>
+            <Button type="button" variant="secondary" busy={busy} onClick={() => void createPeriod()}>
+              Add checkpoint period
+            </Button>
+          </div>
+        )}
       </fieldset>
       <Button type="button" busy={busy} onClick={() => void save()}>
         Save classroom report filters

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import type { LiveTransport } from "@/lib/notifications/live/channel";
 import { formatDate } from "@/lib/shell/format";
@@ -122,6 +123,9 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
               ))}
             </ul>
           )}
+          <Link href="/notifications" onClick={() => setOpen(false)} className="block border-t border-slate-200 px-4 py-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            See all notifications
+          </Link>
         </div>
       )}
     </div>

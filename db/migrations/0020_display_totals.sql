@@ -1,4 +1,4 @@
--- Data display totals: per collection and school (with the enrollment's region and district), the
+-- Data display totals (and, at the end, announcements told once active): per collection and school (with the enrollment's region and district), the
 -- figures a display adds up, kept by triggers like collection_location_progress (0010). A state's
 -- display then sums a few thousand rows instead of grouping every child's result.
 --
@@ -242,3 +242,12 @@ CREATE TRIGGER assessments_display_update AFTER UPDATE OF configuration ON asses
 --> statement-breakpoint
 -- Existing data, once (the owner's pass-all policy sees every tenant).
 SELECT rebuild_display_totals(null, null);
+--> statement-breakpoint
+-- Announcements: teachers are told once when an announcement becomes active (the
+-- announcements.activate job, every minute, claims the due ones by setting this). Those already
+-- started count as told.
+ALTER TABLE "announcements" ADD COLUMN "active_notified_at" timestamp with time zone;
+--> statement-breakpoint
+UPDATE "announcements" SET "active_notified_at" = now() WHERE "start_date" <= now();
+--> statement-breakpoint
+CREATE INDEX "announcements_activation_idx" ON "announcements" USING btree ("start_date") WHERE "active_notified_at" is null;

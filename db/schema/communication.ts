@@ -14,10 +14,13 @@ export const announcements = pgTable(
     startDate: timestamptz().notNull(),
     endDate: timestamptz().notNull(),
     createdBy: integer(),
+    /** When teachers were told it became active (migration 0020; the announcements.activate job). */
+    activeNotifiedAt: timestamptz(),
     ...timestamps,
   },
   (t) => [
     index("announcements_tenant_idx").on(t.tenantId, t.startDate),
+    index("announcements_activation_idx").on(t.startDate).where(sql`${t.activeNotifiedAt} is null`),
     check("announcements_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     tenantRef("announcements_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
   ],

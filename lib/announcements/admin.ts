@@ -99,7 +99,9 @@ export async function createAnnouncement(actor: Actor, input: AnnouncementInput,
   return forTenant(actor, async () => {
     const [row] = await db()
       .insert(announcements)
-      .values({ tenantId: actor.tenantId, createdBy: actor.userId, ...values(input) })
+      // One that has started is announced now ('New announcement'); one still to come is announced
+      // again when it starts (the announcements.activate job).
+      .values({ tenantId: actor.tenantId, createdBy: actor.userId, ...values(input), activeNotifiedAt: input.startDate * 1000 <= Date.now() ? new Date() : null })
       .returning(columns);
     const created = toAnnouncement(row);
     await notifyTeachers(actor, created);
@@ -113,7 +115,8 @@ export async function updateAnnouncement(actor: Actor, id: number, input: Announ
   return forTenant(actor, async () => {
     const [row] = await db()
       .update(announcements)
-      .set({ ...values(input), updatedAt: new Date() })
+      // Moved to a later start: teachers are told again when it starts.
+      .set({ ...values(input), updatedAt: new Date(), ...(input.startDate * 1000 > Date.now() ? { activeNotifiedAt: null } : {}) })
       .where(and(eq(announcements.tenantId, actor.tenantId), eq(announcements.id, id)))
       .returning(columns);
     if (!row) throw notFound("Announcement not found");

@@ -11,7 +11,7 @@ export const AREAS: readonly { prefix: string; role: Role; permission: Permissio
 ];
 
 /** Pages any signed-in person may open. */
-const SIGNED_IN_PREFIXES = ["/profile", "/downloads"];
+const SIGNED_IN_PREFIXES = ["/profile", "/downloads", "/notifications"];
 
 /** Pages open without a session (the spec: sign-in, forgot and any reset or registration page; the API reference for integrators). */
 export function isPublicPath(pathname: string): boolean {

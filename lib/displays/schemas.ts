@@ -190,3 +190,73 @@ export const filtersResponse = z.object({ filters: z.array(filter) });
 export const filterResponse = z.object({ filter });
 export const filterChangedResponse = z.object({ filter, message: z.string() });
 export const filterDeletedResponse = z.object({ message: z.string() });
+
+/* Checkpoint periods of a collection (spec §3 'Checkpoint period': id, color; collection-wide). */
+
+const PERIOD_LABEL = "Period name is required";
+const PERIOD_DATE = "Dates must be unix seconds";
+const periodDate = (message: string) => z.number({ error: message }).int(message).min(0, message).max(4_102_444_800, message);
+
+export const periodFields = z
+  .object({
+    label: z.string({ error: PERIOD_LABEL }).trim().min(1, PERIOD_LABEL).max(60, "Period name must be at most 60 characters"),
+    color: z
+      .string({ error: COLOR })
+      .regex(/^(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/, COLOR)
+      .optional()
+      .describe("Defaults to the next of four colours"),
+    startDate: periodDate(PERIOD_DATE).describe("Unix seconds, inclusive"),
+    endDate: periodDate(PERIOD_DATE).describe("Unix seconds, inclusive"),
+  })
+  .refine((p) => p.endDate >= p.startDate, { path: ["endDate"], message: "A period must end after it starts" });
+export type PeriodInput = z.infer<typeof periodFields>;
+
+export const periodCollectionParams = z.object({ id: idSchema(COLLECTION) });
+export const periodParams = z.object({ id: idSchema(COLLECTION), periodId: idSchema("Period id must be a positive whole number") });
+
+const period = z.object({
+  id: z.number().int(),
+  dataCollectionId: z.number().int(),
+  label: z.string(),
+  color: z.string(),
+  startDate: z.number().int().describe("Unix seconds"),
+  endDate: z.number().int().describe("Unix seconds"),
+});
+export type CheckpointPeriodWire = z.infer<typeof period>;
+export const periodsResponse = z.object({ checkpointPeriods: z.array(period) });
+export const periodChangedResponse = z.object({ checkpointPeriod: period, message: z.string() });
+export const periodDeletedResponse = z.object({ message: z.string() });
+
+/* Filter layers counted on the server (a state or region lists no children to count in the browser). */
+
+const tri = z.enum(["all", "true", "false"], { error: "IEP, ELL and SES must be all, true or false" });
+const ids = (message: string) => z.array(idSchema(message), { error: message }).max(2_000, message).default([]);
+export const layerCriteria = z.object({
+  iep: tri.default("all"),
+  ell: tri.default("all"),
+  ses: tri.default("all"),
+  cares: z.array(z.string().max(100), { error: "Prior care must be a list" }).max(50).default([]),
+  races: z.array(z.number().int().min(1).max(512), { error: "Races must be race code bits" }).max(10).default([]),
+  genders: z.array(z.string().max(20), { error: "Genders must be a list" }).max(10).default([]),
+  regions: ids("Regions must be region ids"),
+  districts: ids("Districts must be district ids"),
+  locations: ids("Locations must be location ids"),
+  students: ids("Students must be student ids"),
+});
+export type LayerCriteria = z.infer<typeof layerCriteria>;
+
+export const layerCountsBody = z.object({
+  dataCollectionId: idSchema(COLLECTION),
+  regionId: optionalId("Region id must be a positive whole number"),
+  districtId: optionalId("District id must be a positive whole number"),
+  locationId: optionalId("Location id must be a positive whole number"),
+  layers: z.array(layerCriteria, { error: "Layers must be a list" }).min(1, "Add a filter layer first").max(10, "At most 10 filter layers"),
+});
+
+const layerCount = z.object({
+  count: z.number().int().describe("Children of the layer with a performance level"),
+  levels: z.record(z.string(), z.number().int()),
+  domains: z.record(z.string(), z.object({ count: z.number().int(), levels: z.record(z.string(), z.number().int()) })),
+});
+export type LayerCount = z.infer<typeof layerCount>;
+export const layerCountsResponse = z.object({ layers: z.array(layerCount) });

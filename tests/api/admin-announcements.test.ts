@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { announcements, auditLog, notifications } from "@/db/schema";
 import { DELETE, GET, POST, PUT } from "@/app/en/api/v1/announcements/route";
+import { notifyActivatedAnnouncements } from "@/lib/announcements/activation";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 
@@ -150,5 +151,41 @@ describe("PUT and DELETE /announcements", () => {
     const bad = await call(DELETE, "DELETE", PATH, { token: A.admin, query: { id: "abc" } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toEqual({ field: "id", message: "Announcement id must be a positive whole number" });
+  });
+});
+
+describe("an announcement becoming active (the announcements.activate job)", () => {
+  const told = async (id: number) =>
+    (await db().select().from(notifications).where(and(eq(notifications.tenantId, A.tenantId), eq(notifications.type, "announcement")))).filter(
+      (n) => n.metadata.announcementId === id && n.message.startsWith("Announcement now active"),
+    );
+
+  it("tells the tenant's teachers once when an upcoming one starts, and again only if it is moved later", async () => {
+    const start = now() + 3 * DAY;
+    const created = await create(A.admin, body("Screening week", start, start + 2 * DAY));
+    const id = created.body.announcement.id as number;
+    // Before it starts: nothing.
+    await notifyActivatedAnnouncements(new Date(), A.tenantId);
+    expect(await told(id)).toEqual([]);
+    // Once it has started: one notification per active teacher (not locked, not the author), once.
+    const ran = await notifyActivatedAnnouncements(new Date((start + 60) * 1000), A.tenantId);
+    expect(ran.announcements).toBeGreaterThanOrEqual(1);
+    expect((await told(id)).map((n) => [n.userId, n.message, n.acknowledged])).toEqual([[A.teacherId, "Announcement now active: Screening week", 0]]);
+    await notifyActivatedAnnouncements(new Date((start + 120) * 1000), A.tenantId);
+    expect(await told(id)).toHaveLength(1);
+    // Moved to a later start: told again when that comes.
+    const later = start + 10 * DAY;
+    expect((await call(PUT, "PUT", PATH, { token: A.admin, body: { id, ...body("Screening week", later, later + DAY) } })).status).toBe(200);
+    await notifyActivatedAnnouncements(new Date((later + 60) * 1000), A.tenantId);
+    expect(await told(id)).toHaveLength(2);
+  });
+
+  it("does not tell again about one created already active (its creation was the news)", async () => {
+    const created = await create(A.admin, body("Open now", now() - 60, now() + DAY));
+    const id = created.body.announcement.id as number;
+    const [row] = await db().select().from(announcements).where(eq(announcements.id, id));
+    expect(row.activeNotifiedAt).not.toBeNull();
+    await notifyActivatedAnnouncements(new Date(), A.tenantId);
+    expect(await told(id)).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@ import { GET as resultGet } from "@/app/en/api/v1/data-displays/results/route";
 import { DELETE as filterDelete } from "@/app/en/api/v1/data-collections-filters/[id]/route";
 import { GET as filtersGet, POST as filterPost, PUT as filterPut } from "@/app/en/api/v1/data-collections-filters/route";
 import { GET as filterJsonGet } from "@/app/en/api/v1/user/collections/[id]/filters/[filterId]/route";
+import { GET as periodsGet, POST as periodPost } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
+import { DELETE as periodDelete, PUT as periodPut } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/[periodId]/route";
+import { POST as layersPost } from "@/app/en/api/v1/data-displays/layers/route";
 import { db } from "@/db/client";
-import { assessments, auditLog, dataCollections, dataDisplayFilters, scores, studentDataCollectionAssignments, studentEnrollments, studentResults } from "@/db/schema";
+import { assessments, auditLog, dataCollections, students, dataDisplayFilters, scores, studentDataCollectionAssignments, studentEnrollments, studentResults } from "@/db/schema";
 import { reachOf } from "@/lib/dashboards/administrator";
 import { adminPosition, collectionFacts, totalsStats, unitStats, type DrillInput } from "@/lib/displays/compute";
 import { openDisplay } from "@/lib/displays/service";
@@ -337,5 +340,76 @@ describe("per-school display totals (migration 0020)", () => {
       const collection = await collectionFacts(w.adminActor, w.collection.id);
       expect(collection.levels.map((l) => l.max)).toEqual([79, 89, 100]);
     });
+  });
+});
+
+describe("checkpoint periods of a collection", () => {
+  const path = (id: number) => `/en/api/v1/data-collections/${id}/checkpoint-periods`;
+  const list = (token: string, id = a.collection.id) => call(periodsGet, "GET", path(id), { token, params: { id: String(id) } });
+  const add = (token: string, body: unknown, id = a.collection.id) => call(periodPost, "POST", path(id), { token, params: { id: String(id) }, body });
+  const september = { label: "September", startDate: 1788220800, endDate: 1790812799 };
+
+  it("are added, changed and removed by an admin who reaches the collection, read by its teachers", async () => {
+    const created = await add(a.adminToken, september);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ message: "Filters successfully updated", checkpointPeriod: { ...september, dataCollectionId: a.collection.id, color: "#1d4ed8" } });
+    const id = created.body.checkpointPeriod.id as number;
+    const second = await add(tokens.district, { label: "October", startDate: 1790812800, endDate: 1793491199, color: "#15803d" });
+    expect(second.body.checkpointPeriod.color).toBe("#15803d");
+    const seen = await list(a.teacherToken);
+    expect(seen.status).toBe(200);
+    expect(seen.body.checkpointPeriods.map((p: { label: string }) => p.label)).toEqual(["September", "October"]);
+
+    const params = { id: String(a.collection.id), periodId: String(id) };
+    const changed = await call(periodPut, "PUT", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params, body: { ...september, label: "Early fall" } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.checkpointPeriod.label).toBe("Early fall");
+    const gone = await call(periodDelete, "DELETE", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params });
+    expect(gone.body).toEqual({ message: "Filters successfully updated" });
+    expect((await call(periodDelete, "DELETE", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params })).status).toBe(404);
+    expect((await list(a.teacherToken)).body.checkpointPeriods.map((p: { label: string }) => p.label)).toEqual(["October"]);
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "checkpoint_period"), eq(auditLog.entityId, id)));
+    expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update"]);
+  });
+
+  it("refuses a teacher's change (403), another tenant or a collection out of reach (404), and bad dates (400)", async () => {
+    expect((await add(a.teacherToken, september)).status).toBe(403);
+    expect((await add(b.adminToken, september)).status).toBe(404);
+    expect((await list(b.teacherToken)).status).toBe(404);
+    expect((await list(b.adminToken)).status).toBe(404);
+    expect((await add(tokens.elsewhere, september)).status).toBe(404);
+    const backwards = await add(a.adminToken, { ...september, endDate: september.startDate - 1 });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([{ field: "endDate", message: "A period must end after it starts" }]);
+    expect((await add(a.adminToken, { ...september, label: " " })).body.errors).toEqual([{ field: "label", message: "Period name is required" }]);
+    expect((await add(a.adminToken, { ...september, startDate: "soon" })).body.errors).toEqual([{ field: "startDate", message: "Dates must be unix seconds" }]);
+    const stranger = await tokenFor(await makeUser(a.tenant.id, { roles: ["ROLE_DATA_MANAGER"] }));
+    expect((await list(stranger)).status).toBe(403);
+  });
+});
+
+describe("POST /data-displays/layers (filter layers of a state or region)", () => {
+  const ask = (token: string, body: unknown) => call(layersPost, "POST", "/en/api/v1/data-displays/layers", { token, body });
+
+  it("counts each layer's children per level and per domain band, as the browser does for smaller units", async () => {
+    const [, , k3] = a.kids;
+    await db().update(students).set({ specialEducation: true }).where(eq(students.id, k3.student.id));
+    const res = await ask(a.adminToken, { dataCollectionId: a.collection.id, layers: [{}, { iep: "true" }, { iep: "false", genders: ["unknown"] }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.layers[0]).toEqual({ count: 4, levels: levels(1, 1, 2), domains: { LL: { count: 4, levels: levels(1, 1, 2) } } });
+    expect(res.body.layers[1]).toMatchObject({ count: 1, levels: levels(0, 0, 1) });
+    expect(res.body.layers[2]).toMatchObject({ count: 3, levels: levels(1, 1, 1) });
+    const region = await ask(a.adminToken, { dataCollectionId: a.collection.id, regionId: a.tree.region.id, layers: [{ locations: [a.elsewhere.id] }] });
+    expect(region.body.layers[0].count).toBe(0);
+  });
+
+  it("is refused to a teacher (403), answers 404 for another tenant, and 400 for an unknown criterion value", async () => {
+    expect((await ask(a.teacherToken, { dataCollectionId: a.collection.id, layers: [{}] })).status).toBe(403);
+    expect((await ask(b.adminToken, { dataCollectionId: a.collection.id, layers: [{}] })).status).toBe(404);
+    expect((await ask(a.adminToken, { dataCollectionId: a.collection.id, regionId: b.tree.region.id, layers: [{}] })).status).toBe(404);
+    const bad = await ask(a.adminToken, { dataCollectionId: a.collection.id, layers: [{ iep: "maybe" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("IEP, ELL and SES must be all, true or false");
+    expect((await ask(a.adminToken, { dataCollectionId: a.collection.id, layers: [] })).body.message).toBe("Add a filter layer first");
   });
 });

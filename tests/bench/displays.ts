@@ -1,23 +1,30 @@
 /**
  * The admin PLD data display on the biggest tenant of a database (the generator's:
  * `npm run db:seed -- --students 130000`, ~4 M scores): a tenant admin's whole state, the biggest
- * district and a school, computed from student_results (lib/displays, the full service: tenancy
- * transaction, reach, collection facts, the grouped read, progress rows where listed), and beside
- * it a bare baseline answering the state question by counting scores directly. Then the cached
- * path (GET /data-displays/admin/pld's service within the reuse minute). p50/p95 over BENCH_COUNT.
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_displays_bench npx tsx tests/bench/displays.ts
+ * region, district and school, through the full service (tenancy transaction, reach, collection
+ * facts, the figures, progress rows where listed). State, region and district add up the per-school
+ * totals of migration 0020; each is printed beside the same display recounted from the children's
+ * results (student_results, the pre-0020 path) and, for the state, beside a raw scan answering the
+ * same question from the scores themselves. Then the cached path (GET /data-displays/admin/pld's
+ * service within the reuse minute). p50/p95 over BENCH_COUNT, after two warm-up runs.
+ *   createdb ap_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npm run db:seed -- --students 130000
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npx tsx tests/bench/displays.ts
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
 const { closeDatabase, database, rows } = await import("../../db/client");
 const { computeDisplay, displayUrl } = await import("../../lib/displays/service");
+const { adminPosition, buildDisplay, collectionFacts } = await import("../../lib/displays/compute");
+const { reachOf } = await import("../../lib/dashboards/administrator");
+const { forTenant } = await import("../../lib/platform/tenancy");
+const { loadavg } = await import("node:os");
 type Actor = import("../../lib/platform/actor").Actor;
 
 const count = Number(process.env.BENCH_COUNT ?? 30);
 const owner = database().db;
 // The generator leaves student_results without planner statistics; autovacuum would gather them soon.
-await owner.execute(sql`analyze student_results, student_data_collection_assignments, student_enrollments`);
+await owner.execute(sql`analyze student_results, student_data_collection_assignments, student_enrollments, collection_display_totals`);
 
 const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
 const [{ c }] = await rows<{ c: number }>(owner, sql`select data_collection_id as c from scores where tenant_id = ${t} group by 1 order by count(*) desc limit 1`);
@@ -40,7 +47,7 @@ const admin: Actor = {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function time(label: string, run: () => Promise<unknown>) {
+async function time(label: string, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   for (let i = 0; i < count + 2; i++) {
     const started = performance.now();
@@ -48,8 +55,9 @@ async function time(label: string, run: () => Promise<unknown>) {
     if (i >= 2) times.push(performance.now() - started); // the first two warm caches and plans
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(52)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`);
-  return percentile(times, 95);
+  const result = { p50: percentile(times, 50), p95: percentile(times, 95) };
+  console.log(`${label.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms`);
+  return result;
 }
 
 // The same question (children per region and performance level) from the scores themselves: every
@@ -69,15 +77,37 @@ const baseline = () =>
     where a.tenant_id = ${t} and a.data_collection_id = ${c} group by 1, 2`,
   );
 
-console.log(`tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores`);
-const state = await computeDisplay(admin, "admin", "pld", { dataCollectionId: c });
-console.log(`state: ${state.total.students} children, ${state.total.assessed} with a level, ${state.children.length} regions`);
-const ours = await time("state PLD display (student_results)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c }));
-const bare = await time("state PLD, bare baseline (counting scores)", baseline);
-console.log(`baseline / display at p95: ${(bare / ours).toFixed(1)}x`);
-await time("state domains display", () => computeDisplay(admin, "admin", "domains", { dataCollectionId: c }));
-await time("region PLD display", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r }));
-await time("district PLD display (with progress rows)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r, districtId: d }));
-await time("school PLD display (classes, progress rows)", () => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, regionId: r, districtId: d, locationId: l }));
+type Drill = { regionId?: number; districtId?: number; locationId?: number };
+/** The same display recounted from every child's result (the path before migration 0020's totals). */
+const recounted = (drill: Drill) =>
+  forTenant(admin, async () => {
+    const collection = await collectionFacts(admin, c);
+    const position = await adminPosition(admin, await reachOf(admin), c, drill);
+    return buildDisplay(admin, "admin", "pld", "LL", collection, { ...position, totals: undefined });
+  });
+const summed = (drill: Drill) => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, ...drill });
+
+console.log(`tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+const [{ n: totalRows }] = await rows<{ n: number }>(owner, sql`select count(*)::int as n from collection_display_totals where tenant_id = ${t} and data_collection_id = ${c}`);
+console.log(`collection_display_totals rows for the collection: ${totalRows.toLocaleString("en-US")}`);
+const state = await summed({});
+const check = await recounted({});
+console.log(`state: ${state.total.students} children, ${state.total.assessed} with a level, ${state.children.length} regions; totals equal a recount: ${JSON.stringify(state.total) === JSON.stringify(check.total)}`);
+
+const views: [string, Drill][] = [
+  ["state", {}],
+  ["region", { regionId: r }],
+  ["district (with progress rows)", { regionId: r, districtId: d }],
+  ["school (classes, progress rows)", { regionId: r, districtId: d, locationId: l }],
+];
+const figures: Record<string, { p50: number; p95: number }> = {};
+for (const [name, drill] of views) {
+  figures[name] = await time(`${name} PLD display${drill.locationId ? "" : " (per-school totals)"}`, () => summed(drill));
+  if (!drill.locationId) figures[`${name} recount`] = await time(`${name} PLD display, recounted from student_results`, () => recounted(drill));
+}
+const bare = await time("state PLD, raw scan (counting scores)", baseline);
+await time("state domains display (per-school totals)", () => computeDisplay(admin, "admin", "domains", { dataCollectionId: c }));
 await time("state PLD URL, reused within the minute", () => displayUrl(admin, "admin", "pld", { dataCollectionId: c }));
+console.log(`raw scan / state display at p95: ${(bare.p95 / figures.state.p95).toFixed(1)}x; recount / state display at p95: ${(figures["state recount"].p95 / figures.state.p95).toFixed(1)}x`);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 await closeDatabase();

@@ -2,6 +2,9 @@ import "server-only";
 import type { ApiRouteModule } from "./route-module";
 import * as dataCollectionsFiltersId from "@/app/en/api/v1/data-collections-filters/[id]/route";
 import * as dataCollectionsFilters from "@/app/en/api/v1/data-collections-filters/route";
+import * as dataCollectionsIdCheckpointPeriods from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
+import * as dataCollectionsIdCheckpointPeriodsPeriodId from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/[periodId]/route";
+import * as dataDisplaysLayers from "@/app/en/api/v1/data-displays/layers/route";
 import * as dataDisplaysResults from "@/app/en/api/v1/data-displays/results/route";
 import * as dataDisplaysRoleType from "@/app/en/api/v1/data-displays/[role]/[type]/route";
 import * as userCollectionsIdFiltersFilterId from "@/app/en/api/v1/user/collections/[id]/filters/[filterId]/route";
@@ -10,7 +13,10 @@ import * as userCollectionsIdFiltersFilterId from "@/app/en/api/v1/user/collecti
 export const DISPLAYS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-displays/{role}/{type}", module: dataDisplaysRoleType },
   { path: "/data-displays/results", module: dataDisplaysResults },
+  { path: "/data-displays/layers", module: dataDisplaysLayers },
   { path: "/data-collections-filters", module: dataCollectionsFilters },
   { path: "/data-collections-filters/{id}", module: dataCollectionsFiltersId },
   { path: "/user/collections/{id}/filters/{filterId}", module: userCollectionsIdFiltersFilterId },
+  { path: "/data-collections/{id}/checkpoint-periods", module: dataCollectionsIdCheckpointPeriods },
+  { path: "/data-collections/{id}/checkpoint-periods/{periodId}", module: dataCollectionsIdCheckpointPeriodsPeriodId },
 ];
