@@ -152,6 +152,14 @@ function pageData(child: ChildRow, context: Awaited<ReturnType<typeof collection
   };
 }
 
+/** The pages of some rows as the job renders them (benchmarks render the same documents bare). */
+export async function isrPages(tenantId: number, collectionId: number, studentOutputIds: number[]): Promise<IsrData[]> {
+  return withTenant(tenantId, async () => {
+    const info = await collectionOf(tenantId, collectionId);
+    return (await readChildren(tenantId, collectionId, studentOutputIds)).map((child) => pageData(child, info));
+  });
+}
+
 /** Mark the rendered rows generated, close the request once nothing is left, tell its requester. */
 async function finish(tenantId: number, outputId: number, done: number[]) {
   return withTenant(tenantId, async () => {
