@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ClassScoreSheet } from "@/components/score-sheets/score-sheet-buttons";
 import { CollectionLinks } from "@/components/scoring/collection-links";
 import { Progress } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
@@ -20,6 +21,11 @@ export default async function ClassListPage({ params }: { params: Promise<{ id: 
         description="Open a child to see their results, supports, grade history and milestones."
         actions={<CollectionLinks id={id} current="students" />}
       />
+      {students.length > 0 && (
+        <div className="mb-4 flex justify-end">
+          <ClassScoreSheet collectionId={id} />
+        </div>
+      )}
       <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs">
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students table">
           <table className="w-full text-left text-sm">

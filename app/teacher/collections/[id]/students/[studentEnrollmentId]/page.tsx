@@ -4,6 +4,7 @@ import { MilestoneCapture } from "@/components/scoring/student/milestones";
 import { SupportCommentForm } from "@/components/scoring/student/support-comment-form";
 import { SupportsForm } from "@/components/scoring/student/supports-form";
 import { CollectionLinks } from "@/components/scoring/collection-links";
+import { ChildScoreSheet } from "@/components/score-sheets/score-sheet-buttons";
 import { Card, Progress, Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { loadStudentPage } from "@/lib/scoring/student-page";
@@ -58,6 +59,10 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
         <Stat label="Overall scale score" value={student.overallScore ?? "–"} detail={student.overallScore === null ? "Once every domain is scored" : undefined} />
         <Stat label="Performance level" value={<span className="text-2xl">{page.levelLabel ?? "Not yet"}</span>} detail={page.levelLabel ? undefined : "Once every domain is scored"} />
       </dl>
+
+      <Card title="Score sheet" className="mb-8">
+        <ChildScoreSheet collectionId={id} studentEnrollmentId={enrollmentId} />
+      </Card>
 
       <div className="mb-8 grid grid-cols-1 gap-6 desktop:grid-cols-2">
         <Card title="Domain scores">
