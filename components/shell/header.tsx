@@ -37,7 +37,12 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
           </button>
         )}
         <Link href={homeHref} className="flex min-w-0 items-center gap-3 rounded-md px-1 py-1">
-          <Logo />
+          {shell.tenantLogo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the tenant's own file or URL, any size: no image optimiser in between
+            <img src={shell.tenantLogo} alt="" className="h-8 w-auto max-w-24 shrink-0 rounded bg-white object-contain p-0.5" />
+          ) : (
+            <Logo />
+          )}
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="truncate text-sm font-semibold tablet:text-base">Assessment Platform</span>
             <span className="truncate text-xs text-brand-100">{shell.tenantName}</span>

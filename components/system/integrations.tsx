@@ -124,46 +124,80 @@ function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: nu
   );
 }
 
-/** A tenant's integrations: create one (its token is shown only here, then kept as a hash) and change licenses. */
-export function Integrations({ tenantId, integrations, roles }: { tenantId: number; integrations: Integration[]; roles: string[] }) {
+const newToken = () => Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * New integration (POST, its token generated here) or an edit of one (PUT /tenant-integrations/{id}:
+ * client id, description, and on request a new token). A token is shown only in this dialog: the
+ * server keeps its hash.
+ */
+function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: number; integration: Integration | null; onClose: () => void }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
-  const [creating, setCreating] = useState(false);
-  // By id: after a partial failure the refreshed list shows in the open dialog what succeeded.
-  const [licensingId, setLicensingId] = useState<number | null>(null);
-  const licensing = integrations.find((i) => i.id === licensingId) ?? null;
-  const [values, setValues] = useState({ clientId: "", description: "", token: "" });
+  const [values, setValues] = useState({ clientId: integration?.clientId ?? "", description: integration?.description ?? "", token: integration ? "" : newToken() });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const formId = integration ? "edit-integration-form" : "new-integration-form";
 
-  async function create(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await send("POST", "/tenant-integrations", { tenantId, ...values, description: values.description || null });
+    const common = { clientId: values.clientId, description: values.description || null };
+    const result = integration
+      ? await send("PUT", `/tenant-integrations/${integration.id}`, { ...common, ...(values.token ? { token: values.token } : {}) })
+      : await send("POST", "/tenant-integrations", { tenantId, ...common, token: values.token });
     setBusy(false);
     if (!result.ok) {
       setErrors(result.errors.length ? result.errors : [{ field: "clientId", message: result.message }]);
       showSnackbar("Error saving integration", "error");
       return;
     }
-    showSnackbar("Integration saved", "success");
-    setCreating(false);
+    showSnackbar("Integration Saved", "success");
+    onClose();
     router.refresh();
   }
 
-  function openCreate() {
-    const bytes = crypto.getRandomValues(new Uint8Array(24));
-    setValues({ clientId: "", description: "", token: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") });
-    setErrors([]);
-    setCreating(true);
-  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={integration ? `Edit integration ${integration.clientId}` : "New integration"}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={busy}>
+            {integration ? "Save integration" : "Create integration"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <Field label="Client id" required autoComplete="off" value={values.clientId} error={errorOf("clientId")} onChange={(e) => setValues({ ...values, clientId: e.target.value })} />
+        <Field label="Description" autoComplete="off" value={values.description} error={errorOf("description")} onChange={(e) => setValues({ ...values, description: e.target.value })} />
+        {integration && (
+          <Checkbox label="Give it a new token (the old one stops working)" checked={values.token !== ""} onChange={(e) => setValues({ ...values, token: e.target.checked ? newToken() : "" })} />
+        )}
+        {values.token && <Field label="Token" required autoComplete="off" readOnly value={values.token} error={errorOf("token")} hint="Copy it now for the outside system: only its hash is kept." />}
+      </form>
+    </Dialog>
+  );
+}
+
+/** A tenant's integrations: create or edit one, and change its licenses. */
+export function Integrations({ tenantId, integrations, roles }: { tenantId: number; integrations: Integration[]; roles: string[] }) {
+  // By id: after a partial failure the refreshed list shows in the open dialog what succeeded.
+  const [licensingId, setLicensingId] = useState<number | null>(null);
+  const licensing = integrations.find((i) => i.id === licensingId) ?? null;
+  const [editing, setEditing] = useState<Integration | "new" | null>(null);
 
   return (
     <Card
       title="Integrations"
       actions={
-        <Button size="sm" onClick={openCreate}>
+        <Button size="sm" onClick={() => setEditing("new")}>
           New integration
         </Button>
       }
@@ -179,37 +213,20 @@ export function Integrations({ tenantId, integrations, roles }: { tenantId: numb
                 <p className="text-sm text-slate-600">{i.description ?? "No description"}</p>
                 <p className="text-sm text-slate-700">Licenses: {i.licenses.length ? i.licenses.map((l) => `${l.licenseId} (${l.role})`).join(", ") : "none"}</p>
               </div>
-              <Button size="sm" variant="secondary" onClick={() => setLicensingId(i.id)} aria-label={`Change licenses of ${i.clientId}`}>
-                Change licenses
-              </Button>
+              <div className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit integration ${i.clientId}`}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setLicensingId(i.id)} aria-label={`Change licenses of ${i.clientId}`}>
+                  Change licenses
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
       )}
       {licensing && <LicenseDialog tenantId={tenantId} integration={licensing} roles={roles} onClose={() => setLicensingId(null)} />}
-      {creating && (
-        <Dialog
-          open
-          onOpenChange={setCreating}
-          title="New integration"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setCreating(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" form="new-integration-form" busy={busy}>
-                Create integration
-              </Button>
-            </>
-          }
-        >
-          <form id="new-integration-form" className="flex flex-col gap-4" onSubmit={create} noValidate>
-            <Field label="Client id" required autoComplete="off" value={values.clientId} error={errorOf("clientId")} onChange={(e) => setValues({ ...values, clientId: e.target.value })} />
-            <Field label="Description" autoComplete="off" value={values.description} error={errorOf("description")} onChange={(e) => setValues({ ...values, description: e.target.value })} />
-            <Field label="Token" required autoComplete="off" readOnly value={values.token} error={errorOf("token")} hint="Copy it now for the outside system: only its hash is kept." />
-          </form>
-        </Dialog>
-      )}
+      {editing && <IntegrationDialog tenantId={tenantId} integration={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

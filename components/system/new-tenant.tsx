@@ -8,13 +8,14 @@ import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { send } from "./send";
+import { LOGO_ACCEPT, sendLogo } from "./tenant-logo";
 
-const EMPTY = { name: "", slug: "", logoUrl: "", firstName: "", lastName: "", email: "" };
+const EMPTY = { name: "", slug: "", firstName: "", lastName: "", email: "" };
 
 /**
  * New tenant, optionally with a new user who becomes its tenant admin (spec §4: a tenant save with
- * a new user then creates a tenant admin): two calls, each with its own snackbar. A failed admin
- * keeps the saved tenant and says so.
+ * a new user then creates a tenant admin), then its logo file when one was chosen: each call has its
+ * own snackbar. A failed admin or logo keeps the saved tenant and says so.
  */
 export function NewTenant() {
   const router = useRouter();
@@ -24,6 +25,7 @@ export function NewTenant() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [logo, setLogo] = useState<File | null>(null);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const bind = (name: keyof typeof EMPTY) => ({ name, value: values[name], error: errorOf(name), onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
   const withAdmin = Boolean(values.firstName || values.lastName || values.email);
@@ -33,7 +35,7 @@ export function NewTenant() {
     setBusy(true);
     setErrors([]);
     setAlert(null);
-    const tenant = await send<{ tenant: { id: number } }>("POST", "/tenants", { name: values.name, slug: values.slug.trim() || undefined, logoUrl: values.logoUrl || null });
+    const tenant = await send<{ tenant: { id: number } }>("POST", "/tenants", { name: values.name, slug: values.slug.trim() || undefined });
     if (!tenant.ok) {
       setBusy(false);
       setErrors(tenant.errors);
@@ -42,6 +44,18 @@ export function NewTenant() {
       return;
     }
     showSnackbar("Tenant saved", "success");
+    const tenantPage = `/system/tenants/${tenant.data.tenant.id}`;
+    if (logo) {
+      const uploaded = await sendLogo(tenant.data.tenant.id, logo);
+      if (!uploaded.ok) {
+        setBusy(false);
+        setErrors([{ field: "logo", message: uploaded.message }]);
+        setAlert(`The tenant was saved; its logo was not: ${uploaded.message}. Upload it on the tenant's page.`);
+        showSnackbar("Error saving tenant", "error");
+        router.push(tenantPage);
+        return;
+      }
+    }
     if (withAdmin) {
       const admin = await send("POST", "/tenant-admins", { tenantId: tenant.data.tenant.id, firstName: values.firstName, lastName: values.lastName, email: values.email });
       if (!admin.ok) {
@@ -49,14 +63,14 @@ export function NewTenant() {
         setErrors(admin.errors);
         setAlert(`The tenant was saved; its admin was not: ${admin.message}. Add the admin on the tenant's page.`);
         showSnackbar("Error saving tenant admin", "error");
-        router.push(`/system/tenants/${tenant.data.tenant.id}`);
+        router.push(tenantPage);
         return;
       }
       showSnackbar("Tenant admin saved", "success");
     }
     setBusy(false);
     setOpen(false);
-    router.push(`/system/tenants/${tenant.data.tenant.id}`);
+    router.push(tenantPage);
   }
 
   return (
@@ -65,6 +79,7 @@ export function NewTenant() {
         size="sm"
         onClick={() => {
           setValues(EMPTY);
+          setLogo(null);
           setErrors([]);
           setAlert(null);
           setOpen(true);
@@ -96,7 +111,24 @@ export function NewTenant() {
             )}
             <Field label="Name" required autoComplete="off" {...bind("name")} />
             <Field label="Host prefix" autoComplete="off" hint="The first part of the tenant's host name; taken from the name when empty" {...bind("slug")} />
-            <Field label="Logo URL" autoComplete="off" hint="https://… or a path on this site" {...bind("logoUrl")} />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="new-tenant-logo" className="text-sm font-medium text-slate-800">
+                Logo
+              </label>
+              <input
+                id="new-tenant-logo"
+                type="file"
+                accept={LOGO_ACCEPT}
+                aria-describedby="new-tenant-logo-hint"
+                aria-invalid={errorOf("logo") ? true : undefined}
+                className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+                onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
+              />
+              <p id="new-tenant-logo-hint" className="text-sm text-slate-600">
+                Optional: PNG, JPEG, GIF or WebP, at most 500 KB
+              </p>
+              {errorOf("logo") && <p className="text-sm text-red-700">{errorOf("logo")}</p>}
+            </div>
             <fieldset className="flex flex-col gap-4 rounded-md border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-800">Tenant admin (optional): a new user</legend>
               <Field label="First name" autoComplete="off" {...bind("firstName")} />

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { users } from "@/db/schema";
+import { tenants, users } from "@/db/schema";
 import type { LiveTransport } from "@/lib/notifications/live/channel";
 import { liveTransport } from "@/lib/notifications/live/transport";
 import { LIVE_LIMIT } from "@/lib/notifications/schemas";
@@ -16,6 +16,8 @@ export interface ShellModel {
   /** The area whose sidebar and title the page shows: the page's own, else the active role's. */
   navArea: Area | null;
   tenantName: string;
+  /** The tenant's own logo (an uploaded file or a URL), shown beside its name; null: the product mark. */
+  tenantLogo: string | null;
   displayFirstName: string;
   displayLastName: string;
   /** Full name, for the accessible label of the profile link. */
@@ -32,7 +34,7 @@ export interface ShellModel {
 
 export async function shellModel(actor: Actor, area: Area | null): Promise<ShellModel> {
   // One tenant-bound transaction for the header's three small reads (the notification reads join it).
-  const [[user], unreadCount, notifications] = await forTenant(actor, () =>
+  const [[user], unreadCount, notifications, [tenant]] = await forTenant(actor, () =>
     Promise.all([
       db()
         .select({ firstName: users.firstName, lastName: users.lastName })
@@ -41,6 +43,7 @@ export async function shellModel(actor: Actor, area: Area | null): Promise<Shell
         .limit(1),
       unreadNotificationCount(actor),
       recentNotifications(actor, LIVE_LIMIT),
+      db().select({ logoUrl: tenants.logoUrl }).from(tenants).where(eq(tenants.id, actor.tenantId)).limit(1),
     ]),
   );
   const navArea = area ?? areaOfRole(actor.activeRole);
@@ -50,6 +53,7 @@ export async function shellModel(actor: Actor, area: Area | null): Promise<Shell
     area,
     navArea,
     tenantName: actor.tenantName,
+    tenantLogo: tenant?.logoUrl ?? null,
     displayFirstName: cutName(firstName),
     displayLastName: cutName(lastName),
     fullName: `${firstName} ${lastName}`.trim(),

@@ -30,10 +30,14 @@ const licenseColumns = {
 const duplicateClient = mapDuplicate("clientId", "This tenant already has an integration with this client id");
 const duplicateToken = mapDuplicate("token", "Choose another token");
 
-/** GET /tenant-integrations?tenantId: the tenant's integrations, each with its licenses. */
+/** GET /tenant-integrations?tenantId: the tenant's integrations, each with its licenses; an unknown tenant is 404. */
 export function listIntegrations(actor: Actor, tenantId: number) {
   return acrossTenants(actor, "system.integrations", "system: a tenant's integrations", async () => {
     const rows = await db().select(integrationColumns).from(tenantIntegrations).where(eq(tenantIntegrations.tenantId, tenantId)).orderBy(asc(tenantIntegrations.id));
+    if (rows.length === 0) {
+      const [tenant] = await db().select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+      if (!tenant) throw notFound("Tenant not found");
+    }
     const licenses = rows.length
       ? await db()
           .select(licenseColumns)

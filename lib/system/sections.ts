@@ -70,11 +70,8 @@ export const ITEM_ENTRY_FIELDS: FieldDef[] = [
   { name: "sortOrder", label: "Order", kind: "number" },
 ];
 
-/** Name and logo (the host prefix is fixed once people sign in through it). */
-export const TENANT_FIELDS: FieldDef[] = [
-  { name: "name", label: "Name", kind: "text", required: true },
-  { name: "logoUrl", label: "Logo URL", kind: "text", hint: "https://… or a path on this site" },
-];
+/** The name (the host prefix is fixed once people sign in through it; the logo is a file, components/system/tenant-logo.tsx). */
+export const TENANT_FIELDS: FieldDef[] = [{ name: "name", label: "Name", kind: "text", required: true }];
 export const TENANT_TEXTS: SectionTexts = { created: "Tenant saved", updated: "Tenant saved", createFailed: "Error saving tenant", updateFailed: "Error saving tenant" };
 
 export const TENANT_ADMIN_COLUMNS = [

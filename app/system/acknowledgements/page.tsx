@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { listAcknowledgements } from "@/lib/system/acknowledgements";
 import { textsFor } from "@/lib/system/sections";
@@ -12,8 +12,7 @@ export default async function AcknowledgementsPage() {
   const actor = await requirePageActor({ permission: "area.system", path: "/system/acknowledgements" });
   const [acknowledgements, tenants] = await Promise.all([listAcknowledgements(actor), listTenants(actor)]);
   return (
-    <>
-      <PageHeading title="Acknowledgements" description="Texts people accept: at sign-in, or when a teacher opens a data collection." />
+    <SystemPage title="Acknowledgements" description="Texts people accept: at sign-in, or when a teacher opens a data collection.">
       <CrudSection
         title="All acknowledgements"
         noun="acknowledgement"
@@ -34,6 +33,6 @@ export default async function AcknowledgementsPage() {
         texts={{ ...textsFor("Acknowledgement"), updated: "Acknowledgement updated" }}
         empty="No acknowledgements yet."
       />
-    </>
+    </SystemPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
 import { ImportAssessment } from "@/components/system/import-assessment";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { listAllAssessments } from "@/lib/system/assessments";
 import { ASSESSMENT_FIELDS, ASSESSMENT_TEXTS } from "@/lib/system/sections";
@@ -12,8 +12,7 @@ export default async function AssessmentsPage() {
   const actor = await requirePageActor({ permission: "area.system", path: "/system/assessments" });
   const assessments = await listAllAssessments(actor);
   return (
-    <>
-      <PageHeading title="Assessments" description="KRA and ELA assessments of every tenant: open one to edit its hierarchy, scales and items." actions={<ImportAssessment />} />
+    <SystemPage title="Assessments" description="KRA and ELA assessments of every tenant: open one to edit its hierarchy, scales and items." actions={<ImportAssessment />}>
       <CrudSection
         title="All assessments"
         noun="assessment"
@@ -30,6 +29,6 @@ export default async function AssessmentsPage() {
         texts={ASSESSMENT_TEXTS}
         empty="No assessments yet. Create one, or import an export file."
       />
-    </>
+    </SystemPage>
   );
 }

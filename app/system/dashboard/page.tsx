@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { MailCheck } from "@/components/system/mail-check";
+import { SystemPage } from "@/components/system/system-page";
 import { AssessmentsTable, SchoolYearsTable, TenantsTable } from "@/components/dashboards/system-tables";
 import { Stat } from "@/components/ui/card";
-import { PageHeading } from "@/components/ui/page-heading";
 import { systemDashboard } from "@/lib/dashboards/system";
 import { mailTransport } from "@/lib/system/mail-check";
 import { mailCheckStatusAction, sendTestMailAction } from "./actions";
@@ -17,19 +17,16 @@ export default async function SystemDashboardPage() {
   const kra = d.assessments.filter((a) => a.family === "KRA").length;
   const current = d.schoolYears.find((y) => y.current);
   return (
-    <>
-      <PageHeading title="System dashboard" description={`Every tenant · ${formatDate(new Date())}`} />
-      <dl className="mb-8 grid grid-cols-1 gap-4 tablet:grid-cols-3">
+    <SystemPage title="System dashboard" description={`Every tenant · ${formatDate(new Date())}`}>
+      <dl className="grid grid-cols-1 gap-4 tablet:grid-cols-3">
         <Stat label="Tenants" value={formatNumber(d.tenants.length)} detail="State programmes on the platform" />
         <Stat label="Assessments" value={formatNumber(d.assessments.length)} detail={`${kra} KRA · ${d.assessments.length - kra} ELA`} />
         <Stat label="School years" value={formatNumber(d.schoolYears.length)} detail={current ? `Current: ${current.label}` : "No school year covers today"} />
       </dl>
-      <div className="flex flex-col gap-8">
-        <TenantsTable tenants={d.tenants} />
-        <AssessmentsTable assessments={d.assessments} />
-        <SchoolYearsTable years={d.schoolYears} />
-        <MailCheck transport={mailTransport()} send={sendTestMailAction} status={mailCheckStatusAction} />
-      </div>
-    </>
+      <TenantsTable tenants={d.tenants} />
+      <AssessmentsTable assessments={d.assessments} />
+      <SchoolYearsTable years={d.schoolYears} />
+      <MailCheck transport={mailTransport()} send={sendTestMailAction} status={mailCheckStatusAction} />
+    </SystemPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { listSchoolYears } from "@/lib/school-years/queries";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
@@ -11,8 +11,7 @@ export default async function SchoolYearsPage() {
   const years = await listSchoolYears(actor);
   const day = (unix: number | null) => (unix === null ? null : new Date(unix * 1000).toISOString().slice(0, 10));
   return (
-    <>
-      <PageHeading title="School years" description="The calendar every tenant's data collections fall in (the same for all tenants)." />
+    <SystemPage title="School years" description="The calendar every tenant's data collections fall in (the same for all tenants).">
       <CrudSection
         title="All school years"
         noun="school year"
@@ -31,6 +30,6 @@ export default async function SchoolYearsPage() {
         texts={{ created: "School year created", updated: "School year updated", createFailed: "Error creating school year", updateFailed: "Something went wrong" }}
         empty="No school years yet."
       />
-    </>
+    </SystemPage>
   );
 }

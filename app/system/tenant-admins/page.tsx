@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS } from "@/lib/system/sections";
 import { listTenantAdmins, listTenants } from "@/lib/system/tenants";
@@ -11,8 +11,7 @@ export default async function TenantAdminsPage() {
   const actor = await requirePageActor({ permission: "area.system", path: "/system/tenant-admins" });
   const [admins, tenants] = await Promise.all([listTenantAdmins(actor), listTenants(actor)]);
   return (
-    <>
-      <PageHeading title="Tenant admins" description="The people who administer a whole tenant. A new tenant admin is mailed a link to choose their password." />
+    <SystemPage title="Tenant admins" description="The people who administer a whole tenant. A new tenant admin is mailed a link to choose their password.">
       <CrudSection
         title="All tenant admins"
         noun="tenant admin"
@@ -23,6 +22,6 @@ export default async function TenantAdminsPage() {
         texts={TENANT_ADMIN_TEXTS}
         empty="No tenant admins yet."
       />
-    </>
+    </SystemPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
 import { NewTenant } from "@/components/system/new-tenant";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { TENANT_FIELDS, TENANT_TEXTS } from "@/lib/system/sections";
 import { listTenants } from "@/lib/system/tenants";
@@ -12,8 +12,7 @@ export default async function TenantsPage() {
   const actor = await requirePageActor({ permission: "area.system", path: "/system/tenants" });
   const tenants = await listTenants(actor);
   return (
-    <>
-      <PageHeading title="Tenants" description="State programmes on the platform: open one for its admins and integrations." />
+    <SystemPage title="Tenants" description="State programmes on the platform: open one for its admins and integrations.">
       <CrudSection
         title="All tenants"
         noun="tenant"
@@ -29,6 +28,6 @@ export default async function TenantsPage() {
         empty="No tenants yet."
         newButton={<NewTenant />}
       />
-    </>
+    </SystemPage>
   );
 }

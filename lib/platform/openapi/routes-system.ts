@@ -17,6 +17,7 @@ import * as tenantIntegrationLicensesId from "@/app/en/api/v1/tenant-integration
 import * as tenantIntegrationLicenses from "@/app/en/api/v1/tenant-integration-licenses/route";
 import * as tenantIntegrationsId from "@/app/en/api/v1/tenant-integrations/[id]/route";
 import * as tenantIntegrations from "@/app/en/api/v1/tenant-integrations/route";
+import * as tenantsIdLogo from "@/app/en/api/v1/tenants/[id]/logo/route";
 import * as tenants from "@/app/en/api/v1/tenants/route";
 
 /** The system area's API routes (see routes.ts); /assessments and /school-years themselves are listed there. */
@@ -39,4 +40,5 @@ export const SYSTEM_ROUTES: readonly ApiRouteModule[] = [
   { path: "/tenant-integrations", module: tenantIntegrations },
   { path: "/tenant-integrations/{id}", module: tenantIntegrationsId },
   { path: "/tenants", module: tenants },
+  { path: "/tenants/{id}/logo", module: tenantsIdLogo },
 ];

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CrudSection } from "@/components/system/crud-section";
 import { buttonClasses } from "@/components/ui/button";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { getAssessmentDetail } from "@/lib/system/assessments";
@@ -20,22 +19,19 @@ export default async function AssessmentEditorPage({ params }: { params: Promise
   const scaleName = new Map(scales.map((s) => [s.id, `${s.code} ${s.label}`]));
   const none = { value: "", label: "None" };
   return (
-    <>
-      <PageHeading
-        title={assessment.name}
-        description={`${assessment.isKra ? "KRA" : "ELA"} · taxonomy ${assessment.taxonomy} · ${assessmentItems.length} items`}
-        actions={
-          <>
-            <Link className={buttonClasses("secondary", "sm")} href="/system/assessments">
-              All assessments
-            </Link>
-            <a className={buttonClasses("primary", "sm")} href={`/en/api/v1${base}/export`} download>
-              Export assessment
-            </a>
-          </>
-        }
-      />
-      <div className="flex flex-col gap-8">
+    <SystemPage
+      title={assessment.name}
+      description={`${assessment.isKra ? "KRA" : "ELA"} · taxonomy ${assessment.taxonomy} · ${assessmentItems.length} items`}
+      trail={[
+        { label: "Assessments", href: "/system/assessments" },
+        { label: assessment.name, href: `/system/assessments/${id}` },
+      ]}
+      actions={
+        <a className={buttonClasses("primary", "sm")} href={`/en/api/v1${base}/export`} download>
+          Export assessment
+        </a>
+      }
+    >
         <CrudSection title="Details" noun="assessment" columns={[{ key: "name", label: "Name" }, { key: "taxonomy", label: "Taxonomy" }, { key: "author", label: "Author" }, { key: "description", label: "Description" }, { key: "isEncapsulated", label: "Encapsulated" }]} rows={[assessment]} fields={ASSESSMENT_FIELDS} endpoint="/assessments" texts={ASSESSMENT_TEXTS} empty="" newButton={null} />
         <CrudSection
           title="Hierarchy"
@@ -132,7 +128,6 @@ export default async function AssessmentEditorPage({ params }: { params: Promise
           deletable
           empty="No items yet. Add the first with New item."
         />
-      </div>
-    </>
+    </SystemPage>
   );
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CrudSection } from "@/components/system/crud-section";
 import { Integrations } from "@/components/system/integrations";
-import { buttonClasses } from "@/components/ui/button";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
+import { TenantLogo } from "@/components/system/tenant-logo";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { LICENSE_ROLES, listIntegrations } from "@/lib/system/integrations";
@@ -19,18 +18,16 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
   const tenant = await orNotFound(getTenant(actor, id));
   const [admins, integrations] = await Promise.all([listTenantAdmins(actor, id), listIntegrations(actor, id)]);
   return (
-    <>
-      <PageHeading
-        title={tenant.name}
-        description={`Host prefix ${tenant.slug}`}
-        actions={
-          <Link className={buttonClasses("secondary", "sm")} href="/system/tenants">
-            All tenants
-          </Link>
-        }
-      />
-      <div className="flex flex-col gap-8">
-        <CrudSection title="Details" noun="tenant" columns={[{ key: "name", label: "Name" }, { key: "slug", label: "Host prefix" }, { key: "logoUrl", label: "Logo" }]} rows={[tenant]} fields={TENANT_FIELDS} endpoint="/tenants" texts={TENANT_TEXTS} empty="" newButton={null} />
+    <SystemPage
+      title={tenant.name}
+      description={`Host prefix ${tenant.slug}`}
+      trail={[
+        { label: "Tenants", href: "/system/tenants" },
+        { label: tenant.name, href: `/system/tenants/${id}` },
+      ]}
+    >
+        <CrudSection title="Details" noun="tenant" columns={[{ key: "name", label: "Name" }, { key: "slug", label: "Host prefix" }]} rows={[tenant]} fields={TENANT_FIELDS} endpoint="/tenants" texts={TENANT_TEXTS} empty="" newButton={null} />
+        <TenantLogo tenantId={id} tenantName={tenant.name} logoUrl={tenant.logoUrl} />
         <CrudSection
           title="Tenant admins"
           noun="tenant admin"
@@ -43,7 +40,6 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
           empty="No tenant admin yet. Add one with New tenant admin: they get a mail to choose their password."
         />
         <Integrations tenantId={id} integrations={integrations} roles={[...LICENSE_ROLES]} />
-      </div>
-    </>
+    </SystemPage>
   );
 }

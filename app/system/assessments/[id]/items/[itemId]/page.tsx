@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CrudSection } from "@/components/system/crud-section";
 import { ItemResources } from "@/components/system/item-resources";
-import { buttonClasses } from "@/components/ui/button";
-import { PageHeading } from "@/components/ui/page-heading";
+import { SystemPage } from "@/components/system/system-page";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { getAssessmentDetail } from "@/lib/system/assessments";
@@ -26,17 +24,15 @@ export default async function AssessmentItemPage({ params }: { params: Promise<{
   const sharing = detail.assessmentItems.filter((i) => i.scaleId && i.scaleId === item.scaleId).length;
   const base = `/assessments/${id}/items/${itemId}`;
   return (
-    <>
-      <PageHeading
-        title={`${item.code} ${item.label}`}
-        description={`${detail.assessment.name}${item.description ? ` · ${item.description}` : ""}`}
-        actions={
-          <Link className={buttonClasses("secondary", "sm")} href={`/system/assessments/${id}`}>
-            Back to the assessment
-          </Link>
-        }
-      />
-      <div className="flex flex-col gap-8">
+    <SystemPage
+      title={`${item.code} ${item.label}`}
+      description={`${detail.assessment.name}${item.description ? ` · ${item.description}` : ""}`}
+      trail={[
+        { label: "Assessments", href: "/system/assessments" },
+        { label: detail.assessment.name, href: `/system/assessments/${id}` },
+        { label: item.code, href: `/system/assessments/${id}/items/${itemId}` },
+      ]}
+    >
         {scale ? (
           <CrudSection
             title={`Scale entries (${scale.code} ${scale.label}${sharing > 1 ? `, shared by ${sharing} items` : ""})`}
@@ -75,7 +71,6 @@ export default async function AssessmentItemPage({ params }: { params: Promise<{
           empty="No entries yet: directions, prompts and rubric text go here."
         />
         <ItemResources base={base} resources={resources} />
-      </div>
-    </>
+    </SystemPage>
   );
 }
