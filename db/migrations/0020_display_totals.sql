@@ -79,7 +79,10 @@ LANGUAGE sql AS $$
   JOIN student_enrollments e ON e.tenant_id = a.tenant_id AND e.id = a.student_enrollment_id AND e.active
   JOIN data_collections d ON d.tenant_id = a.tenant_id AND d.id = a.data_collection_id
   JOIN assessments s ON s.id = d.assessment_id
-  LEFT JOIN student_results r ON r.tenant_id = a.tenant_id AND r.data_collection_id = a.data_collection_id AND r.student_enrollment_id = a.student_enrollment_id
+  -- One index probe per child: joined on the whole key the planner may merge on (tenant, collection)
+  -- alone and filter the rest, which is quadratic in a collection's children.
+  LEFT JOIN LATERAL (SELECT r.overall_score, r.performance_level, r.domain_scores FROM student_results r
+    WHERE r.tenant_id = a.tenant_id AND r.data_collection_id = a.data_collection_id AND r.student_enrollment_id = a.student_enrollment_id) r ON true
   CROSS JOIN LATERAL display_cells(coalesce(s.configuration, '{}'::jsonb) || d.scoring, true, r.overall_score, r.performance_level, r.domain_scores) c
   WHERE p_collection IS NULL OR (a.tenant_id = p_tenant AND a.data_collection_id = p_collection)
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
@@ -244,10 +247,11 @@ CREATE TRIGGER assessments_display_update AFTER UPDATE OF configuration ON asses
 SELECT rebuild_display_totals(null, null);
 --> statement-breakpoint
 -- Announcements: teachers are told once when an announcement becomes active (the
--- announcements.activate job, every minute, claims the due ones by setting this). Those already
+-- announcements.activate job, every minute, claims the due ones by setting this; the index holds
+-- only those not yet told, so the job reads it whole across tenants). Those already
 -- started count as told.
 ALTER TABLE "announcements" ADD COLUMN "active_notified_at" timestamp with time zone;
 --> statement-breakpoint
 UPDATE "announcements" SET "active_notified_at" = now() WHERE "start_date" <= now();
 --> statement-breakpoint
-CREATE INDEX "announcements_activation_idx" ON "announcements" USING btree ("start_date") WHERE "active_notified_at" is null;
+CREATE INDEX "announcements_activation_idx" ON "announcements" USING btree ("tenant_id","start_date") WHERE "active_notified_at" is null;

@@ -20,7 +20,7 @@ export const announcements = pgTable(
   },
   (t) => [
     index("announcements_tenant_idx").on(t.tenantId, t.startDate),
-    index("announcements_activation_idx").on(t.startDate).where(sql`${t.activeNotifiedAt} is null`),
+    index("announcements_activation_idx").on(t.tenantId, t.startDate).where(sql`${t.activeNotifiedAt} is null`),
     check("announcements_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     tenantRef("announcements_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
   ],

@@ -91,18 +91,12 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   await saved.getByRole("button", { name: "Delete Not ELL" }).click();
   await expect(page.getByText("No saved filters yet.")).toBeVisible();
 
-  // Classroom report filters: one level listed; a checkpoint period, once added, is switched on.
+  // Classroom report filters: one level listed. Checkpoint periods are the collection's (admins add them).
   const report = page.getByRole("region", { name: "Classroom report" });
   await report.getByLabel("Demonstrating Readiness").check();
   await expect(progress.getByRole("cell", { name: "Approaching Readiness" })).toHaveCount(0);
-  await expect(report.getByLabel("Show checkpoint periods")).not.toBeChecked();
-  await report.getByLabel("Period name").fill("Fall window");
-  await report.getByLabel("From").fill("2000-01-01");
-  await report.getByLabel("To").fill("2099-12-31");
-  await report.getByRole("button", { name: "Add checkpoint period" }).click();
-  await expect(report.getByLabel("Show checkpoint periods")).toBeChecked();
-  await expect(progress.getByRole("columnheader", { name: "Checkpoint" })).toBeVisible();
-  await expect(progress.getByRole("cell", { name: "Fall window" }).first()).toBeVisible();
+  await expect(report.getByLabel("Show checkpoint periods")).toBeVisible();
+  await expect(report.getByRole("button", { name: "Add checkpoint period" })).toHaveCount(0);
   await report.getByRole("button", { name: "Save classroom report filters" }).click();
   await expect(page.getByText("Filters successfully updated")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -121,6 +115,15 @@ test("an admin drills from the state down to a class, at phone width too", async
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-state"));
 
+  // A filter layer at the state: counted on the server, drawn over the chart and added to its table.
+  await page.getByRole("button", { name: "Add filter layer" }).click();
+  const layer = page.getByRole("group", { name: "1. Filter 1" });
+  await layer.getByLabel("IEP").selectOption("false");
+  await expect(page.getByText(/^1 = Filter 1 \(\d+ child/)).toBeVisible(LOADED);
+  await expect(page.getByRole("table", { name: "Performance levels (table)" }).getByRole("columnheader", { name: "1. Filter 1" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-state-layer"));
+
   for (const level of ["region", "district", "location", "class"]) {
     await expect(units).toHaveAccessibleName(`Figures by ${level} (table)`, LOADED);
     await units.getByRole("rowheader").first().getByRole("link").click();
@@ -136,7 +139,42 @@ test("an admin drills from the state down to a class, at phone width too", async
   // Back up to the district by the breadcrumb; a school's figures lead on to it.
   await page.getByRole("navigation", { name: "Organisation level" }).getByRole("link").nth(2).click();
   await expect(units).toHaveAccessibleName("Figures by location (table)", LOADED);
+
+  // A checkpoint period for the whole collection: adding it switches the periods on; it filters the
+  // progress rows; removed again at the end (other journeys see the demo as it was).
+  const report = page.getByRole("region", { name: "Classroom report" });
+  const progress = page.getByRole("table", { name: "Student progress" });
+  const period = `Whole window ${Date.now().toString(36)}`;
+  await report.getByLabel("Period name").fill(period);
+  await report.getByLabel("From").fill("2000-01-01");
+  await report.getByLabel("To").fill("2099-12-31");
+  await report.getByRole("button", { name: "Add checkpoint period" }).click();
+  await expect(page.getByText("Filters successfully updated")).toBeVisible();
+  await expect(report.getByLabel("Show checkpoint periods")).toBeChecked();
+  await expect(progress.getByRole("columnheader", { name: "Checkpoint" })).toBeVisible();
+  await expect(progress.getByRole("cell", { name: period }).first()).toBeVisible();
+  await report.getByLabel("List children whose results changed in").selectOption({ label: `${period} (2000-01-01 – 2099-12-31)` });
+  await expect(progress.getByRole("cell", { name: period }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-district-period"));
+  await report.getByRole("button", { name: `Remove ${period}` }).click();
+  await expect(report.getByText(period)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-district-phone"));
+});
+
+test("an ELA collection, which has no performance levels, explains the missing chart", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "tenant.admin@demo.test");
+  await expect(page).toHaveURL(/\/administrator/);
+  await page.goto("/administrator/displays");
+  await page.getByLabel("Data collection").selectOption({ label: (await page.getByRole("option", { name: /^Early Learning Fall Checkpoint/ }).first().textContent())! });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Data displays: Early Learning Fall Checkpoint/ })).toBeVisible();
+  await expect(page.getByText("No performance levels to chart")).toBeVisible(LOADED);
+  await expect(page.getByRole("img", { name: /^Performance levels:/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-ela"));
 });

@@ -117,3 +117,60 @@ test("the admin page at phone width, and the teacher's bell at phone width", asy
   await expectNoAxeViolations(page);
   await page.screenshot(snap("bell-phone"));
 });
+
+test("the notifications page lists a teacher's notifications; one is marked as read and removed there", async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const title = `Kits arrive ${Date.now().toString(36)}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "teacher@demo.test");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+
+  // The admin posts an announcement (its own data, deleted at the end).
+  const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, "tenant.admin@demo.test");
+  await expect(admin).toHaveURL(/\/administrator/);
+  await admin.goto("/administrator/announcements");
+  await admin.getByRole("button", { name: "New announcement" }).click();
+  const dialog = admin.getByRole("dialog", { name: "New announcement" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Text").fill("In the library from Monday.");
+  await dialog.getByLabel("Start date").fill(day(-1));
+  await dialog.getByLabel("End date").fill(day(3));
+  await dialog.getByRole("button", { name: "Create announcement" }).click();
+  await expect(admin.getByText("Announcement successfully created")).toBeVisible();
+
+  // The bell links to the page; the notification is there, unread.
+  const message = `New announcement: ${title}`;
+  await bellOf(page).click();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("button", { name: new RegExp(`^${message}`) })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("link", { name: "See all notifications" }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  const list = page.getByRole("list", { name: "All notifications" });
+  const item = list.getByRole("listitem").filter({ hasText: message });
+  await expect(item.getByText("New", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("notifications-page"));
+
+  // Mark as read by keyboard: the bell's count follows; then remove it.
+  const before = await countOf(page);
+  await item.getByRole("button", { name: `Mark as read: ${message}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(item.getByText("New", { exact: true })).toHaveCount(0);
+  await expect(bellOf(page)).toHaveAccessibleName(`Notifications, ${before - 1} unread`);
+  await item.getByRole("button", { name: `Remove notification: ${message}` }).click();
+  await expect(list.getByText(message)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByText(message)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("notifications-page-phone"));
+
+  const row = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
+  await row.getByRole("button", { name: `Delete ${title}` }).click();
+  await admin.getByRole("dialog", { name: "Delete announcement" }).getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("Announcement successfully deleted")).toBeVisible();
+  await adminContext.close();
+});
