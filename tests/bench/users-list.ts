@@ -5,6 +5,7 @@
  * filters; beside each, the bare SQL of the same page and count (one connection, no tenancy
  * transaction). p50/p95 over BENCH_COUNT calls.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npx tsx tests/bench/users-list.ts [--explain]
+ * BENCH_ONLY=<text> runs only the cases whose name contains it.
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
@@ -16,6 +17,7 @@ type Actor = import("../../lib/platform/actor").Actor;
 
 const count = Number(process.env.BENCH_COUNT ?? 50);
 const explain = process.argv.includes("--explain");
+const only = process.env.BENCH_ONLY;
 const owner = database().db;
 
 const [{ t, n }] = await rows<{ t: number; n: string }>(owner, sql`select tenant_id as t, count(*) as n from users group by tenant_id order by count(*) desc limit 1`);
@@ -78,6 +80,7 @@ const load = await import("node:os").then((os) => os.loadavg().map((x) => x.toFi
 console.log(`tenant ${t} (${n} users): district ${d}, location ${l}; ${count} calls each; load average ${load}`);
 for (const [who, a] of [["tenant admin", actor(true)], ["district admin", actor(false)]] as const) {
   for (const [name, raw] of cases) {
+    if (only && !name.includes(only)) continue;
     const query = userListQuery.parse(raw);
     const { page, count: total } = userPageSql(a, query);
     if (explain) {
