@@ -1,17 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
-import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
+import { useManagerDialogs, type ManagerTexts } from "@/components/ui/use-manager-dialogs";
 import type { Announcement } from "@/lib/announcements/schemas";
 import { STATUS_STYLES } from "@/lib/announcements/status";
 import type { ActionResult } from "@/lib/platform/action";
-import type { FieldError } from "@/lib/platform/errors";
 import { formatDate } from "@/lib/shell/format";
 import { AnnouncementDialog, type AnnouncementValues } from "./announcement-dialog";
 
@@ -25,10 +22,10 @@ interface AnnouncementsManagerProps {
 }
 
 /** The spec's texts (§8): success as written; a failure shows the server's message. */
-const TEXTS = {
-  create: "Announcement successfully created",
-  update: "Announcement successfully updated",
-  delete: "Announcement successfully deleted",
+const TEXTS: ManagerTexts = {
+  create: { ok: "Announcement successfully created" },
+  update: { ok: "Announcement successfully updated" },
+  delete: { ok: "Announcement successfully deleted" },
 };
 
 const styleOf = (a: Announcement) => STATUS_STYLES[a.status ?? "unknown"];
@@ -36,55 +33,7 @@ const date = (seconds: number) => formatDate(new Date(seconds * 1000));
 
 /** The tenant's announcements with their status and colour; create, edit and delete in dialogs. */
 export function AnnouncementsManager({ announcements, createAnnouncement, updateAnnouncement, deleteAnnouncement }: AnnouncementsManagerProps) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [editing, setEditing] = useState<Announcement | "new" | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  // The shared dialog has no Radix trigger, so focus goes back to the opener here.
-  const opener = useRef<HTMLElement | null>(null);
-  const newButton = useRef<HTMLButtonElement>(null);
-
-  function rememberOpener() {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
-
-  function refocus(gone = false) {
-    setTimeout(() => (gone || !opener.current?.isConnected ? newButton.current : opener.current)?.focus(), 0);
-  }
-
-  function openForm(announcement: Announcement | "new") {
-    rememberOpener();
-    setErrors([]);
-    setFormKey((k) => k + 1);
-    setEditing(announcement);
-  }
-
-  async function run(kind: keyof typeof TEXTS, call: () => Promise<ActionResult<unknown>>, done: () => void) {
-    setBusy(true);
-    const result = await call().catch(() => null);
-    setBusy(false);
-    if (result?.ok) {
-      done();
-      setErrors([]);
-      showSnackbar(TEXTS[kind], "success");
-      router.refresh();
-      return;
-    }
-    setErrors(result?.errors ?? []);
-    showSnackbar(result?.message || "Something went wrong", "error");
-  }
-
-  function save(values: AnnouncementValues) {
-    const close = () => {
-      setEditing(null);
-      refocus();
-    };
-    if (editing === "new") void run("create", () => createAnnouncement(values), close);
-    else if (editing) void run("update", () => updateAnnouncement({ id: editing.id, ...values }), close);
-  }
+  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete } = useManagerDialogs<Announcement>(TEXTS);
 
   return (
     <Card
@@ -127,10 +76,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => {
-                    rememberOpener();
-                    setDeleting(a);
-                  }}
+                  onClick={() => askDelete(a)}
                 >
                   Delete<span className="sr-only"> {a.title}</span>
                 </Button>
@@ -143,42 +89,33 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
         <AnnouncementDialog
           key={formKey}
           open
-          onOpenChange={(open) => {
-            if (open) return;
-            setEditing(null);
-            refocus();
-          }}
+          onOpenChange={(open) => !open && closeForm()}
           initial={editing === "new" ? null : editing}
           busy={busy}
           errors={errors}
-          onSubmit={save}
+          onSubmit={(values) =>
+            save(
+              () => createAnnouncement(values),
+              (a) => updateAnnouncement({ id: a.id, ...values }),
+            )
+          }
         />
       )}
       <Dialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setDeleting(null);
-          refocus();
-        }}
+        onOpenChange={(open) => !open && closeDelete()}
         title="Delete announcement"
         size="sm"
         description={deleting ? `Delete "${deleting.title}"? Teachers will no longer see it.` : undefined}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
+            <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
             <Button
               variant="danger"
               busy={busy}
-              onClick={() =>
-                deleting &&
-                void run("delete", () => deleteAnnouncement({ id: deleting.id }), () => {
-                  setDeleting(null);
-                  refocus(true);
-                })
-              }
+              onClick={() => confirmDelete((a) => deleteAnnouncement({ id: a.id }))}
             >
               Delete
             </Button>

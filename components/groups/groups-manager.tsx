@@ -1,14 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
+import { useManagerDialogs, type ManagerTexts } from "@/components/ui/use-manager-dialogs";
 import type { ActionResult } from "@/lib/platform/action";
-import type { FieldError } from "@/lib/platform/errors";
 import type { Group } from "@/lib/scoring/groups-schemas";
 import { GroupDialog, type GroupStudent, type GroupValues } from "./group-dialog";
 import { GroupSwatch } from "./group-swatch";
@@ -25,7 +22,7 @@ interface GroupsManagerProps {
 }
 
 /** The spec's texts (§8): the server's message first, these when it gives none. */
-const TEXTS = {
+const TEXTS: ManagerTexts = {
   create: { ok: "Group successfully created", failed: "Error creating group" },
   update: { ok: "Group successfully updated", failed: "Error updating group" },
   delete: { ok: "Group successfully deleted", failed: "Error deletion group" },
@@ -33,63 +30,7 @@ const TEXTS = {
 
 /** The teacher's groups of one collection: list, create, edit and delete; each change reloads the list (spec §4). */
 export function GroupsManager({ collectionId, groups, students, createGroup, updateGroup, deleteGroup }: GroupsManagerProps) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  // "new", a group being edited, or null when the form is closed; `formKey` gives each opening a fresh form.
-  const [editing, setEditing] = useState<Group | "new" | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const [deleting, setDeleting] = useState<Group | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  // The shared dialog has no Radix trigger, so focus goes back to the opener here.
-  const opener = useRef<HTMLElement | null>(null);
-  const newButton = useRef<HTMLButtonElement>(null);
-
-  function rememberOpener() {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
-
-  /** After a dialog closes: its opener, or New group when the opener's group was deleted. */
-  function refocus(gone = false) {
-    setTimeout(() => (gone || !opener.current?.isConnected ? newButton.current : opener.current)?.focus(), 0);
-  }
-
-  function closeForm() {
-    setEditing(null);
-    refocus();
-  }
-
-  function closeDelete(deleted = false) {
-    setDeleting(null);
-    refocus(deleted);
-  }
-
-  function openForm(group: Group | "new") {
-    rememberOpener();
-    setErrors([]);
-    setFormKey((k) => k + 1);
-    setEditing(group);
-  }
-
-  async function run(kind: keyof typeof TEXTS, call: () => Promise<ActionResult<unknown>>, done: () => void) {
-    setBusy(true);
-    const result = await call().catch(() => null);
-    setBusy(false);
-    if (result?.ok) {
-      done();
-      setErrors([]);
-      showSnackbar(TEXTS[kind].ok, "success");
-      router.refresh();
-      return;
-    }
-    setErrors(result?.errors ?? []);
-    showSnackbar(result?.message || TEXTS[kind].failed, "error");
-  }
-
-  function save(values: GroupValues) {
-    if (editing === "new") void run("create", () => createGroup({ collectionId, ...values }), closeForm);
-    else if (editing) void run("update", () => updateGroup({ collectionId, id: editing.id, ...values }), closeForm);
-  }
+  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete, clearFieldError } = useManagerDialogs<Group>(TEXTS);
 
   return (
     <Card
@@ -129,10 +70,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() => {
-                      rememberOpener();
-                      setDeleting(g);
-                    }}
+                    onClick={() => askDelete(g)}
                   >
                     Delete<span className="sr-only"> {g.label}</span>
                   </Button>
@@ -151,8 +89,13 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
           students={students}
           busy={busy}
           errors={errors}
-          onFieldChange={(field) => setErrors((current) => (current.some((e) => e.field === field) ? current.filter((e) => e.field !== field) : current))}
-          onSubmit={save}
+          onFieldChange={clearFieldError}
+          onSubmit={(values) =>
+            save(
+              () => createGroup({ collectionId, ...values }),
+              (g) => updateGroup({ collectionId, id: g.id, ...values }),
+            )
+          }
         />
       )}
       <Dialog
@@ -169,7 +112,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
             <Button
               variant="danger"
               busy={busy}
-              onClick={() => deleting && void run("delete", () => deleteGroup({ collectionId, id: deleting.id }), () => closeDelete(true))}
+              onClick={() => confirmDelete((g) => deleteGroup({ collectionId, id: g.id }))}
             >
               Delete group
             </Button>

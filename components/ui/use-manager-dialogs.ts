@@ -1,0 +1,93 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import type { ActionResult } from "@/lib/platform/action";
+import type { FieldError } from "@/lib/platform/errors";
+import { useSnackbar } from "./snackbar";
+
+/** What a manager says after a change: `ok` on success; on failure the server's message, else `failed`. */
+export type ManagerTexts = Record<"create" | "update" | "delete", { ok: string; failed?: string }>;
+
+/**
+ * The dialog wiring of a list page that creates, edits and deletes in dialogs (announcements,
+ * groups): which item the form edits ("new" or an item; `formKey` gives each opening a fresh form),
+ * which one is being deleted, the busy flag and field errors of the last save, the snackbar and
+ * refresh after a change, and focus: the shared Dialog has no Radix trigger, so after a dialog
+ * closes the focus goes back to its opener, or to the 'New' button (`newButton`) when the opener's
+ * item was deleted.
+ */
+export function useManagerDialogs<T>(texts: ManagerTexts) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const opener = useRef<HTMLElement | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  function rememberOpener() {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+
+  function refocus(gone = false) {
+    setTimeout(() => (gone || !opener.current?.isConnected ? newButton.current : opener.current)?.focus(), 0);
+  }
+
+  function openForm(item: T | "new") {
+    rememberOpener();
+    setErrors([]);
+    setFormKey((k) => k + 1);
+    setEditing(item);
+  }
+
+  function closeForm() {
+    setEditing(null);
+    refocus();
+  }
+
+  function askDelete(item: T) {
+    rememberOpener();
+    setDeleting(item);
+  }
+
+  function closeDelete(deleted = false) {
+    setDeleting(null);
+    refocus(deleted);
+  }
+
+  async function run(kind: keyof ManagerTexts, call: () => Promise<ActionResult<unknown>>, done: () => void) {
+    setBusy(true);
+    const result = await call().catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      done();
+      setErrors([]);
+      showSnackbar(texts[kind].ok, "success");
+      router.refresh();
+      return;
+    }
+    setErrors(result?.errors ?? []);
+    showSnackbar(result?.message || texts[kind].failed || "Something went wrong", "error");
+  }
+
+  /** Save the form: create when it is new, else update the item it edits; the form closes on success. */
+  function save(create: () => Promise<ActionResult<unknown>>, update: (item: T) => Promise<ActionResult<unknown>>) {
+    if (editing === "new") void run("create", create, closeForm);
+    else if (editing) void run("update", () => update(editing), closeForm);
+  }
+
+  /** Delete the item the confirmation names; the dialog closes on success. */
+  function confirmDelete(remove: (item: T) => Promise<ActionResult<unknown>>) {
+    if (deleting) void run("delete", () => remove(deleting), () => closeDelete(true));
+  }
+
+  /** A field's error goes once the person changes that field. */
+  function clearFieldError(field: string) {
+    setErrors((current) => (current.some((e) => e.field === field) ? current.filter((e) => e.field !== field) : current));
+  }
+
+  return { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete, clearFieldError };
+}
