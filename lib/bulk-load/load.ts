@@ -137,36 +137,33 @@ export async function stageAndLoad(
       line int not null, state_id text not null, first_name text not null, middle_name text, last_name text not null, dob date,
       gender gender not null, ell boolean not null, low_ses boolean not null, sped boolean not null, disability text, race int not null,
       location_id int not null, prior_care text, region_id int, district_id int, student_id int, reason text) on commit drop`);
-  await tx.execute(sql`insert into bulk_stage (line, state_id, first_name, middle_name, last_name, dob, gender, ell, low_ses, sped, disability, race, location_id, prior_care)
-    select l, s, f, m, n, d, g::gender, e, o, p, c, r, k, q
-    from json_to_recordset(${stagedJson(good)}::json) as x(l int, s text, f text, m text, n text, d date, g text, e boolean, o boolean, p boolean, c text, r int, k int, q text)`);
-
-  const reach = !load.scope || !("all" in load.scope) ? sql`l.id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[])` : sql`true`;
-  // The location: exists in the tenant, active, within reach. Its district and region come with it.
-  await tx.execute(sql`update bulk_stage s set district_id = l.district_id, region_id = d.region_id
-    from locations l join districts d on d.tenant_id = l.tenant_id and d.id = l.district_id
-    where l.tenant_id = ${t} and l.id = s.location_id and l.active and ${reach}`);
-  await tx.execute(sql`update bulk_stage set reason = ${LOCATION_NOT_FOUND} where district_id is null`);
-  // A state id repeated in the file: the first row keeps it, later ones are refused.
-  await tx.execute(sql`update bulk_stage s set reason = ${`stateId: ${UNIQUE_STATE_ID}`} || ' (also on line ' || f.first_line || ')'
-    from (select state_id, min(line) as first_line from bulk_stage group by state_id having count(*) > 1) f
-    where s.state_id = f.state_id and s.line > f.first_line and s.reason is null`);
-  // A state id already in the tenant: the same child (updated), if the uploader reaches one of its enrollments.
-  await tx.execute(sql`update bulk_stage s set student_id = st.id from students st where st.tenant_id = ${t} and st.tenant_unique_id = s.state_id`);
-  const reachStudent = !load.scope || !("all" in load.scope)
-    ? sql`and not exists (select 1 from students st where st.tenant_id = ${t} and st.id = s.student_id and st.merged_into_student_id is null
-        and (st.parent_location_id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[])
-          or exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = st.id and e.active
-            and e.location_id = any(${`{${(load.scope?.locations ?? []).join(",")}}`}::int[]))))`
-    : sql`and exists (select 1 from students st where st.tenant_id = ${t} and st.id = s.student_id and st.merged_into_student_id is not null)`;
-  await tx.execute(sql`update bulk_stage s set reason = ${`stateId: ${UNIQUE_STATE_ID}`} where s.reason is null and s.student_id is not null ${reachStudent}`);
+  const locations = `{${(load.scope && "locations" in load.scope ? load.scope.locations : []).join(",")}}`;
+  const tenantWide = Boolean(load.scope && "all" in load.scope);
+  // A state id already in the tenant is the same child (updated) when the uploader reaches one of its
+  // enrollments; a merged-away record's id stays taken.
+  const studentOutOfReach = tenantWide
+    ? sql`st.merged_into_student_id is not null`
+    : sql`(st.merged_into_student_id is not null or not (st.parent_location_id = any(${locations}::int[])
+        or exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = st.id and e.active and e.location_id = any(${locations}::int[]))))`;
+  // One pass: the rows with their location (exists, active, within reach; its district and region),
+  // the child already holding the state id, and the first reason a row is refused: the location, a
+  // state id repeated in the file (the first row keeps it), a state id of a child out of reach.
+  await tx.execute(sql`insert into bulk_stage (line, state_id, first_name, middle_name, last_name, dob, gender, ell, low_ses, sped, disability, race,
+      location_id, prior_care, region_id, district_id, student_id, reason)
+    select x.l, x.s, x.f, x.m, x.n, x.d, x.g::gender, x.e, x.o, x.p, x.c, x.r, x.k, x.q, d.region_id, l.district_id, st.id,
+      case
+        when l.id is null then ${LOCATION_NOT_FOUND}
+        when x.l > min(x.l) over (partition by x.s) then ${`stateId: ${UNIQUE_STATE_ID}`} || ' (also on line ' || min(x.l) over (partition by x.s) || ')'
+        when st.id is not null and ${studentOutOfReach} then ${`stateId: ${UNIQUE_STATE_ID}`}
+      end
+    from json_to_recordset(${stagedJson(good)}::json) as x(l int, s text, f text, m text, n text, d date, g text, e boolean, o boolean, p boolean, c text, r int, k int, q text)
+    left join locations l on l.tenant_id = ${t} and l.id = x.k and l.active and ${tenantWide ? sql`true` : sql`l.id = any(${locations}::int[])`}
+    left join districts d on d.tenant_id = ${t} and d.id = l.district_id
+    left join students st on st.tenant_id = ${t} and st.tenant_unique_id = x.s`);
   await tx.execute(sql`analyze bulk_stage`);
 
   const refused = await rows<{ line: number; state_id: string; reason: string }>(tx, sql`select line, state_id, reason from bulk_stage where reason is not null order by line`);
 
-  const audit = (action: string, entityType: string, entityId: SQLText, studentId: SQLText, from: string) =>
-    sql`select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, ${action}::text, ${entityType}::text, ${sql.raw(entityId)}, ${sql.raw(studentId)},
-      ${JSON.stringify({ bulkLoadId: load.id })}::jsonb from ${sql.raw(from)}`;
   const [counts] = await rows<{ created: number; updated: number; enrolled: number; good: number }>(
     tx,
     sql`with good as (select * from bulk_stage where reason is null),
@@ -195,12 +192,19 @@ export async function stageAndLoad(
           p.is_new or not exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = p.student_id and e.is_point_of_authority)
         from placed p
         where p.is_new or not exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = p.student_id and e.location_id = p.location_id and e.active)
-        returning id, student_id),
+        returning id, student_id, location_id),
       aud as (
         insert into audit_log (tenant_id, user_id, impersonator_id, action, entity_type, entity_id, student_id, details)
-        ${audit("create", "student", "id", "id", "ins")}
-        union all ${audit("update", "student", "id", "id", "upd")}
-        union all ${audit("create", "student_enrollment", "id", "student_id", "enr")}
+        select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'create', 'student', i.id, i.id,
+          jsonb_build_object('bulkLoadId', ${load.id}::int, 'enrollmentId', n.id, 'locationId', n.location_id)
+        from ins i join enr n on n.student_id = i.id
+        union all
+        select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'update', 'student', u.id, u.id, jsonb_build_object('bulkLoadId', ${load.id}::int)
+        from upd u
+        union all
+        select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'create', 'student_enrollment', n.id, n.student_id,
+          jsonb_build_object('bulkLoadId', ${load.id}::int, 'locationId', n.location_id)
+        from enr n where not exists (select 1 from ins i where i.id = n.student_id)
         returning 1)
       select (select count(*) from ins)::int as created, (select count(*) from upd)::int as updated, (select count(*) from enr)::int as enrolled,
         (select count(*) from good)::int as good, (select count(*) from aud)::int as audited`,
@@ -213,7 +217,6 @@ export async function stageAndLoad(
     refused: refused.map((r) => ({ line: r.line, stateId: r.state_id, reason: r.reason })),
   };
 }
-type SQLText = string;
 
 /** A cell a spreadsheet would not run as a formula. */
 const safeCell = (value: string) => {
