@@ -1,8 +1,11 @@
 /**
- * Chaos: 1,000 ISRs of the generator's state (ap_bench), the worker SIGKILLed in the middle and
+ * Chaos: 1,000 ISRs of a generator tenant, the worker SIGKILLed in the middle and
  * started again. Afterwards every one of the 1,000 rows is generated exactly once (generations = 1),
  * each has its file, none is lost or doubled, and the request closed with one notification.
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npx tsx tests/bench/isr-chaos.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_isr npx tsx tests/bench/isr-chaos.ts
+ * on a database of its own (`createdb ap_isr`, `npm run db:migrate`, `npm run db:seed -- --students 3000`):
+ * any other process running the job workers on the same database takes isr.generate jobs too (and
+ * writes their files under its own DATA_DIR), which is right in production but not in a chaos test.
  * A killed batch's job stays active until it expires (JOB_EXPIRE_SECONDS, 20 s here), then pg-boss
  * delivers it again to the restarted worker, which claims the batch's unfinished rows again.
  */
@@ -82,12 +85,26 @@ const students = await one<{ rows: number; students: number }>(
 const closed = await one<{ status: string }>(sql`select status from outputs where tenant_id = ${t} and id = ${output.id}`);
 const notes = await one<{ n: number }>(sql`select count(*)::int as n from notifications where tenant_id = ${t} and type = 'isr' and (metadata ->> 'outputId')::int = ${output.id}`);
 let files = 0;
-for (const id of ids) if (await storage().exists(isrKey(t, output.id, id))) files++;
+const missing: number[] = [];
+for (const id of ids) {
+  if (await storage().exists(isrKey(t, output.id, id))) files++;
+  else missing.push(id);
+}
+if (missing.length) {
+  const { readdir } = await import("node:fs/promises");
+  const dir = path.join(env.DATA_DIR, "files", "objects", "tenants", String(t), "isr", String(output.id));
+  const onDisk = await readdir(dir).catch(() => []);
+  console.log(`missing ${missing.length}, e.g. ${missing.slice(0, 5).join(", ")}; ${onDisk.length} files in ${dir}, e.g. ${onDisk.slice(0, 5).join(", ")}`);
+}
 console.log(`after restart, ${((performance.now() - started) / 1000).toFixed(1)} s in all: ${end.complete} complete, ${end.failed} failed, ${end.in_progress + end.queued} left`);
 console.log(`generations per row: ${generations.map((g) => `${g.n} rows x ${g.generations}`).join(", ")}; rows ${students.rows} for ${students.students} children; files ${files}; request ${closed.status}; notifications ${notes.n}`);
 const ok = end.complete === N && generations.length === 1 && generations[0].generations === 1 && students.rows === N && files === N && closed.status === "complete" && notes.n === 1;
 console.log(ok ? "PASS: all 1,000 generated exactly once, none lost" : "FAIL");
 
+if (!ok) {
+  await closeDatabase();
+  process.exit(1);
+}
 await owner.execute(sql`delete from student_outputs where tenant_id = ${t} and output_id = ${output.id}`);
 await owner.execute(sql`delete from notifications where tenant_id = ${t} and type = 'isr' and (metadata ->> 'outputId')::int = ${output.id}`);
 await owner.execute(sql`delete from outputs where tenant_id = ${t} and id = ${output.id}`);

@@ -9,6 +9,9 @@
  *      page data) rendered to buffers, nothing else, on one core;
  * then everything made is removed (rows, files, queued jobs).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npx tsx tests/bench/isr.ts [SECONDS=120] [WORKERS=1]
+ * No other process may run job workers on that database meanwhile (they would take the jobs too):
+ * on a shared machine use a database of its own (see isr-chaos.ts); the per-ISR work does not depend
+ * on the state's size (index lookups by row id).
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
