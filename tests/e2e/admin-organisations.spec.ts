@@ -107,6 +107,22 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await expect(page.getByRole("heading", { level: 1, name: `${DISTRICT} County` })).toBeVisible();
   await expect(page.getByText(`D-${run}`)).toBeVisible();
 
+  // The district's data integration (spec §3): FTP settings and the password, which is never shown again.
+  const integration = page.getByRole("region", { name: "Data integration" });
+  await expect(integration.getByText("This district has no data integration.", { exact: false })).toBeVisible();
+  await integration.getByLabel("Host").fill("sftp.seaford.example");
+  await integration.getByLabel("User name").fill(`feed-${run}`);
+  await integration.getByLabel("Password").fill("Feed-secret-1");
+  await integration.getByRole("button", { name: "Save integration" }).click();
+  await expect(snackbar(page)).toHaveText("Integration Saved");
+  await expect(integration.getByText("The feed has not run yet.")).toBeVisible();
+  await expect(integration.getByText("Active", { exact: true }).first()).toBeVisible();
+  await expect(integration.getByLabel("Password")).toHaveValue("");
+  await expect(integration.getByText("A password is stored and never shown.", { exact: false })).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("organisations-district-integration"));
+  const districtId = Number(/\/district\/(\d+)\//.exec(districtUrl)![1]);
+
   // Delete the location: the district's location list, with the spec's text.
   await page.getByRole("table", { name: "Locations" }).getByRole("link", { name: LOCATION }).click();
   await page.getByRole("button", { name: "Delete location" }).click();
@@ -130,6 +146,17 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await expect(page).toHaveURL(/\/administrator\/organizations$/);
   await expect(snackbar(page)).toHaveText("Region successfully deleted");
   await expect(page.getByRole("table", { name: "Regions" }).getByRole("link", { name: REGION })).toHaveCount(0);
+
+  // The audit page shows each change to the district, naming its region rather than its id.
+  await page.goto(`/administrator/audit?entityType=district&entityId=${districtId}`);
+  const trail = page.getByRole("table", { name: "Audit trail" });
+  for (const action of ["create", "update", "integration_create", "delete"]) {
+    await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) }).first()).toBeVisible();
+  }
+  await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: "create", exact: true }) }).first()).toContainText(REGION);
+  await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: "integration_create", exact: true }) })).not.toContainText("Feed-secret-1");
+  await axe(page);
+  await page.screenshot(snap("organisations-audit"));
 });
 
 test("a district admin reaches their own district, and another district is not found", async ({ page, browser }) => {

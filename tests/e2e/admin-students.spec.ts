@@ -83,6 +83,17 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(page.getByRole("heading", { level: 1, name: "Nia Quillon" })).toBeVisible();
   await page.screenshot(snap("admin-students-edit"));
 
+  // The audit page shows the creation, the edit and the reads of the record (FERPA: access is logged too).
+  const studentId = Number(/\/students\/(\d+)/.exec(page.url())![1]);
+  await page.goto(`/administrator/audit?entityType=student&entityId=${studentId}`);
+  const trail = page.getByRole("table", { name: "Audit trail" });
+  const rowOf = (action: string) => trail.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) });
+  await expect(rowOf("create").first()).toContainText("Nia Quillon (000123)");
+  await expect(rowOf("update").first()).toContainText("lastName");
+  await expect(rowOf("view").first()).toContainText("page:");
+  await axeWhenSettled(page);
+  await page.screenshot(snap("admin-students-audit"));
+
   // The district filter narrows the list (the new student's location lies in one district).
   await page.goto("/administrator/students");
   const district = page.getByLabel("District");

@@ -96,6 +96,25 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await page.goto("/administrator/transfers?list=history");
   await expect(page.getByRole("table", { name: "Transfers: history" }).getByRole("row", { name: /Mover, Tess/ })).toContainText("Approved");
   await receiving.close();
+
+  // A second request, withdrawn by the sending side while it waits.
+  const stay = await newStudent(request, "district.admin@demo.test", { tenantUniqueId: "E2E-T-0043", firstName: "Wes", lastName: "Stayer" });
+  await page.goto(`/administrator/transfers/new?stateId=${stay.tenantUniqueId}`);
+  await expect(page.getByRole("heading", { level: 2, name: /Wes Stayer/ })).toBeVisible();
+  await page.getByLabel("Receiving location").selectOption({ label: destination });
+  await page.getByRole("button", { name: "Request transfer" }).press("Enter");
+  await expect(page.getByText("Student Transfer Requested")).toBeVisible();
+  const waiting = outgoing.getByRole("row", { name: /Stayer, Wes/ });
+  await waiting.getByRole("button", { name: "Withdraw the transfer of Wes Stayer" }).press("Enter");
+  const withdraw = page.getByRole("dialog", { name: "Withdraw transfer request" });
+  await expect(withdraw).toContainText("is withdrawn");
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("admin-transfers-withdraw-dialog"));
+  await withdraw.getByRole("button", { name: "Withdraw", exact: true }).press("Enter");
+  await expect(page.getByText("Transfer Request Withdrawn")).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await page.goto("/administrator/transfers?list=history");
+  await expect(page.getByRole("table", { name: "Transfers: history" }).getByRole("row", { name: /Stayer, Wes/ })).toContainText("Withdrawn");
 });
 
 test("a tenant admin merges two duplicate students and reads the changes in the audit trail", async ({ page, request }) => {
@@ -146,7 +165,10 @@ test("a tenant admin merges two duplicate students and reads the changes in the 
   await expect(approved).toContainText("Tess Mover");
   await expect(approved).toContainText("status: pending");
   // The enrollment's move: location, district and region before and after.
-  await expect(trail.getByRole("row", { name: /Tess Mover/ }).filter({ hasText: "regionId" }).first()).toContainText("student_enrollment");
+  // The enrollment's move names the organisations: location, district and region before and after.
+  const move = trail.getByRole("row", { name: /Tess Mover/ }).filter({ hasText: "region:" }).first();
+  await expect(move).toContainText("student_enrollment");
+  await expect(move).toContainText(RECEIVING_DISTRICT);
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-transfers-audit"));
 });

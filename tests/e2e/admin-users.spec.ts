@@ -117,6 +117,15 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await expect(theirs).toHaveURL(/\/teacher\/dashboard$/);
   await person.close();
 
+  // The audit page shows the account's creation and each status change.
+  const userId = Number(/\/users\/(\d+)\//.exec(page.url())![1]);
+  await page.goto(`/administrator/audit?entityType=user&entityId=${userId}`);
+  const trail = page.getByRole("table", { name: "Audit trail" });
+  for (const action of ["create", "deactivate", "activate"]) {
+    await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) }).first()).toContainText("Nora Quill");
+  }
+  await expectNoAxeViolations(page);
+
   // Impersonate a teacher from the list, then end it and land back in administration.
   await page.goto("/administrator/users?search=carter");
   await page.getByRole("button", { name: "Impersonate Emily Carter" }).click();
