@@ -69,9 +69,13 @@ LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 -- A collection's totals from scratch (all collections when p_collection is null): the backfill
--- below, and after a change to the levels (the collection's scoring or its assessment).
+-- below, and after a change to the levels (the collection's scoring or its assessment). plpgsql with
+-- custom plans: a SQL function plans its statement once for any argument, and with the "all or one
+-- collection" condition unknown the planner merged on (tenant, collection) and filtered the rest,
+-- quadratic in a collection's children (minutes for a state; seconds this way).
 CREATE FUNCTION rebuild_display_totals(p_tenant integer, p_collection integer) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+BEGIN
   DELETE FROM collection_display_totals WHERE p_collection IS NULL OR (tenant_id = p_tenant AND data_collection_id = p_collection);
   INSERT INTO collection_display_totals (tenant_id, data_collection_id, region_id, district_id, location_id, part, level, students, scored, score_sum)
   SELECT a.tenant_id, a.data_collection_id, e.region_id, e.district_id, e.location_id, c.part, c.level, sum(c.students), sum(c.scored), sum(c.score_sum)
@@ -79,13 +83,11 @@ LANGUAGE sql AS $$
   JOIN student_enrollments e ON e.tenant_id = a.tenant_id AND e.id = a.student_enrollment_id AND e.active
   JOIN data_collections d ON d.tenant_id = a.tenant_id AND d.id = a.data_collection_id
   JOIN assessments s ON s.id = d.assessment_id
-  -- One index probe per child: joined on the whole key the planner may merge on (tenant, collection)
-  -- alone and filter the rest, which is quadratic in a collection's children.
-  LEFT JOIN LATERAL (SELECT r.overall_score, r.performance_level, r.domain_scores FROM student_results r
-    WHERE r.tenant_id = a.tenant_id AND r.data_collection_id = a.data_collection_id AND r.student_enrollment_id = a.student_enrollment_id) r ON true
+  LEFT JOIN student_results r ON r.tenant_id = a.tenant_id AND r.data_collection_id = a.data_collection_id AND r.student_enrollment_id = a.student_enrollment_id
   CROSS JOIN LATERAL display_cells(coalesce(s.configuration, '{}'::jsonb) || d.scoring, true, r.overall_score, r.performance_level, r.domain_scores) c
   WHERE p_collection IS NULL OR (a.tenant_id = p_tenant AND a.data_collection_id = p_collection)
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
+END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION results_display_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
