@@ -3,11 +3,13 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
  * Collections administration (tenant.admin@demo.test): create a collection by keyboard (missing
- * dates refused with the spec's messages first), open its details (spec §2), add an item set,
- * assign the collection to teacher@demo.test's district (Baltimore County Public Schools), add a
- * field test location and set the scoring; the teacher then sees it under Assessments and opens its
- * scoring screen. The journey then takes the district assignment and the set away again, so the
- * demo teacher's lists are left as they were. Names carry the run's time: the database outlives runs.
+ * dates refused with the spec's messages first) under a parent collection, open its details (spec
+ * §2), add an item set, assign the collection to teacher@demo.test's district (Baltimore County
+ * Public Schools), add a field test location and set the scoring (levels, weights, a raw-to-scale
+ * table); the teacher then sees it on their dashboard and scores a cell on its scoring screen. A
+ * scored collection cannot be deleted; once the teacher clears the score, the journey takes the
+ * district assignment and the set away and deletes the collection, so the demo teacher's lists are
+ * left as they were. Names carry the run's time: the database outlives runs.
  */
 
 const run = Date.now().toString(36);
@@ -70,6 +72,9 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await page.keyboard.press("Tab");
   await expect(dialog.getByLabel("School year")).toBeFocused();
   await dialog.getByLabel("School year").selectOption({ index: 1 });
+  // An ELA-style checkpoint: the parent is the first collection offered.
+  const parentName = (await dialog.getByLabel("Parent collection").locator("option").nth(1).textContent())!.replace(/ \([^)]*\)$/, "");
+  await dialog.getByLabel("Parent collection").selectOption({ index: 1 });
   await dialog.getByLabel("Cycle start date").fill(day(-1));
   await dialog.getByLabel("Cycle end date").fill(day(1));
   await dialog.getByLabel("Enrollment end date").fill(day(20));
@@ -81,6 +86,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
   const start = day(-1).split("-");
   await expect(page.getByText(`${start[1]}/${start[2]}/${start[0]}`)).toBeVisible();
+  await expect(page.getByText(parentName, { exact: true })).toBeVisible();
   const id = Number(/collections\/(\d+)\//.exec(page.url())![1]);
   await axe(page);
   await page.screenshot(snap("collection-details"));
@@ -129,25 +135,65 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await page.getByLabel("Level 1 from").fill("250");
   await page.getByLabel("Level 1 to").fill("300");
   await page.getByLabel(/^LL01 /).fill("2");
+  // A raw-to-scale table for the overall score: two rows.
+  await page.getByRole("button", { name: "Add a raw-to-scale table" }).click();
+  await expect(page.getByLabel("Table 1 part")).toHaveValue("overall");
+  await page.getByLabel("Table 1 row 1 scale score").fill("200");
+  await page.getByRole("button", { name: "Add a row to table 1" }).click();
+  await page.getByLabel("Table 1 row 2 raw points").fill("4");
+  await page.getByLabel("Table 1 row 2 scale score").fill("300");
   await page.getByRole("button", { name: "Save scoring" }).click();
   await expect(snackbar(page)).toHaveText("Scoring saved");
+  await page.reload();
+  await expect(page.getByLabel("Table 1 row 2 raw points")).toHaveValue("4");
+  await expect(page.getByLabel("Table 1 row 2 scale score")).toHaveValue("300");
+  await expect(page.getByLabel("Level 1 code")).toHaveValue("READY");
   await axe(page);
   await page.screenshot(snap("collection-scoring"));
 
-  // The district's teacher sees it and can open its scoring screen.
+  // The district's teacher sees it on their dashboard, opens its scoring screen and scores a cell.
   const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const teacher = await teacherContext.newPage();
+  await teacher.setViewportSize({ width: 1280, height: 900 });
   await signIn(teacher, "teacher@demo.test");
   await expect(teacher).toHaveURL(/\/teacher\/dashboard$/);
-  await teacher.goto("/teacher/collections");
-  await expect(teacher.getByRole("link", { name: NAME, exact: true })).toBeVisible();
-  await teacher.goto(`/teacher/collections/${id}/scoring`);
+  await teacher.getByRole("table", { name: "My data collections" }).getByRole("link", { name: NAME, exact: true }).click();
+  await expect(teacher).toHaveURL(new RegExp(`/teacher/collections/${id}/scoring$`));
   await expect(teacher.getByRole("heading", { level: 1 })).toContainText(NAME);
   await expect(teacher.getByText(/[1-9]\d* students, 3 items/)).toBeVisible();
+  await expect(teacher.getByRole("grid", { name: "Scores: students by items" })).toBeVisible();
+  await expect(teacher.locator("[data-hydrated]")).toHaveCount(1);
+  const first = teacher.locator('[role="gridcell"][data-row="0"][data-col="0"]');
+  const busy = teacher.locator('[role="gridcell"][data-status="saving"], [role="gridcell"][data-status="pending"]');
+  await first.click();
+  // "1" is a grade of every KRA scale.
+  await teacher.keyboard.press("1");
+  await expect(first).toHaveAttribute("data-code", "1");
+  await expect(busy).toHaveCount(0, { timeout: 30_000 });
+  const grades = async () => (await (await teacher.request.get(`/en/api/v1/data-collections/${id}/grades`)).json()).grades as unknown[];
+  expect(await grades()).toHaveLength(1);
   await axe(teacher);
   await teacher.screenshot(snap("collection-teacher-scoring"));
 
-  // Leave the demo as it was: the district assignment and the set go again.
+  // A scored collection cannot be deleted: the dialog says why.
+  await page.getByRole("link", { name: "Details", exact: true }).click();
+  await page.getByRole("button", { name: "Delete collection" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete collection?" });
+  await confirm.getByRole("button", { name: "Delete collection" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("This collection has scores and cannot be deleted");
+  await expect(snackbar(page)).toHaveText("This collection has scores and cannot be deleted");
+  await axe(page);
+  await page.screenshot(snap("collection-delete-refused"));
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  // The teacher clears the score again.
+  await first.click();
+  await teacher.keyboard.press("Delete");
+  await expect(first).toHaveAttribute("data-code", "");
+  await expect(busy).toHaveCount(0, { timeout: 30_000 });
+  expect(await grades()).toHaveLength(0);
+
+  // Leave the demo as it was: the district assignment and the set go, then the collection.
   await page.getByRole("link", { name: "Assignments and field tests" }).click();
   await page.getByRole("button", { name: `Remove ${DISTRICT}` }).click();
   await expect(snackbar(page)).toContainText(`Assignment to ${DISTRICT} removed`);
@@ -156,6 +202,12 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await page.getByRole("dialog").getByRole("button", { name: "Remove item set" }).click();
   await expect(snackbar(page)).toHaveText("Item Set removed");
   await expect(page.getByText("No item sets yet")).toBeVisible();
+  await page.getByRole("link", { name: "Details", exact: true }).click();
+  await page.getByRole("button", { name: "Delete collection" }).click();
+  await page.getByRole("dialog", { name: "Delete collection?" }).getByRole("button", { name: "Delete collection" }).click();
+  await expect(page).toHaveURL(/\/administrator\/collections$/);
+  await expect(snackbar(page)).toHaveText(`Collection ${NAME} deleted`);
+  await expect(page.getByRole("link", { name: NAME })).toHaveCount(0);
   await teacher.goto("/teacher/collections");
   await expect(teacher.getByRole("link", { name: NAME, exact: true })).toHaveCount(0);
   await teacherContext.close();

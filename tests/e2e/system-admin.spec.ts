@@ -7,7 +7,9 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  * The system admin's assessment editor (system@demo.test): build an assessment with a domain and a
  * sub-domain, a scale with entries, an item in the sub-domain with an entry and a resource uploaded
  * through the multipart protocol and downloaded byte for byte; export it and import the file as a
- * new copy, identical field by field. Then a tenant with its admin, and a school year. Names carry
+ * new copy, identical field by field. Then a tenant with its admin and a logo file (downloaded
+ * byte for byte; a file that is not an image refused), its integration created and edited, a license
+ * change that partly fails (the failed call named, the other kept), and a school year. Names carry
  * the run's time: the database outlives runs.
  */
 
@@ -15,6 +17,8 @@ const run = Date.now().toString(36);
 const NAME = `Readiness pilot ${run}`;
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
+/** A 1 x 1 PNG. */
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
 
 async function axe(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
@@ -61,6 +65,7 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await page.keyboard.type("summative");
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
+  await expect(snackbar(page)).toHaveText("Assessment saved");
   await page.getByRole("link", { name: NAME }).click();
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
 
@@ -92,13 +97,14 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await page.screenshot(snap("system-assessment-item"));
 
   // Export, then import the file as a new copy whose own export is identical field by field.
-  await page.getByRole("link", { name: "Back to the assessment" }).click();
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await breadcrumb.getByRole("link", { name: NAME }).click();
   const exported = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export assessment" }).click();
   const file = await (await exported).path();
   const original = JSON.parse(await readFile(file, "utf8"));
   expect(original.items[0]).toMatchObject({ code: "LL01", hierarchyCode: "LL.PA", scaleCode: "PT", entries: [{ kind: "prompt" }], resources: [{ originalFileName: "rhyme-card.png", sizeBytes: 300_000 }] });
-  await page.getByRole("link", { name: "All assessments" }).click();
+  await breadcrumb.getByRole("link", { name: "Assessments" }).click();
   await page.getByLabel("Assessment export file to import").setInputFiles(file);
   await expect(snackbar(page)).toHaveText(`Imported Assessment ${NAME}`);
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
@@ -107,7 +113,7 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   expect(copy).toEqual(original);
 
   // A file that is not an export: the spec's error, and the page reloads.
-  await page.getByRole("link", { name: "All assessments" }).click();
+  await breadcrumb.getByRole("link", { name: "Assessments" }).click();
   await page.getByLabel("Assessment export file to import").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello":1}') });
   await expect(snackbar(page)).toHaveText("Error importing assessment");
 });
@@ -121,7 +127,7 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await page.getByRole("button", { name: "New tenant" }).click();
   const dialog = page.getByRole("dialog", { name: "New tenant" });
   await dialog.getByLabel(/^Name/).fill(`Delaware ${run}`);
-  await dialog.getByLabel("Logo URL").fill("https://example.org/delaware.png");
+  await dialog.getByLabel("Logo", { exact: true }).setInputFiles({ name: "delaware.png", mimeType: "image/png", buffer: PNG });
   await dialog.getByLabel("First name").fill("Robin");
   await dialog.getByLabel("Last name").fill("Hale");
   await dialog.getByLabel("Email").fill(`robin.${run}@delaware.test`);
@@ -130,8 +136,56 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await expect(snackbar(page)).toHaveText("Tenant admin saved");
   await expect(page.getByRole("heading", { level: 1, name: `Delaware ${run}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Tenant admins" }).getByRole("cell", { name: `robin.${run}@delaware.test` })).toBeVisible();
+  // The logo file went through the storage driver and comes back byte for byte, to anyone.
+  const logo = page.getByRole("img", { name: `Delaware ${run} logo` });
+  const logoUrl = (await logo.getAttribute("src"))!;
+  expect(logoUrl).toMatch(/^\/en\/api\/v1\/tenants\/\d+\/logo\?v=/);
+  const anonymous = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  const fetched = await anonymous.request.get(logoUrl);
+  expect(fetched.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await fetched.body()).equals(PNG)).toBe(true);
+  await anonymous.close();
+  // A file that is not an image is refused with the reason.
+  await page.getByLabel("Logo file to upload").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  await expect(snackbar(page)).toHaveText("Error saving tenant");
+  await expect(page.getByRole("region", { name: "Logo" }).getByRole("alert")).toHaveText("Logo must be a PNG, JPEG, GIF or WebP image");
   await axe(page);
   await page.screenshot(snap("system-tenant"));
+
+  // An integration, created then edited; a license change whose second call fails keeps the others.
+  await page.getByRole("button", { name: "New integration" }).click();
+  const newIntegration = page.getByRole("dialog", { name: "New integration" });
+  await newIntegration.getByLabel(/^Client id/).fill(`sis-${run}`);
+  await newIntegration.getByRole("button", { name: "Create integration" }).click();
+  await expect(snackbar(page)).toHaveText("Integration Saved");
+  await page.getByRole("button", { name: `Edit integration sis-${run}` }).click();
+  const editIntegration = page.getByRole("dialog", { name: `Edit integration sis-${run}` });
+  await editIntegration.getByLabel("Description").fill("Student information system");
+  await axe(page);
+  await editIntegration.getByRole("button", { name: "Save integration" }).click();
+  await expect(snackbar(page)).toHaveText("Integration Saved");
+  const integrations = page.getByRole("region", { name: "Integrations" });
+  await expect(integrations.getByText("Student information system")).toBeVisible();
+  await page.getByRole("button", { name: `Change licenses of sis-${run}` }).click();
+  const licenses = page.getByRole("dialog", { name: `Licenses of sis-${run}` });
+  await licenses.getByLabel("License id 1").fill("L-1");
+  await licenses.getByLabel("Role 1").selectOption("ROLE_TEACHER");
+  await licenses.getByRole("button", { name: "Save licenses" }).click();
+  await expect(snackbar(page)).toHaveText("Licenses updated");
+  await page.getByRole("button", { name: `Change licenses of sis-${run}` }).click();
+  await licenses.getByLabel("License id 1").fill("L-1");
+  await licenses.getByLabel("Role 1").selectOption("ROLE_TEACHER");
+  await licenses.getByRole("button", { name: "Another license" }).click();
+  await licenses.getByLabel("License id 2").fill("L-2");
+  await licenses.getByLabel("Role 2").selectOption("ROLE_ADMIN");
+  await licenses.getByRole("button", { name: "Save licenses" }).click();
+  await expect(snackbar(page)).toHaveText("Licenses partly updated: 1 change saved, 1 failed");
+  await expect(licenses.getByRole("alert")).toContainText("Adding L-1 (ROLE_TEACHER) failed: License L-1 already grants ROLE_TEACHER");
+  await expect(licenses.getByText("L-2 · ROLE_ADMIN")).toBeVisible();
+  await axe(page);
+  await page.screenshot(snap("system-licenses-partial"));
+  await licenses.getByRole("button", { name: "Close" }).first().click();
+  await expect(integrations.getByText("Licenses: L-1 (ROLE_TEACHER), L-2 (ROLE_ADMIN)")).toBeVisible();
 
   await page.getByRole("link", { name: "School years" }).first().click();
   await page.getByRole("button", { name: "New school year" }).click();
