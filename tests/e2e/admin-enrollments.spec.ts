@@ -39,8 +39,8 @@ async function twoSchoolChild(page: Page): Promise<{ student: Student; enrollmen
   throw new Error("the demo's two-school child is missing");
 }
 
-test("an admin changes a POA, fills custom fields, rosters the child and assigns a collection, by keyboard", async ({ page }) => {
-  test.setTimeout(120_000);
+test("an admin changes a POA, fills custom fields, rosters the child and assigns a collection, by keyboard", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "tenant.admin@demo.test");
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
@@ -90,8 +90,10 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await page.getByRole("navigation", { name: "Student profile" }).getByRole("link", { name: "Teachers" }).click();
   await expect(page.getByText("No teacher has this student on their roster yet.")).toBeVisible();
   const teacher = page.getByLabel(`Teacher at ${second.locationName}`);
+  // Marcus Bennett (admin.teacher@demo.test) teaches at the second school: he signs in below.
+  const teacherName = (await teacher.locator("option").allTextContents()).find((t) => t.includes("Bennett"))!;
+  await teacher.selectOption({ label: teacherName });
   await teacher.focus();
-  const teacherName = (await teacher.locator("option:checked").textContent())!;
   await page.getByRole("button", { name: "Add to roster" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Student added to the teacher's roster")).toBeVisible();
@@ -113,6 +115,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(page.getByText("Not assigned to any data collection.")).toBeVisible();
   const collection = page.getByLabel("Data collection");
   const collectionName = (await collection.locator("option:checked").textContent())!;
+  const collectionId = await page.getByLabel("Data collection", { exact: true }).inputValue();
   await page.getByRole("button", { name: "Assign collection" }).focus();
   await page.keyboard.press("Enter");
   // The outcome is the assignment's row. (In the full run, after the collections journey, the success
@@ -121,6 +124,19 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(row.getByRole("cell", { name: "Primary" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot(snap("collections"));
+
+  // The rostered, assigned child appears on the teacher's scoring screen, in the teacher's own browser.
+  const theirs = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 900 } });
+  const teacherPage = await theirs.newPage();
+  await signIn(teacherPage, "admin.teacher@demo.test");
+  await expect(teacherPage).toHaveURL(/\/administrator\/dashboard$/);
+  await teacherPage.getByRole("navigation", { name: "Application" }).getByRole("button", { name: "Teacher" }).click();
+  await expect(teacherPage).toHaveURL(/\/teacher\/dashboard$/);
+  await teacherPage.goto(`/teacher/collections/${collectionId}/scoring`);
+  await expect(teacherPage.getByRole("heading", { level: 1 })).toContainText(collectionName);
+  await expect(teacherPage.locator(`[role=rowheader][data-enrollment="${second.id}"]`)).toHaveCount(1);
+  await teacherPage.screenshot(snap("teacher-scoring"));
+  await theirs.close();
 
   // ISR: the collection is listed with 'No ISR' until the reports worker makes one.
   await page.getByRole("navigation", { name: "Student profile" }).getByRole("link", { name: "ISR" }).click();
