@@ -5,7 +5,7 @@ import { db, rows, withTenant } from "@/db/client";
 import { log } from "@/lib/platform/logger";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
-import { checkStudentRow, missingColumns, normalizeHeader, type BulkLoadType, type StudentRow } from "./columns";
+import { COLUMNS, checkStudentRow, missingColumns, normalizeHeader, type BulkLoadType, type StudentRow } from "./columns";
 import { FILE_TYPE_MESSAGE, FileProblem, fileKindOf, parseFile } from "./parse";
 import type { BulkLoadSummary } from "./service";
 
@@ -80,12 +80,11 @@ export function checkRows(header: string[], data: { line: number; cells: string[
   });
   const good: StudentRow[] = [];
   const refused: Refused[] = [];
+  // Each column's position, looked up once (not per cell).
+  const position = new Map(COLUMNS.students.map((c) => [c.name, index.get(normalizeHeader(c.name)) ?? -1]));
   for (const { line, cells } of data) {
     if (cells.every((c) => c.trim() === "")) continue;
-    const cell = (name: string) => {
-      const i = index.get(normalizeHeader(name));
-      return i === undefined ? "" : (cells[i] ?? "");
-    };
+    const cell = (name: string) => cells[position.get(name) ?? -1] ?? "";
     const checked = checkStudentRow(line, cell);
     if (checked.ok) good.push(checked.row);
     else refused.push({ line, stateId: cell("stateId").trim().slice(0, 50), reason: checked.reason });
@@ -133,6 +132,8 @@ export async function stageAndLoad(
   good: StudentRow[],
 ): Promise<LoadCounts> {
   const tx = db();
+  // JIT compiling the load's plan costs seconds (6.5 s of 71 s measured on 100,000 rows) and saves nothing on row-by-row inserts.
+  await tx.execute(sql`set local jit = off`);
   await tx.execute(sql`create temp table bulk_stage (
       line int not null, state_id text not null, first_name text not null, middle_name text, last_name text not null, dob date,
       gender gender not null, ell boolean not null, low_ses boolean not null, sped boolean not null, disability text, race int not null,

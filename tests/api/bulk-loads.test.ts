@@ -208,6 +208,18 @@ describe("a load of good and bad rows", () => {
     expect(repeat.body.bulkLoad.id).toBe(second.id);
   });
 
+  it("numbers lines as the file has them: blank lines count, a quoted field may span lines", async () => {
+    const done = await load(
+      W.admin,
+      [HEADER, `ML-1,"Multi\nLine",,Kid,2021-01-01,,,,,,${W.s1.id},`, "", `ML-3,Bad,,Date,2021-99-01,,,,,,${W.s1.id},`].join("\n") + "\n",
+      "lines.csv",
+    );
+    expect(done).toMatchObject({ status: "complete", created: 1, errorRows: 1 });
+    expect((await download(W.admin, done.id, "results")).text).toContain("5,ML-3,birthDate: Must be a date");
+    const simple = await load(W.admin, [HEADER, "", `ML-4,Bad,,Date,2021-99-01,,,,,,${W.s1.id},`].join("\r\n"), "blank.csv");
+    expect((await download(W.admin, simple.id, "results")).text).toContain("3,ML-4,birthDate: Must be a date");
+  });
+
   it("reads an XLSX file: dates as dates, state ids as text with their leading zeros", async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet("students");
