@@ -55,11 +55,16 @@ await stopQueue({ graceful: false });
 
 // 2. The whole pipeline in worker processes.
 const dataDir = process.env.DATA_DIR ?? ".data";
-const env = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, JOB_EXPIRE_SECONDS: "600", JOB_POLL_SECONDS: "1", LOG_LEVEL: "warn", NODE_ENV: "production" };
+const env = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: dataDir, JOB_EXPIRE_SECONDS: "600", JOB_POLL_SECONDS: "1", LOG_LEVEL: "warn" };
 const workers = Array.from({ length: WORKERS }, () => spawnWorker(env));
 const generated = () => count(sql`select count(*)::int as n from student_outputs where tenant_id = ${t} and output_id = ${output.id} and status = 'complete'`);
 // Timed from the first generated row (worker start-up excluded), for SECONDS.
-while ((await generated()) === 0) await new Promise((r) => setTimeout(r, 200));
+let exited = false;
+for (const w of workers) void w.exited.then(() => (exited = true));
+while ((await generated()) === 0) {
+  if (exited) throw new Error(`a worker exited: ${workers.map((w) => w.output()).join("\n").slice(-2000)}`);
+  await new Promise((r) => setTimeout(r, 200));
+}
 const first = await generated();
 started = performance.now();
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
