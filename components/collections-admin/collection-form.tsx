@@ -40,7 +40,7 @@ interface FormProps {
 /** Create (POST) or edit (PUT) a collection: name, assessment, school year, dates, hide token. */
 function CollectionFormDialog({ collection, assessments, schoolYears, parents, open, onOpenChange }: FormProps) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { showSnackbar, hideSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
@@ -59,6 +59,8 @@ function CollectionFormDialog({ collection, assessments, schoolYears, parents, o
     for (const [name] of DATES) body[name] = dayToUnix(text(name));
     if (!collection) body.assessmentId = Number(text("assessmentId")) || undefined;
     else body.id = collection.id;
+    // The last attempt's message goes: it is not this attempt's outcome.
+    hideSnackbar();
     setBusy(true);
     const answer = await callApi<{ dataCollection: AdminCollection }>(collection ? "PUT" : "POST", "/data-collections", body);
     setBusy(false);

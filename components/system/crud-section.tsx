@@ -109,7 +109,7 @@ function Cell({ row, column, first }: { row: Row; column: string; first: boolean
 
 export function CrudSection({ title, noun, columns, rows, fields, endpoint, texts, fixed = {}, deletable = false, empty, newButton }: CrudSectionProps) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { showSnackbar, hideSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [values, setValues] = useState<Values>({});
@@ -131,6 +131,9 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
     const isNew = editing === "new";
     const shown = fields.filter((f) => (isNew ? !f.editOnly : !f.createOnly));
     const body = isNew ? { ...fixed, ...bodyOf(shown, values) } : { id: editing.id, ...bodyOf(shown, values) };
+    // A new attempt: the last attempt's message goes, so it is not read as this one's outcome while
+    // the call is under way (a slow save showed the earlier error beside a save that worked).
+    hideSnackbar();
     setBusy(true);
     const result = await send(isNew ? "POST" : "PUT", endpoint, body);
     setBusy(false);
@@ -146,6 +149,7 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
   }
 
   async function remove(row: Row) {
+    hideSnackbar();
     setBusy(true);
     const result = await send("DELETE", endpoint, { id: row.id });
     setBusy(false);

@@ -31,13 +31,14 @@ interface Integration {
 function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: number; integration: Integration; roles: string[]; onClose: () => void }) {
   const roleOptions = roles.map((r) => ({ value: r, label: r }));
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { showSnackbar, hideSnackbar } = useSnackbar();
   const [removed, setRemoved] = useState<number[]>([]);
   const [added, setAdded] = useState([{ licenseId: "", role: roles[0] }]);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   async function save() {
+    hideSnackbar();
     setBusy(true);
     const failed: string[] = [];
     let done = 0;
@@ -133,7 +134,7 @@ const newToken = () => Array.from(crypto.getRandomValues(new Uint8Array(24)), (b
  */
 function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: number; integration: Integration | null; onClose: () => void }) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { showSnackbar, hideSnackbar } = useSnackbar();
   const [values, setValues] = useState({ clientId: integration?.clientId ?? "", description: integration?.description ?? "", token: integration ? "" : newToken() });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -142,6 +143,7 @@ function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: numbe
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    hideSnackbar();
     setBusy(true);
     const common = { clientId: values.clientId, description: values.description || null };
     const result = integration

@@ -19,7 +19,7 @@ const EMPTY = { name: "", slug: "", firstName: "", lastName: "", email: "" };
  */
 export function NewTenant() {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { showSnackbar, hideSnackbar } = useSnackbar();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -32,6 +32,7 @@ export function NewTenant() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    hideSnackbar();
     setBusy(true);
     setErrors([]);
     setAlert(null);
