@@ -531,8 +531,9 @@ const endpoints: Endpoint[] = [
   {
     name: "POST /school-years",
     ok: async () => {
-      const start = Date.UTC(2095, 6, 1) / 1000 + Math.floor(Math.random() * 1000) * 86400;
-      const res = await c(schoolYears.POST, "POST", { token: system, body: { startDate: start, endDate: start + 300 * 86400 } });
+      // Fixed years of their own: the label comes from them and is unique (each test file has its own database).
+      const start = Date.UTC(2093, 6, 1) / 1000;
+      const res = await c(schoolYears.POST, "POST", { token: system, body: { startDate: start, endDate: Date.UTC(2094, 5, 30) / 1000 } });
       expect(res.status).toBe(201);
       expect(res.body.schoolYear).toMatchObject({ startDate: start });
     },
@@ -545,8 +546,7 @@ const endpoints: Endpoint[] = [
   {
     name: "PUT /school-years",
     ok: async () => {
-      const start = Date.UTC(2099, 0, 1) / 1000 + Math.floor(Math.random() * 1000) * 86400;
-      const id = (await c(schoolYears.POST, "POST", { token: system, body: { startDate: start, endDate: start + 200 * 86400 } })).body.schoolYear.id;
+      const id = (await c(schoolYears.POST, "POST", { token: system, body: { startDate: Date.UTC(2094, 6, 1) / 1000, endDate: Date.UTC(2095, 5, 30) / 1000 } })).body.schoolYear.id;
       expect((await c(schoolYears.PUT, "PUT", { token: system, body: { id, label: "Renamed year" } })).body.schoolYear).toMatchObject({ id, label: "Renamed year" });
     },
     invalid: () => c(schoolYears.PUT, "PUT", { token: system, body: { id: "x", label: "x" } }),
