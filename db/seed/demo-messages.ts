@@ -14,7 +14,7 @@ export async function addAnnouncements(
   input: { tenantId: number; createdBy?: number; now: Date; kra: { name: string; window: CollectionWindow }; elaName: string },
 ) {
   const { tenantId, createdBy, now, kra } = input;
-  await executor.insert(announcements).values([
+  const rows = [
     {
       tenantId,
       createdBy,
@@ -47,7 +47,9 @@ export async function addAnnouncements(
       startDate: daysFrom(now, 45),
       endDate: daysFrom(now, 75),
     },
-  ]);
+  ];
+  // Those already started count as told: the announcements.activate job tells only of later starts.
+  await executor.insert(announcements).values(rows.map((row) => ({ ...row, activeNotifiedAt: row.startDate <= now ? now : null })));
 }
 
 /** A few notifications for the demo accounts that work with children; the newest are unacknowledged. */
