@@ -27,7 +27,7 @@ async function gradesOf(page: Page, id: number, enrollmentId: number) {
 }
 
 test("a teacher downloads the class's score sheets and a practice sheet with random scores", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "teacher@demo.test");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
@@ -36,7 +36,11 @@ test("a teacher downloads the class's score sheets and a practice sheet with ran
 
   await page.goto(`/teacher/collections/${id}/students`);
   await expect(page.getByRole("heading", { level: 1, name: /^Class list: Kindergarten Readiness/ })).toBeVisible();
-  const [classSheet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download score sheets for the class" }).click()]);
+  // Twenty children's pages rendered in the request: allow for a loaded machine.
+  const [classSheet] = await Promise.all([
+    page.waitForEvent("download", { timeout: 120_000 }),
+    page.getByRole("button", { name: "Download score sheets for the class" }).click(),
+  ]);
   expect(classSheet.suggestedFilename()).toBe(`score-sheets-collection-${id}.pdf`);
   const classText = await pdfText((await classSheet.path())!);
   const links = page.getByRole("table", { name: "Students" }).getByRole("link");
@@ -57,7 +61,7 @@ test("a teacher downloads the class's score sheets and a practice sheet with ran
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
   await expect(sheet.getByRole("button", { name: "Download score sheet" })).toBeFocused();
-  const [practice] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const [practice] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.keyboard.press("Enter")]);
   expect(practice.suggestedFilename()).toBe(`score-sheet-${enrollmentId}-practice.pdf`);
   const text = await pdfText((await practice.path())!);
   expect(text).toContain("Practice sheet: random scores for training. Nothing on this sheet is saved.");
