@@ -1,5 +1,6 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { shareStandardFontMetrics } from "./standard-fonts";
 import { WORDS, type IsrLanguage, type LevelKey } from "./texts";
 
 /**
@@ -8,6 +9,9 @@ import { WORDS, type IsrLanguage, type LevelKey } from "./texts";
  * The document carries its title, subject and language (/Lang) for assistive technology; react-pdf
  * writes no structure tree, so the text is in reading order, one column, with real text (no images).
  */
+
+// Helvetica's metrics are built once per process, not once per document (see standard-fonts.ts).
+shareStandardFontMetrics();
 
 export interface IsrDomain {
   code: string;
