@@ -7,11 +7,11 @@ const cell = "px-4 py-2.5";
 /** The child's results per collection of this enrollment (server-rendered): items scored, progress, and once complete the scale score and level. */
 export function ResultsTable({ results }: { results: EnrollmentResult[] }) {
   return (
-    <section aria-labelledby="student-results-heading" className="mt-8 flex flex-col gap-3">
-      <h2 id="student-results-heading" className="text-lg font-semibold text-slate-900">
+    <div className="mt-8 flex flex-col gap-3">
+      <h2 className="text-lg font-semibold text-slate-900">
         Results
       </h2>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Results by data collection">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Results">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Results of this student in each data collection</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -27,7 +27,7 @@ export function ResultsTable({ results }: { results: EnrollmentResult[] }) {
             {results.length === 0 && (
               <tr>
                 <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                  No results: not assigned to any data collection.
+                  No results: the student takes part in no data collection.
                 </td>
               </tr>
             )}
@@ -45,6 +45,6 @@ export function ResultsTable({ results }: { results: EnrollmentResult[] }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
