@@ -15,7 +15,8 @@ const SIGNED_IN_PREFIXES = ["/profile", "/downloads", "/notifications"];
 
 /** Pages open without a session (the spec: sign-in, forgot and any reset or registration page; the API reference for integrators). */
 export function isPublicPath(pathname: string): boolean {
-  if (pathname === "/" || pathname === "/sign-in" || pathname === "/sign-out" || pathname === "/api-reference") return true;
+  if (pathname === "/" || pathname === "/sign-in" || pathname === "/sign-out") return true;
+  if (pathname === "/api-reference" || pathname.startsWith("/api-reference/")) return true;
   if (pathname === "/forgot" || pathname.startsWith("/forgot/")) return true;
   // Only a top-level page, so "reset" inside a role area's path never opens that area.
   const first = pathname.split("/")[1] ?? "";

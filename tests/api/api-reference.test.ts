@@ -85,14 +85,21 @@ describe("the API reference's data", () => {
 describe("the API reference's markup", () => {
   const html = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(element);
 
-  it("links every operation from the index to its section, whose heading names the method and path", () => {
-    const index = html(createElement(IndexNav, { groups: reference.groups }));
-    for (const op of operations) {
-      expect(index).toContain(`href="#${op.id}"`);
-      const section = html(createElement(Operation, { op }));
-      expect(section).toContain(`id="${op.id}"`);
-      expect(section).toMatch(new RegExp(`<h3 id="${op.id}-title"[^>]*>.*${op.method}.*${op.path.replace(/[{}]/g, "\\$&")}`));
+  it("links every group's page from the index, and on a group's page each of its operations to its section", () => {
+    const overview = html(createElement(IndexNav, { groups: reference.groups }));
+    expect(overview).not.toContain('href="#');
+    for (const group of reference.groups) {
+      expect(overview).toContain(`href="/api-reference/${group.slug}"`);
+      const index = html(createElement(IndexNav, { groups: reference.groups, current: group }));
+      expect(index).toMatch(new RegExp(`<a aria-current="page"[^>]*href="/api-reference/${group.slug}"`));
+      for (const op of group.operations) {
+        expect(index).toContain(`href="#${op.id}"`);
+        const section = html(createElement(Operation, { op }));
+        expect(section).toContain(`id="${op.id}"`);
+        expect(section).toMatch(new RegExp(`<h3 id="${op.id}-title"[^>]*>.*${op.method}.*${op.path.replace(/[{}]/g, "\\$&")}`));
+      }
     }
+    expect(new Set(reference.groups.map((g) => g.slug)).size).toBe(reference.groups.length);
   });
 
   it("gives every table a caption and column headers, and each row a header cell", () => {

@@ -28,6 +28,8 @@ export interface OperationView {
 
 export interface GroupView {
   id: string;
+  /** The group's page: /api-reference/{slug}. */
+  slug: string;
   name: string;
   description: string | null;
   operations: OperationView[];
@@ -110,6 +112,7 @@ export function apiReference(doc: OpenApiDocument): ApiReference {
   const groups = names
     .map((name) => ({
       id: `tag-${slug(name)}`,
+      slug: slug(name),
       name,
       description: described.get(name) ?? null,
       operations: operations.filter((o) => o.tag === name).map((o) => o.view).sort(byPath),
