@@ -32,6 +32,7 @@ async function groupLinks(page: Page): Promise<{ name: string; href: string }[]>
 }
 
 test("anyone reads the reference: every group and operation, who may call each, fields and errors", async ({ page }) => {
+  test.setTimeout(180_000); // every group's page, and axe over the largest
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -81,7 +82,6 @@ test("anyone reads the reference: every group and operation, who may call each, 
   await expect(page.getByRole("region", { name: "GET /race-codes", exact: true }).getByText(/Any signed-in person/)).toBeVisible();
 
   // The largest group, where axe has the most to check.
-  test.setTimeout(120_000);
   await page.goto(largest.href);
   await page.screenshot({ ...shot("api-reference-group-1280"), fullPage: false });
   await expectNoAxeViolations(page);
