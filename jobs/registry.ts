@@ -1,11 +1,13 @@
 import type { JobHandler } from "@/lib/platform/queue";
 import { announcementsActivate } from "./handlers/announcements-activate";
 import { bulkLoadRun } from "./handlers/bulk-load";
+import { ftpFeedRun, ftpFeedSchedule } from "./handlers/ftp-feed";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
 import { passwordReset } from "./handlers/password-reset";
 import { isrGenerate } from "./handlers/isr-generate";
 import { reportGenerate } from "./handlers/report-generate";
+import { scoreSheetClass } from "./handlers/score-sheet-class";
 import { uploadSweep } from "./handlers/upload-sweep";
 
 /**
@@ -17,4 +19,4 @@ import { uploadSweep } from "./handlers/upload-sweep";
  * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`;
  * report.generate binds each of its steps to the payload's tenant itself (see its handler).
  */
-export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, bulkLoadRun, isrGenerate, announcementsActivate];
+export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, bulkLoadRun, isrGenerate, announcementsActivate, scoreSheetClass, ftpFeedRun, ftpFeedSchedule];

@@ -21,7 +21,12 @@ const STATUS: Record<BulkLoadView["status"], { label: string; tone: BadgeTone }>
   failed: { label: "Failed", tone: "danger" },
 };
 
-const TYPE_LABELS: Record<BulkLoadType, string> = { students: "Students with enrollments" };
+const TYPE_LABELS: Record<BulkLoadType, string> = {
+  students: "Students with enrollments",
+  users: "Users",
+  rosters: "Rosters (students of teachers)",
+  assignments: "Collection assignments",
+};
 
 interface Page {
   bulkLoads: BulkLoadView[];
@@ -177,7 +182,9 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
         <h2 id="template-heading" className="text-lg font-semibold text-slate-900">
           Templates
         </h2>
-        <p className="text-sm text-slate-700">The Excel template keeps state ids as text, so leading zeros stay. Its second sheet explains every column.</p>
+        <p className="text-sm text-slate-700">
+          Templates of the type chosen above. The Excel template keeps state ids and other ids as text, so leading zeros stay. Its second sheet explains every column.
+        </p>
         <div className="flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={requiredOnly} onChange={(e) => setRequiredOnly(e.target.checked)} className="h-4 w-4" />
@@ -241,7 +248,7 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                         <>
                           <span className="block">{b.loadedRows} loaded</span>
                           <span className="block text-xs text-slate-600">
-                            {b.created} new, {b.updated} updated
+                            {b.created} new, {b.updated} updated, {b.loadedRows - b.created - b.updated} already in place
                           </span>
                           <span className={b.errorRows ? "block text-danger" : "block text-slate-600"}>{b.errorRows} refused</span>
                         </>

@@ -52,7 +52,7 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   const load: Load = loaded.key === key ? loaded : { state: "loading" };
   const result = load.state === "ready" ? load.result : null;
   const rows = useMemo(() => result?.students ?? [], [result]);
-  // A state or region lists no children: its shown layers are counted on the server instead.
+  // A state, region or district chart lists no children: its shown layers are counted on the server instead.
   const [serverLayers, setServerLayers] = useState<{ key: string; counts: LayerCountWire[] } | null>(null);
   const shownLayers = layers.filter((l) => l.enabled);
   const layersKey = result && !result.students && shownLayers.length ? JSON.stringify([key, shownLayers.map(({ id: _id, label: _l, color: _c, enabled: _e, states: _s, ...criteria }) => criteria)]) : "";
@@ -87,10 +87,13 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   };
   const topPlaces = useMemo(() => {
     const kind = result?.children[0]?.kind;
-    if (!result || result.students || (kind !== "region" && kind !== "district")) return undefined;
-    return { [kind === "region" ? "regions" : "districts"]: result.children.map((c) => c.id) } as Partial<Record<"regions" | "districts", number[]>>;
+    if (!result || result.students || (kind !== "region" && kind !== "district" && kind !== "location")) return undefined;
+    const key = kind === "region" ? "regions" : kind === "district" ? "districts" : "locations";
+    return { [key]: result.children.map((c) => c.id) } as Partial<Record<"regions" | "districts" | "locations", number[]>>;
   }, [result]);
   const period = report.periods.find((p) => p.id === report.period);
+  // A district's chart comes without its children (the costly part); their list is the students view.
+  const studentsHref = links.views.find((v) => v.type === "students")?.href;
   const matching = rows.filter((r) => layers.some((l) => l.enabled && matchesLayer(l, r))).map((r) => r.id);
   const places = useMemo(() => {
     const names = { regions: new Map<number, string>(), districts: new Map<number, string>(), locations: new Map<number, string>() };
@@ -195,7 +198,16 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
                 <LayersPanel layers={layers} onChange={setLayers} rows={rows} places={places} ids={topPlaces} />
                 {shownLayers.length > 0 && !counted && <p className="mt-3 text-sm text-slate-600" role="status">Counting the filter layers…</p>}
               </Card>
-              <p className="text-sm text-slate-600">Choose a district, school or class above to list its children.</p>
+              {result.scope.kind === "district" && studentsHref ? (
+                <p className="text-sm text-slate-600">
+                  <a className="font-medium text-brand-700 underline" href={studentsHref}>
+                    List the children of {result.scope.name}
+                  </a>{" "}
+                  (the Student progress view, with the classroom report and checkpoint periods).
+                </p>
+              ) : (
+                <p className="text-sm text-slate-600">Choose a district, school or class above to list its children.</p>
+              )}
             </>
           )}
         </>

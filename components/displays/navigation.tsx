@@ -13,6 +13,8 @@ const PARAM: Partial<Record<UnitKind, string>> = { region: "regionId", district:
 /** The href of a unit: the ids of the path down to it, each under its parameter. */
 export function drillHref(base: string, path: DisplayResult["path"], target: { kind: UnitKind; id: number | null }): string {
   const url = new URL(base, "http://x");
+  // A state or region lists no children: from the students view, go up to its PLD report.
+  if ((target.kind === "state" || target.kind === "region") && url.searchParams.get("view") === "students") url.searchParams.set("view", "pld");
   for (const step of [...path.filter((p) => p.kind !== target.kind && PARAM[p.kind] && p.id !== null), target]) {
     const name = PARAM[step.kind];
     if (name && step.id !== null) url.searchParams.set(name, String(step.id));
@@ -60,7 +62,7 @@ export function DrillPath({ links, path }: { links: Links; path: DisplayResult["
                 {step.name}
               </span>
             ) : (
-              <a className="text-brand-700 underline" href={step.kind === "state" ? base : drillHref(base, path.slice(0, i + 1), step)}>
+              <a className="text-brand-700 underline" href={drillHref(base, path.slice(0, i + 1), step)}>
                 {step.name}
               </a>
             )}

@@ -21,7 +21,7 @@ export interface IsrOutput {
   id: number;
   dataCollectionId: number;
   status: "queued" | "in_progress" | "complete" | "failed";
-  language: "en" | "es";
+  language: "en" | "es" | null;
   createdAt: number;
   completedAt: number | null;
   counts: Counts;
@@ -35,11 +35,12 @@ export interface IsrSummaryData {
 export interface IsrState {
   dataCollectionsOutputs: IsrOutput[];
   summary: IsrSummaryData;
-  locations: { id: number; name: string; students: number }[];
+  locations: { id: number; name: string; students: number; districtId: number; districtName: string }[];
 }
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
-const LANGUAGES = { en: "English", es: "Spanish (Español)" } as const;
+const LANGUAGES = { child: "Each child's ISR language", en: "English", es: "Spanish (Español)" } as const;
+type Choice = keyof typeof LANGUAGES;
 /** The spec's polling contract: every 3 s, at most 100 times. */
 const POLL_MS = 3000;
 const POLL_LIMIT = 100;
@@ -60,8 +61,9 @@ interface Props {
 export function IsrManager({ collections, collectionId: firstId, initial, scope }: Props) {
   const { showSnackbar } = useSnackbar();
   const [collectionId, setCollectionId] = useState(firstId);
-  const [language, setLanguage] = useState<"en" | "es">("en");
+  const [language, setLanguage] = useState<Choice>("child");
   const [locationId, setLocationId] = useState(0);
+  const [districtId, setDistrictId] = useState(0);
   const [state, setState] = useState<IsrState | null>(initial);
   const [sending, setSending] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -119,7 +121,7 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
     const res = await fetch("/en/api/v1/reports/individual-student", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ dataCollectionId: collectionId, language, ...(locationId ? { locationId } : {}) }),
+      body: JSON.stringify({ dataCollectionId: collectionId, ...(language === "child" ? {} : { language }), ...(locationId ? { locationId } : {}) }),
     }).catch(() => null);
     setSending(false);
     if (!res?.ok) {
@@ -151,6 +153,10 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
 
   const latest = state?.dataCollectionsOutputs[0];
   const summary = state?.summary;
+  // The districts of the schools in scope, by name: a district's ISRs download as one ZIP.
+  const districts = [...new Map((state?.locations ?? []).map((l) => [l.districtId, { id: l.districtId, name: l.districtName }])).values()].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="isr-request-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
@@ -193,11 +199,25 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
               </select>
             </div>
           ) : null}
+          {collections && districts.length > 1 ? (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="isr-district" className="text-sm font-medium text-slate-800">
+                District (ZIP download)
+              </label>
+              <select id="isr-district" className={selectClass} value={districtId || districts[0].id} onChange={(e) => setDistrictId(Number(e.target.value))}>
+                {districts.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className="flex flex-col gap-1.5">
             <label htmlFor="isr-language" className="text-sm font-medium text-slate-800">
               Language of the ISRs
             </label>
-            <select id="isr-language" className={selectClass} value={language} onChange={(e) => setLanguage(e.target.value === "es" ? "es" : "en")}>
+            <select id="isr-language" className={selectClass} value={language} onChange={(e) => setLanguage(e.target.value as Choice)}>
               {Object.entries(LANGUAGES).map(([code, label]) => (
                 <option key={code} value={code}>
                   {label}
@@ -213,6 +233,15 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
           {summary && summary.generated > 0 ? (
             <a href={`/en/api/v1/data-collections/${collectionId}/outputs/download${locationId ? `?locationId=${locationId}` : ""}`} download className={buttonClasses("secondary")}>
               {locationId ? "Download the school's ISRs (PDF)" : `Download ISRs (PDF, ${summary.generated} ${summary.generated === 1 ? "page" : "pages"})`}
+            </a>
+          ) : null}
+          {collections && summary && summary.generated > 0 && districts.length ? (
+            <a
+              href={`/en/api/v1/data-collections/${collectionId}/outputs/download/zip?districtId=${districtId || districts[0].id}`}
+              download
+              className={buttonClasses("secondary")}
+            >
+              {districts.length > 1 ? "Download the district's ISRs (ZIP)" : `Download ${districts[0].name}'s ISRs (ZIP, a PDF per school)`}
             </a>
           ) : null}
           {summary && summary.generated > 0 ? (
@@ -245,7 +274,7 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
         {latest ? (
           <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-4" aria-live="polite">
             <label htmlFor="isr-progress" className="text-sm font-medium text-slate-800">
-              Latest request ({LANGUAGES[latest.language]}, {when(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of {latest.counts.total} generated
+              Latest request ({LANGUAGES[latest.language ?? "child"]}, {when(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of {latest.counts.total} generated
               {latest.counts.failed ? `, ${latest.counts.failed} failed` : ""}
               {running(latest) ? "" : latest.status === "complete" ? ". Complete." : "."}
             </label>

@@ -9,10 +9,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { apiErrorText } from "@/components/transfers/api-error";
+import { DistrictFeedRuns, type FeedRunView } from "./district-feed-runs";
 import type { FieldError } from "@/lib/platform/errors";
 
 interface Ftp {
-  protocol: "sftp" | "ftps";
+  protocol: "ftp" | "ftps" | "sftp";
   host: string;
   port: number;
   directory: string;
@@ -27,6 +28,7 @@ export interface IntegrationView {
   lastRunAt: number | null;
   lastRunStatus: "succeeded" | "failed" | null;
   lastRunMessage: string | null;
+  runs: FeedRunView[];
 }
 
 interface Person {
@@ -34,6 +36,8 @@ interface Person {
   name: string;
 }
 
+const PROTOCOLS = { ftp: "FTP", ftps: "FTPS (TLS)", sftp: "SFTP (not fetched by the feed)" } as const;
+const isProtocol = (v: string): v is Ftp["protocol"] => v in PROTOCOLS;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
@@ -41,13 +45,14 @@ const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit"
  * A district's data integration (spec §3: active, FTP integration info, integration users; §7's
  * ftp.json status): saved with POST /data-integrations ('Integration Saved'), removed with DELETE
  * (an error shows only on failure, §8). The password is write-only: blank keeps the stored one.
+ * Below the settings: the feed's latest runs and "Fetch now" (district-feed-runs.tsx).
  */
 export function DistrictIntegration({ districtId, integration, people }: { districtId: number; integration: IntegrationView | null; people: Person[] }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const ftp = integration?.ftp;
   const [active, setActive] = useState(integration?.active ?? true);
-  const [protocol, setProtocol] = useState<Ftp["protocol"]>(ftp?.protocol ?? "sftp");
+  const [protocol, setProtocol] = useState<Ftp["protocol"]>(ftp?.protocol ?? "ftps");
   const [userIds, setUserIds] = useState<number[]>(integration?.userIds ?? []);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -121,13 +126,16 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
             <label htmlFor="ftp-protocol" className="text-sm font-medium text-slate-800">
               Protocol
             </label>
-            <select id="ftp-protocol" value={protocol} onChange={(e) => setProtocol(e.target.value === "ftps" ? "ftps" : "sftp")} className={inputClass}>
-              <option value="sftp">SFTP</option>
-              <option value="ftps">FTPS</option>
+            <select id="ftp-protocol" value={protocol} onChange={(e) => isProtocol(e.target.value) && setProtocol(e.target.value)} className={inputClass}>
+              {Object.entries(PROTOCOLS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
             </select>
           </div>
           <Field label="Host" name="host" required defaultValue={ftp?.host ?? ""} error={errorOf("host")} autoComplete="off" />
-          <Field label="Port" name="port" inputMode="numeric" defaultValue={String(ftp?.port ?? 22)} error={errorOf("port")} autoComplete="off" />
+          <Field label="Port" name="port" inputMode="numeric" defaultValue={String(ftp?.port ?? 21)} error={errorOf("port")} autoComplete="off" />
           <Field label="Folder" name="directory" defaultValue={ftp?.directory ?? "/"} error={errorOf("directory")} autoComplete="off" />
           <Field label="User name" name="username" required defaultValue={ftp?.username ?? ""} error={errorOf("username")} autoComplete="off" />
           <Field
@@ -141,7 +149,7 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
           />
         </div>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Integration users (told about each run)</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Integration users (the feed loads its files as the first who may load files)</legend>
           {people.length === 0 && <p className="text-sm text-slate-600">Nobody is linked to this district yet.</p>}
           {people.map((p) => (
             <Checkbox
@@ -164,6 +172,7 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
           </Button>
         </div>
       </form>
+      {ftp && <DistrictFeedRuns districtId={districtId} runs={integration?.runs ?? []} canFetch={Boolean(integration?.active)} />}
       <Dialog
         open={confirmRemove}
         onOpenChange={(open) => !busy && setConfirmRemove(open)}

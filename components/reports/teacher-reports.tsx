@@ -50,13 +50,11 @@ export function TeacherReports({ collectionId, reports: initial }: { collectionI
               <li key={type} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 px-4 py-3">
                 <span>
                   <span className="block font-medium text-slate-900">{info.label}</span>
-                  <span className="block text-xs text-slate-600">{info.unavailable ? "PDF with charts: not available yet" : "Excel spreadsheet"}</span>
+                  <span className="block text-xs text-slate-600">{info.format === "pdf" ? "PDF with charts" : "Excel spreadsheet"}</span>
                 </span>
-                {!info.unavailable && (
-                  <Button size="sm" variant="secondary" busy={sending === type} disabled={sending !== null} onClick={() => request(type)}>
-                    Request<span className="sr-only"> {info.label}</span>
-                  </Button>
-                )}
+                <Button size="sm" variant="secondary" busy={sending === type} disabled={sending !== null} onClick={() => request(type)}>
+                  Request<span className="sr-only"> {info.label}</span>
+                </Button>
               </li>
             );
           })}

@@ -51,30 +51,64 @@ export function ChildScoreSheet({ collectionId, studentEnrollmentId }: { collect
   );
 }
 
-/** Every child of the class on one PDF (the server answers a short-lived URL). */
+/** How often the class sheet's state is asked for while a job builds it. */
+const POLL_MS = 1500;
+
+/**
+ * Every child of the class on one PDF. A job builds it: the server answers the URL it will be
+ * downloaded from, and the page asks for its state until it is complete (then downloads) or failed.
+ */
 export function ClassScoreSheet({ collectionId }: { collectionId: number }) {
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
 
   async function download() {
     setBusy(true);
+    setNote("");
     const res = await fetch("/en/api/v1/score-sheet/template/all", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ dataCollectionId: collectionId }),
     }).catch(() => null);
-    setBusy(false);
     if (!res?.ok) {
+      setBusy(false);
       showSnackbar(await errorMessage(res), "error");
       return;
     }
-    const answer = (await res.json()) as { url: string; fileName: string };
-    saveAs(answer.url, answer.fileName);
+    const asked = (await res.json()) as { id: number; url: string; fileName: string };
+    setNote("Preparing the class's score sheets…");
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const poll = await fetch(`/en/api/v1/score-sheet/${asked.id}`).catch(() => null);
+      if (!poll?.ok) {
+        setBusy(false);
+        setNote("");
+        showSnackbar(await errorMessage(poll), "error");
+        return;
+      }
+      const state = (await poll.json()) as { status: string; error: string | null };
+      if (state.status === "complete") break;
+      if (state.status === "failed") {
+        setBusy(false);
+        setNote("");
+        showSnackbar(state.error ?? "Something went wrong", "error");
+        return;
+      }
+    }
+    setBusy(false);
+    setNote("The class's score sheets are ready.");
+    saveAs(asked.url, asked.fileName);
   }
 
   return (
-    <Button variant="secondary" size="sm" busy={busy} onClick={() => void download()}>
-      Download score sheets for the class
-    </Button>
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-slate-700" role="status" aria-live="polite">
+        {note}
+      </p>
+      <Button variant="secondary" size="sm" busy={busy} onClick={() => void download()}>
+        Download score sheets for the class
+      </Button>
+    </div>
   );
 }

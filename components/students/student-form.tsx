@@ -47,6 +47,7 @@ export function StudentForm({ raceCodes, locations, student }: Props) {
       lowSes: form.has("lowSes") ? "1" : "0",
       specialEducation: form.has("specialEducation") ? "1" : "0",
       specialEducationDisabilityCode: text("specialEducationDisabilityCode") || null,
+      isrLanguage: text("isrLanguage") || null,
       races: form.getAll("races").map(Number),
     };
     setSaving(true);
@@ -130,6 +131,19 @@ export function StudentForm({ raceCodes, locations, student }: Props) {
         <Checkbox label="Special education" name="specialEducation" defaultChecked={student?.specialEducation} />
       </fieldset>
       <Field label="Special education disability code" name="specialEducationDisabilityCode" defaultValue={student?.specialEducationDisabilityCode ?? ""} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="student-isr-language" className="text-sm font-medium text-slate-800">
+          ISR language
+        </label>
+        <select id="student-isr-language" name="isrLanguage" className={selectClass} defaultValue={student?.isrLanguage ?? ""} aria-describedby="student-isr-language-hint">
+          <option value="">Not set (English)</option>
+          <option value="en">English</option>
+          <option value="es">Spanish (Español)</option>
+        </select>
+        <p id="student-isr-language-hint" className="text-xs text-slate-600">
+          Used for this child&apos;s ISRs when a request does not choose a language.
+        </p>
+      </div>
       <div>
         <Button type="submit" disabled={saving}>
           {student ? "Save student" : "Create student"}

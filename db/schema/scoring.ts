@@ -229,9 +229,16 @@ export const scoreSheets = pgTable(
     createdBy: integer(),
     originalFileName: text().notNull(),
     s3FileName: text().notNull(),
+    /** A class sheet is built by the score-sheet.class job: queued, in_progress, then complete or failed. */
+    status: text().notNull().default("complete"),
+    /** The children a queued class sheet covers (the roster when it was asked for). */
+    enrollmentIds: integer().array(),
+    error: text(),
+    completedAt: timestamptz(),
     ...timestamps,
   },
   (t) => [
+    check("score_sheets_status_check", sql`${t.status} in ('queued', 'in_progress', 'complete', 'failed')`),
     index("score_sheets_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId),
     tenantRef("score_sheets_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
     tenantRef("score_sheets_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { dataCollections, dataCollectionSupports } from "./collections";
-import { createdAt, id, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
+import { createdAt, id, impliedTenantId, tenantId, tenantKey, tenantRef, timestamps, timestamptz } from "./columns";
 import { users } from "./identity";
 import { districts, locations, regions } from "./organisations";
 
@@ -27,19 +27,26 @@ export const students = pgTable(
     lowSes: boolean().notNull().default(false),
     specialEducation: boolean().notNull().default(false),
     specialEducationDisabilityCode: text(),
+    /** The language of the child's ISRs when a request does not force one: 'en' or 'es'; null means English. */
+    isrLanguage: text(),
     /** The location of the current point-of-authority enrollment. */
     parentLocationId: integer(),
     /** Set when the merge tool folded this record into another. */
     mergedIntoStudentId: integer(),
+    /** lower(name) in the C collation (migration 0024): the admin list's name sort and prefix search. */
+    lastNameKey: text().generatedAlwaysAs(sql`lower(last_name)`),
+    firstNameKey: text().generatedAlwaysAs(sql`lower(first_name)`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("students_tenant_unique_id_key").on(t.tenantId, t.tenantUniqueId),
     index("students_location_idx").on(t.tenantId, t.parentLocationId, t.lastName, t.firstName),
-    index("students_name_idx").on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
-    /** The admin list sorted or searched by first name, and sorted by birth date (GET /students). */
-    index("students_first_name_idx").on(t.tenantId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    /** The admin list sorted or searched by last or first name, or by birth date, or by a state id prefix (GET /students). */
+    index("students_name_key_idx").on(t.tenantId, t.lastNameKey, t.firstNameKey),
+    index("students_first_name_key_idx").on(t.tenantId, t.firstNameKey, t.lastNameKey),
     index("students_dob_idx").on(t.tenantId, t.dob, t.id),
+    index("students_state_id_prefix_idx").on(t.tenantId, t.tenantUniqueId.op("text_pattern_ops")),
+    check("students_isr_language_check", sql`${t.isrLanguage} in ('en', 'es')`),
     check("students_race_check", sql`${t.race} between 0 and 1023`),
     tenantKey("students", t),
     tenantRef("students_parent_location_fk", [t.tenantId, t.parentLocationId], locations),
@@ -52,7 +59,7 @@ export const studentEnrollments = pgTable(
   "student_enrollments",
   {
     id: id(),
-    tenantId: tenantId(),
+    tenantId: impliedTenantId(),
     studentId: integer().notNull(),
     regionId: integer().notNull(),
     districtId: integer().notNull(),

@@ -58,6 +58,8 @@ const TABLE = {
   "displays.filters": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.evidence": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   "uploads.tenantResource": ["ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
+  /** Download the tenant's info sheet (a tenant resource; publishing it is uploads.tenantResource). */
+  "infoSheet.read": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   "uploads.itemResource": ["ROLE_SYSTEM_ADMIN"],
   "uploads.assessmentImport": ["ROLE_SYSTEM_ADMIN"],
   "system.downloads": ["ROLE_SYSTEM_ADMIN"],

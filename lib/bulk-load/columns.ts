@@ -5,12 +5,16 @@
  * gender one of the spec's four, flags 1/0, race the sum of race code bits (10 bits).
  */
 
+import { ASSIGNMENT_COLUMNS } from "./assignments-columns";
+import { ROSTER_COLUMNS } from "./rosters-columns";
+import { USER_COLUMNS } from "./users-columns";
+
 /** The limits of a bulk-load file, checked by the page before uploading and by the server again. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const FILE_TYPE_MESSAGE = "The file must be a CSV (.csv) or Excel (.xlsx) file";
 export const FILE_SIZE_MESSAGE = "The file may not be larger than 50 MB";
 
-export const BULK_LOAD_TYPES = ["students"] as const;
+export const BULK_LOAD_TYPES = ["students", "users", "rosters", "assignments"] as const;
 export type BulkLoadType = (typeof BULK_LOAD_TYPES)[number];
 
 export interface Column {
@@ -38,7 +42,10 @@ export const STUDENT_COLUMNS: Column[] = [
   { name: "priorCare", required: false, description: "Prior care, up to 100 characters" },
 ];
 
-export const COLUMNS: Record<BulkLoadType, Column[]> = { students: STUDENT_COLUMNS };
+export const COLUMNS: Record<BulkLoadType, Column[]> = { students: STUDENT_COLUMNS, users: USER_COLUMNS, rosters: ROSTER_COLUMNS, assignments: ASSIGNMENT_COLUMNS };
+
+/** The column that names a refused row in the results file. */
+export const KEY_COLUMN: Record<BulkLoadType, string> = { students: "stateId", users: "email", rosters: "studentStateId", assignments: "studentStateId" };
 
 /** A row that passed the file checks, in the staging table's shape. */
 export interface StudentRow {

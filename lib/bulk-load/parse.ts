@@ -45,15 +45,38 @@ function lineCount(buffer: Buffer): number {
   return buffer.length && buffer[buffer.length - 1] !== 10 ? n + 1 : n;
 }
 
+/** How often a byte occurs in the buffer. */
+function byteCount(buffer: Buffer, byte: number): number {
+  let n = 0;
+  for (let i = buffer.indexOf(byte); i !== -1; i = buffer.indexOf(byte, i + 1)) n++;
+  return n;
+}
+
+/**
+ * The usual export split directly, in about half csv-parse's time and with the same cells:
+ * no quote character at all, and every line ending in \n or every one in \r\n (csv-parse keeps the
+ * line end it finds first). Record i is then line i + 1. Null for any other file.
+ */
+function splitPlain(buffer: Buffer): string[][] | null {
+  if (buffer.includes(0x22)) return null;
+  const returns = byteCount(buffer, 13);
+  if (returns && returns !== byteCount(buffer, 10)) return null;
+  const text = buffer.toString("utf8").replace(/^\ufeff/, "");
+  if (returns && /\r(?!\n)/.test(text)) return null;
+  const lines = text.split(returns ? "\r\n" : "\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines.map((line) => line.split(","));
+}
+
 /**
  * Records with their line numbers. The usual file has one record per line (no line end inside quotes):
  * then record i is line i + 1, and parsing without csv-parse's per-record info takes half the time.
  * A file whose records span lines is parsed again with the info.
  */
 function parseCsv(buffer: Buffer): ParsedFile {
-  let plain: string[][];
+  let plain = splitPlain(buffer);
   try {
-    plain = parse(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    plain ??= parse(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
   } catch (error) {
     throw csvProblem(error);
   }

@@ -6,7 +6,11 @@ import { BULK_LOAD_TYPES } from "./columns";
 /* Requests. */
 
 export const id = idSchema("Must be a positive whole number");
-const type = z.enum(BULK_LOAD_TYPES, { error: `Must be one of: ${BULK_LOAD_TYPES.join(", ")}` });
+const type = z
+  .enum(BULK_LOAD_TYPES, { error: `Must be one of: ${BULK_LOAD_TYPES.join(", ")}` })
+  .describe(
+    "What the file holds: students (students with their enrollments), users (accounts with an organisation link and roles, invited by mail), rosters (children on teachers' rosters at a school), assignments (children's enrollments assigned to data collections). Columns: the type's template and docs/bulk-loads.md",
+  );
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])], { error: "Must be true or false" })
   .transform((v) => v === true || v === "true" || v === "1");

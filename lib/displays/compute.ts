@@ -33,26 +33,29 @@ export async function collectionFacts(actor: Actor, collectionId: number): Promi
   const t = actor.tenantId;
   // The effective configuration, as refresh_student_results uses it: the collection's own scoring
   // overrides the assessment's key by key (its cut scores give the levels of student_results).
-  const [row] = await rows<{ id: number; name: string; configuration: Config | null }>(
-    db(),
-    sql`select dc.id, dc.collection_name as name, coalesce(a.configuration, '{}'::jsonb) || dc.scoring as configuration
+  // Both reads at once (pipelined on the transaction's connection).
+  const [[row], domains] = await Promise.all([
+    rows<{ id: number; name: string; configuration: Config | null }>(
+      db(),
+      sql`select dc.id, dc.collection_name as name, coalesce(a.configuration, '{}'::jsonb) || dc.scoring as configuration
       from data_collections dc join assessments a on a.id = dc.assessment_id
       where dc.tenant_id = ${t} and dc.id = ${collectionId} and dc.deleted_at is null`,
-  );
+    ),
+    rows<{ code: string; label: string }>(
+      db(),
+      sql`select distinct coalesce(root.code, h.code) as code, coalesce(root.label, h.label) as label
+      from data_collection_items ci join assessment_items ai on ai.id = ci.assessment_item_id
+      join assessment_hierarchy_items h on h.id = coalesce(ci.hierarchy_item_id, ai.hierarchy_item_id)
+      left join assessment_hierarchy_items root on root.id = h.parent_id
+      where ci.tenant_id = ${t} and ci.data_collection_id = ${collectionId} order by 1`,
+    ),
+  ]);
   if (!row) throw notFound();
   const config = row.configuration ?? {};
   const levels = (Array.isArray(config.performanceLevels) ? config.performanceLevels : [])
     .filter((l) => typeof l.code === "string" && Number.isFinite(Number(l.min)) && Number.isFinite(Number(l.max)))
     .map((l) => ({ code: String(l.code), label: typeof l.label === "string" ? l.label : String(l.code), min: Number(l.min), max: Number(l.max) }))
     .sort((a, b) => a.min - b.min);
-  const domains = await rows<{ code: string; label: string }>(
-    db(),
-    sql`select distinct coalesce(root.code, h.code) as code, coalesce(root.label, h.label) as label
-      from data_collection_items ci join assessment_items ai on ai.id = ci.assessment_item_id
-      join assessment_hierarchy_items h on h.id = coalesce(ci.hierarchy_item_id, ai.hierarchy_item_id)
-      left join assessment_hierarchy_items root on root.id = h.parent_id
-      where ci.tenant_id = ${t} and ci.data_collection_id = ${collectionId} order by 1`,
-  );
   const version = (v: unknown) => (Number.isInteger(v) ? Number(v) : 1);
   return { id: row.id, name: row.name, levels, pldVersion: version(config.pldVersion), domainVersion: version(config.domainVersion), domains };
 }
@@ -142,7 +145,8 @@ export async function adminPosition(actor: Actor, reach: Reach, collectionId: nu
   if (!org.location_id) {
     return {
       kind: "district", id: org.district_id, name: org.district ?? "", path, where: sql`e.district_id = ${org.district_id} and ${inReach}`, childKind: "location",
-      totals: sql`t.district_id = ${org.district_id} and ${totalsInReach}`,
+      // With its region: the totals' key order, so the district's rows are one index range.
+      totals: sql`t.region_id = ${org.region_id} and t.district_id = ${org.district_id} and ${totalsInReach}`,
     };
   }
   path.push({ kind: "location", id: org.location_id, name: org.location ?? "" });
@@ -338,10 +342,23 @@ export function listsStudents(kind: UnitKind): boolean {
   return kind === "district" || kind === "location" || kind === "class";
 }
 
+/**
+ * Whether a chart view carries the progress rows too: a school's or class's, a few hundred at most.
+ * A district's (its biggest has ~750 children) cost more than its summed chart, so they come only
+ * with the `students` view.
+ */
+export function chartListsStudents(kind: UnitKind): boolean {
+  return kind === "location" || kind === "class";
+}
+
 export async function buildDisplay(actor: Actor, role: DisplayRole, type: DisplayType, domain: string, collection: Collection, position: Position): Promise<DisplayResult> {
   if (type === "students" && !listsStudents(position.kind)) throw badRequest("Choose a district, school or class to list its students");
-  const { total, children } = position.totals ? await totalsStats(actor, collection, { ...position, totals: position.totals }) : await unitStats(actor, collection, position);
-  const students = listsStudents(position.kind) ? await progressRows(actor, collection, position) : null;
+  const listed = type === "students" || chartListsStudents(position.kind);
+  // Both reads at once (pipelined on the transaction's connection).
+  const [{ total, children }, students] = await Promise.all([
+    position.totals ? totalsStats(actor, collection, { ...position, totals: position.totals }) : unitStats(actor, collection, position),
+    listed ? progressRows(actor, collection, position) : null,
+  ]);
   const domains = type === "single-domain" ? collection.domains.filter((d) => d.code === domain) : collection.domains;
   if (type === "single-domain" && !domains.length) throw badRequest(`The collection has no domain ${domain}`, [{ field: "domain", message: "Domain is not part of the collection" }]);
   return {

@@ -87,7 +87,7 @@ export const displayResultResponse = z.object({
       }),
     )
     .nullable()
-    .describe("Progress rows for a district, school or class; null above"),
+    .describe("Progress rows: a school's or class's with every type; a district's with type=students only (null with its charts); null above a district"),
   generatedAt: z.number().int(),
 });
 

@@ -71,9 +71,14 @@ export async function computeDisplay(actor: Actor, role: DisplayRole, type: Disp
       return buildDisplay(actor, role, type, domain, collection, teacherPosition(actor, query.dataCollectionId));
     }
     const reach = await reachOf(actor);
-    await requireAdminCollection(actor, reach, query.dataCollectionId);
-    const collection = await collectionFacts(actor, query.dataCollectionId);
-    return buildDisplay(actor, role, type, domain, collection, await adminPosition(actor, reach, query.dataCollectionId, query));
+    // Independent reads sent at once: the driver pipelines them on the transaction's connection, so
+    // a district's display waits for one round trip here instead of three.
+    const [, collection, position] = await Promise.all([
+      requireAdminCollection(actor, reach, query.dataCollectionId),
+      collectionFacts(actor, query.dataCollectionId),
+      adminPosition(actor, reach, query.dataCollectionId, query),
+    ]);
+    return buildDisplay(actor, role, type, domain, collection, position);
   });
 }
 

@@ -22,7 +22,7 @@ import type { AvailableStudent, EnrollmentAssociationRow } from "./schemas";
 const AVAILABLE_LIMIT = 500;
 
 /** Condition on a user id column: an enabled teacher linked to the location column. */
-const teacherAt = (t: number, user: SQL, location: SQL) => sql`exists (select 1 from users tu
+export const teacherAt = (t: number, user: SQL, location: SQL) => sql`exists (select 1 from users tu
   join user_roles tr on tr.tenant_id = ${t} and tr.user_id = tu.id and tr.role = 'ROLE_TEACHER'
   join user_organizations tuo on tuo.tenant_id = ${t} and tuo.user_id = tu.id and tuo.org_type = 'location' and tuo.parent_id = ${location}
   where tu.tenant_id = ${t} and tu.id = ${user} and tu.enabled)`;

@@ -1,17 +1,16 @@
 import { createElement as h, type ReactElement } from "react";
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { shareStandardFontMetrics } from "./standard-fonts";
+import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { fact, pdfStyles } from "@/lib/pdf/parts";
+import { isrTagOf } from "./headings";
+import { tagPdf } from "./tag-pdf";
 import { WORDS, type IsrLanguage, type LevelKey } from "./texts";
 
 /**
  * The ISR page (react-pdf): one page per child, in English or Spanish. Everything on it comes from
  * the stored results (student_results) read by the job; nothing is computed here but the words.
- * The document carries its title, subject and language (/Lang) for assistive technology; react-pdf
- * writes no structure tree, so the text is in reading order, one column, with real text (no images).
+ * The document carries its title, subject and language (/Lang) for assistive technology, and is a
+ * tagged PDF: react-pdf writes no structure tree, so tag-pdf.ts adds it after rendering.
  */
-
-// Helvetica's metrics are built once per process, not once per document (see standard-fonts.ts).
-shareStandardFontMetrics();
 
 export interface IsrDomain {
   code: string;
@@ -23,6 +22,8 @@ export interface IsrDomain {
 export interface IsrData {
   language: IsrLanguage;
   tenantName: string;
+  /** The tenant's logo (PNG or JPEG), drawn beside its name; decorative, so tagged as an artifact. */
+  logo?: { data: Buffer; format: "png" | "jpg" } | null;
   collectionName: string;
   childName: string;
   school: string;
@@ -33,30 +34,24 @@ export interface IsrData {
   domains: IsrDomain[];
 }
 
-const styles = StyleSheet.create({
-  page: { padding: 40, fontSize: 10, fontFamily: "Helvetica", color: "#1e293b", lineHeight: 1.35 },
-  tenant: { fontSize: 9, color: "#475569", marginBottom: 4 },
-  heading: { fontSize: 17, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginBottom: 8 },
-  intro: { marginBottom: 12 },
-  facts: { flexDirection: "row", flexWrap: "wrap", borderWidth: 1, borderColor: "#cbd5e1", padding: 8, marginBottom: 12 },
-  fact: { width: "50%", marginBottom: 3 },
-  factLabel: { fontFamily: "Helvetica-Bold" },
-  section: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginTop: 6, marginBottom: 6 },
-  overall: { flexDirection: "row", borderWidth: 2, borderColor: "#0f3d75", padding: 10, marginBottom: 8 },
-  overallCell: { width: "50%" },
-  big: { fontSize: 15, fontFamily: "Helvetica-Bold" },
-  meaning: { marginBottom: 10 },
-  row: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: "#e2e8f0", paddingVertical: 4 },
-  headRow: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: "#334155", paddingBottom: 3, fontFamily: "Helvetica-Bold" },
-  colDomain: { width: "45%" },
-  colScore: { width: "20%" },
-  colStatus: { width: "35%" },
-  tip: { marginBottom: 4 },
-  tipLabel: { fontFamily: "Helvetica-Bold" },
-  footer: { position: "absolute", bottom: 30, left: 40, right: 40, fontSize: 9, color: "#475569", borderTopWidth: 1, borderTopColor: "#cbd5e1", paddingTop: 6 },
-});
-
-const fact = (label: string, value: string) => h(View, { style: styles.fact }, h(Text, null, h(Text, { style: styles.factLabel }, `${label}: `), value));
+// The shared page, heading, facts, section, row and footer styles (lib/pdf/parts.ts), and the ISR's own.
+const styles = {
+  ...pdfStyles,
+  ...StyleSheet.create({
+    brand: { flexDirection: "row", alignItems: "center", marginBottom: 4 },
+    logo: { height: 32, maxWidth: 120, marginRight: 8, objectFit: "contain" },
+    intro: { marginBottom: 12 },
+    overall: { flexDirection: "row", borderWidth: 2, borderColor: "#0f3d75", padding: 10, marginBottom: 8 },
+    overallCell: { width: "50%" },
+    big: { fontSize: 15, fontFamily: "Helvetica-Bold" },
+    meaning: { marginBottom: 10 },
+    colDomain: { width: "45%" },
+    colScore: { width: "20%" },
+    colStatus: { width: "35%" },
+    tip: { marginBottom: 4 },
+    tipLabel: { fontFamily: "Helvetica-Bold" },
+  }),
+};
 
 /** The document for one child. */
 export function isrDocument(data: IsrData): ReactElement {
@@ -66,11 +61,13 @@ export function isrDocument(data: IsrData): ReactElement {
   const domainName = (d: IsrDomain) => w.domainNames[d.code] ?? d.label;
   return h(
     Document,
-    { title: `${w.title}: ${data.childName}`, subject: `${data.collectionName}, ${data.tenantName}`, author: data.tenantName, language: w.lang, creator: data.tenantName },
+    { title: `${w.title}: ${data.childName}`, pdfVersion: "1.7", subject: `${data.collectionName}, ${data.tenantName}`, author: data.tenantName, language: w.lang, creator: data.tenantName },
     h(
       Page,
       { size: "LETTER", style: styles.page },
-      h(Text, { style: styles.tenant }, data.tenantName),
+      data.logo
+        ? h(View, { style: styles.brand }, h(Image, { style: styles.logo, src: data.logo }), h(Text, { style: { ...styles.tenant, marginBottom: 0 } }, data.tenantName))
+        : h(Text, { style: styles.tenant }, data.tenantName),
       h(Text, { style: styles.heading }, w.heading),
       h(Text, { style: styles.intro }, w.intro),
       h(
@@ -109,8 +106,10 @@ export function isrDocument(data: IsrData): ReactElement {
   );
 }
 
-/** One child's ISR as PDF bytes. */
-export function renderIsr(data: IsrData): Promise<Buffer> {
+/** One child's ISR as tagged PDF bytes. */
+export async function renderIsr(data: IsrData): Promise<Uint8Array> {
   // react-pdf's types want a Document element; ours is one, built without JSX.
-  return renderToBuffer(isrDocument(data) as Parameters<typeof renderToBuffer>[0]);
+  const pdf = await renderToBuffer(isrDocument(data) as Parameters<typeof renderToBuffer>[0]);
+  const w = WORDS[data.language];
+  return tagPdf(pdf, isrTagOf, { title: `${w.title}: ${data.childName}`, lang: w.lang });
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { Font } from "@react-pdf/renderer";
 import { db, rows, withTenant } from "@/db/client";
 import { log } from "@/lib/platform/logger";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
+import { tenantLogoImage } from "@/lib/system/tenant-logo";
 import { renderIsr, type IsrData, type IsrDomain } from "./document";
 import { ISR_GENERATED } from "./messages";
 import { levelKey, type IsrLanguage } from "./texts";
@@ -22,9 +22,6 @@ import { levelKey, type IsrLanguage } from "./texts";
  *    locked and, once none of its rows is left, marked complete and its requester notified
  *    ('ISR Generated') exactly once.
  */
-
-// Hyphenation splits words for nothing on this page and costs layout time.
-Font.registerHyphenationCallback((word) => [word]);
 
 type Payload = { tenantId: number; outputId: number; studentOutputIds: number[] };
 
@@ -154,10 +151,12 @@ function pageData(child: ChildRow, context: Awaited<ReturnType<typeof collection
 
 /** The pages of some rows as the job renders them (benchmarks render the same documents bare). */
 export async function isrPages(tenantId: number, collectionId: number, studentOutputIds: number[]): Promise<IsrData[]> {
-  return withTenant(tenantId, async () => {
+  const pages = await withTenant(tenantId, async () => {
     const info = await collectionOf(tenantId, collectionId);
     return (await readChildren(tenantId, collectionId, studentOutputIds)).map((child) => pageData(child, info));
   });
+  const logo = await tenantLogoImage(tenantId);
+  return pages.map((page) => ({ ...page, logo }));
 }
 
 /** Mark the rendered rows generated, close the request once nothing is left, tell its requester. */
@@ -214,12 +213,14 @@ export async function generateIsrBatch(payload: Payload, context: JobContext): P
       const info = await collectionOf(tenantId, claimed.collectionId);
       return { info, children: await readChildren(tenantId, claimed.collectionId, claimed.ids) };
     });
+    // Read once a batch, outside the transaction (storage may be remote).
+    const logo = await tenantLogoImage(tenantId);
     const done: number[] = [];
     let renderMs = 0;
     let storeMs = 0;
     for (const child of children) {
       const t0 = performance.now();
-      const pdf = await renderIsr(pageData(child, info));
+      const pdf = await renderIsr({ ...pageData(child, info), logo });
       const t1 = performance.now();
       await storage().putObject(isrKey(tenantId, outputId, child.id), pdf, "application/pdf");
       storeMs += performance.now() - t1;

@@ -7,3 +7,4 @@ export const COLLECTION_NOT_FOUND = "Data collection not found";
 export const NO_CHILDREN = "There are no students to generate ISRs for";
 export const NOTHING_TO_DOWNLOAD = "There are no generated ISRs to download";
 export const TOO_MANY_TO_MERGE = "Too many ISRs for one PDF: download one school (locationId) at a time";
+export const TOO_MANY_FOR_ZIP = "Too many ISRs for one ZIP: download one school (locationId) at a time";

@@ -15,7 +15,8 @@ export const isrRequestBody = z.object({
   dataCollectionId: id,
   studentId: id.optional(),
   locationId: id.optional(),
-  language: language.default("en"),
+  /** Forces one language on every child; left out, each child's own (students.isr_language, else English). */
+  language: language.optional(),
 });
 export type IsrRequestBody = z.infer<typeof isrRequestBody>;
 
@@ -27,6 +28,8 @@ export const collectionParams = z.object({ id });
 export const clearQuery = z.object({ dataCollectionId: id, studentId: id.optional(), locationId: id.optional() });
 /** GET /data-collections/{id}/outputs/download?studentId&locationId. */
 export const downloadQuery = z.object({ studentId: id.optional(), locationId: id.optional() });
+/** GET /data-collections/{id}/outputs/download/zip?districtId. */
+export const districtZipQuery = z.object({ districtId: id });
 
 /* Answers. */
 
@@ -44,7 +47,7 @@ export const outputView = z.object({
   dataCollectionId: z.number(),
   type: z.string(),
   status: z.enum(JOB_STATUSES),
-  language: z.enum(ISR_LANGUAGES),
+  language: z.enum(ISR_LANGUAGES).nullable().describe("The language the request forced; null: each child's own"),
   createdAt: z.number(),
   completedAt: z.number().nullable(),
   counts,
@@ -78,7 +81,7 @@ export const outputsResponse = z.object({
   dataCollectionsOutputs: z.array(outputView),
   summary: summaryView,
   /** The schools of the children within reach, with how many each (to request or download one school). */
-  locations: z.array(z.object({ id: z.number(), name: z.string(), students: z.number() })),
+  locations: z.array(z.object({ id: z.number(), name: z.string(), students: z.number(), districtId: z.number(), districtName: z.string() })),
 });
 export const studentOutputsResponse = z.object({ output: outputView, dataCollectionsStudentsOutputs: z.array(studentOutputView) });
 export const clearResponse = z.object({ message: z.string(), cleared: z.number() });

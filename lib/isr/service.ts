@@ -1,5 +1,4 @@
 import "server-only";
-import { PDFDocument } from "pdf-lib";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize, can } from "@/lib/auth/permissions";
@@ -12,9 +11,11 @@ import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { rosterIds, requireTeacherCollection } from "@/lib/scoring/roster";
+import { isrTagOf } from "./headings";
 import { ISR_BATCH_SIZE, isrJob } from "./job-kind";
 import { COLLECTION_NOT_FOUND, ISR_CLEARED, ISR_NOT_FOUND, ISR_REQUESTED, NOTHING_TO_DOWNLOAD, NO_CHILDREN, TOO_MANY_TO_MERGE } from "./messages";
 import type { IsrRequestBody, IsrSummary, OutputView, StudentOutputView } from "./schemas";
+import { TaggedPdfMerger } from "./tag-pdf";
 import { WORDS, type IsrLanguage } from "./texts";
 
 /**
@@ -33,7 +34,7 @@ export const MERGE_LIMIT = 2000;
 type Scope = { enrollment: SQL };
 
 /** The actor's reach in the collection, as a condition on the enrollment aliased `e`; 404 outside. Run inside forTenant. */
-async function scopeIn(actor: Actor, collectionId: number): Promise<Scope> {
+export async function scopeIn(actor: Actor, collectionId: number): Promise<Scope> {
   const t = actor.tenantId;
   if (can(actor, "reports.admin")) {
     const [collection] = await rows<{ id: number }>(db(), sql`select id from data_collections where tenant_id = ${t} and id = ${collectionId} and deleted_at is null`);
@@ -94,7 +95,7 @@ async function outputRows(t: number, where: SQL): Promise<OutputView[]> {
     dataCollectionId: o.data_collection_id,
     type: o.type,
     status: o.status,
-    language: o.request_data.language === "es" ? "es" : "en",
+    language: o.request_data.language === "es" || o.request_data.language === "en" ? o.request_data.language : null,
     createdAt: toUnix(asDate(o.created_at))!,
     completedAt: toUnix(asDate(o.completed_at)),
     counts: { total: o.total, queued: o.queued, inProgress: o.in_progress, generated: o.generated, failed: o.failed, deleted: o.deleted },
@@ -111,15 +112,17 @@ export async function requestIsrs(actor: Actor, body: IsrRequestBody, origin: Au
       db(),
       sql`insert into outputs (tenant_id, data_collection_id, type, status, requested_by, request_data)
         values (${t}, ${body.dataCollectionId}, 'isr', 'queued', ${actor.userId},
-          ${JSON.stringify({ language: body.language, studentId: body.studentId ?? null, locationId: body.locationId ?? null })}::jsonb)
+          ${JSON.stringify({ language: body.language ?? null, studentId: body.studentId ?? null, locationId: body.locationId ?? null })}::jsonb)
         returning id`,
     );
     const created = await rows<{ id: number }>(
       db(),
       sql`insert into student_outputs (tenant_id, output_id, student_id, data_collection_id, student_enrollment_id, language, status, output_status)
-        select distinct on (e.student_id) ${t}, ${output.id}, e.student_id, ${body.dataCollectionId}, e.id, ${body.language}, 'queued'::job_status, 'No ISR'
+        select distinct on (e.student_id) ${t}, ${output.id}, e.student_id, ${body.dataCollectionId}, e.id,
+          coalesce(${body.language ?? null}::text, s.isr_language, 'en'), 'queued'::job_status, 'No ISR'
         from student_data_collection_assignments a
         join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
+        join students s on s.tenant_id = ${t} and s.id = e.student_id
         where a.tenant_id = ${t} and a.data_collection_id = ${body.dataCollectionId} and ${scope.enrollment} ${narrowed(body)}
         order by e.student_id, e.is_point_of_authority desc, e.id
         returning id`,
@@ -138,7 +141,7 @@ export async function requestIsrs(actor: Actor, body: IsrRequestBody, origin: Au
     await db().execute(sql`update outputs set metadata = ${JSON.stringify({ students: ids.length, batches: batches.length })}::jsonb where tenant_id = ${t} and id = ${output.id}`);
     await writeAudit(
       actor,
-      [{ action: "request", entityType: "isr", entityId: output.id, studentId: body.studentId ?? null, details: { dataCollectionId: body.dataCollectionId, students: ids.length, language: body.language } }],
+      [{ action: "request", entityType: "isr", entityId: output.id, studentId: body.studentId ?? null, details: { dataCollectionId: body.dataCollectionId, students: ids.length, language: body.language ?? "per child" } }],
       origin,
     );
     await sendJobs(isrJob, batches);
@@ -148,7 +151,7 @@ export async function requestIsrs(actor: Actor, body: IsrRequestBody, origin: Au
 }
 
 /** Each child in scope's newest finished ISR row in the collection (generated or cleared). */
-const latestRows = (t: number, collectionId: number, scope: Scope, narrow: SQL) => sql`
+export const latestRows = (t: number, collectionId: number, scope: Scope, narrow: SQL) => sql`
   select distinct on (so.student_id) so.id, so.student_id, so.output_status, so.file_name, so.language
   from student_outputs so
   join student_enrollments e on e.tenant_id = ${t} and e.id = so.student_enrollment_id
@@ -159,7 +162,7 @@ const latestRows = (t: number, collectionId: number, scope: Scope, narrow: SQL) 
 export async function listOutputs(
   actor: Actor,
   collectionId: number,
-): Promise<{ dataCollectionsOutputs: OutputView[]; summary: IsrSummary; locations: { id: number; name: string; students: number }[] }> {
+): Promise<{ dataCollectionsOutputs: OutputView[]; summary: IsrSummary; locations: { id: number; name: string; students: number; districtId: number; districtName: string }[] }> {
   authorizeIsr(actor);
   const t = actor.tenantId;
   return forTenant(actor, async () => {
@@ -175,13 +178,15 @@ export async function listOutputs(
           (select count(*)::int from latest where output_status = 'Generated' and student_id in (select student_id from children)) as generated,
           (select count(*)::int from latest where output_status = 'Deleted' and student_id in (select student_id from children)) as deleted`,
     );
-    const locations = await rows<{ id: number; name: string; students: number }>(
+    const locations = await rows<{ id: number; name: string; students: number; districtId: number; districtName: string }>(
       db(),
-      sql`select l.id, l.name, count(distinct e.student_id)::int as students from student_data_collection_assignments a
+      sql`select l.id, l.name, count(distinct e.student_id)::int as students, d.id as "districtId", d.name as "districtName"
+        from student_data_collection_assignments a
         join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
         join locations l on l.tenant_id = ${t} and l.id = e.location_id
+        join districts d on d.tenant_id = ${t} and d.id = l.district_id
         where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${scope.enrollment}
-        group by l.id, l.name order by l.name, l.id limit 2000`,
+        group by l.id, l.name, d.id, d.name order by l.name, l.id limit 2000`,
     );
     return {
       dataCollectionsOutputs: outputs,
@@ -278,7 +283,7 @@ export async function clearIsrs(actor: Actor, input: { dataCollectionId: number;
   return { message: ISR_CLEARED, cleared };
 }
 
-async function bytesOf(key: string): Promise<Buffer> {
+export async function bytesOf(key: string): Promise<Buffer> {
   const object = await storage().getObject(key);
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
@@ -305,17 +310,13 @@ export async function downloadIsrs(actor: Actor, collectionId: number, input: { 
   });
   if (!found.length) throw notFound(NOTHING_TO_DOWNLOAD);
   if (found.length > MERGE_LIMIT) throw new AppError(400, TOO_MANY_TO_MERGE);
-  const merged = await PDFDocument.create();
-  for (const row of found) {
-    const part = await PDFDocument.load(await bytesOf(row.file_name));
-    for (const page of await merged.copyPages(part, part.getPageIndices())) merged.addPage(page);
-  }
+  // copyPages drops the parts' structure trees: the merger rebuilds one over all (tag-pdf.ts).
+  const merger = await TaggedPdfMerger.create(isrTagOf);
+  for (const row of found) await merger.add(await bytesOf(row.file_name));
   const languages = new Set(found.map((r) => r.language));
   const language = languages.size === 1 ? [...languages][0] : "en";
-  merged.setTitle(`${WORDS[language].title}: ${found[0].collection_name}`, { showInWindowTitleBar: true });
-  merged.setLanguage(WORDS[language].lang);
-  merged.setSubject(found[0].collection_name);
-  const bytes = await merged.save();
+  merger.doc.setSubject(found[0].collection_name);
+  const bytes = await merger.save({ title: `${WORDS[language].title}: ${found[0].collection_name}`, lang: WORDS[language].lang });
   const name = `isr-${collectionId}${input.locationId ? `-location-${input.locationId}` : ""}${input.studentId ? `-student-${input.studentId}` : ""}.pdf`;
   return {
     bytes,

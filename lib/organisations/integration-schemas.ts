@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_STATUSES } from "@/db/schema";
 import { idSchema } from "@/lib/platform/schemas";
 
 /*
@@ -8,13 +9,14 @@ import { idSchema } from "@/lib/platform/schemas";
  */
 
 const id = idSchema("Must be a positive whole number");
-export const FTP_PROTOCOLS = ["sftp", "ftps"] as const;
+/** The feed fetches over FTP and FTPS (explicit TLS); SFTP settings are kept, but a run says it is not supported. */
+export const FTP_PROTOCOLS = ["ftp", "ftps", "sftp"] as const;
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
 
 const ftpBody = z.object({
-  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be sftp or ftps" }).default("sftp"),
+  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("sftp"),
   host: text("Host", 253).regex(/^[A-Za-z0-9.-]+$/, "Host must be a host name or an IP address"),
   port: z.coerce.number({ error: "Port must be a whole number" }).int("Port must be a whole number").min(1, "Port must be 1 to 65535").max(65_535, "Port must be 1 to 65535").default(22),
   directory: z.string({ error: "Folder must be text" }).trim().max(500, "Folder must be 500 characters or fewer").default("/").transform((v) => v || "/"),
@@ -68,6 +70,25 @@ export const integrationSaveResponse = z.object({ message: z.string().describe("
 export const integrationDeleteResponse = z.object({ deleted: z.literal(true) });
 export const integrationUsersResponse = z.object({ users: z.array(integrationUser) });
 
+export const feedRun = z.object({
+  id: z.number().int(),
+  trigger: z.enum(["schedule", "manual"]).describe("schedule: the hourly run; manual: Fetch now"),
+  status: z.enum(["queued", "running", "succeeded", "failed"]),
+  requestedAt: z.number().int().describe("Unix seconds"),
+  startedAt: z.number().int().nullable(),
+  finishedAt: z.number().int().nullable(),
+  filesFound: z.number().int().describe("CSV/XLSX files in the folder"),
+  filesLoaded: z.number().int().describe("New files handed to a bulk load (students) by this run"),
+  message: z.string().nullable().describe("Why it failed (cannot connect, login refused, folder missing, ...); never credentials"),
+  loads: z
+    .array(z.object({ fileName: z.string(), bulkLoadId: z.number().int().nullable(), status: z.enum(JOB_STATUSES).nullable().describe("The bulk load's status") }))
+    .describe("The files this run handed to a bulk load"),
+});
+export type FeedRun = z.infer<typeof feedRun>;
+
+export const fetchNowBody = z.object({ districtId: id });
+export const fetchNowResponse = z.object({ message: z.string().describe("'Fetch requested'"), run: feedRun });
+
 export const ftpStatusResponse = z.object({
   integration: z.object({
     configured: z.boolean().describe("The district has an integration with FTP settings"),
@@ -76,5 +97,6 @@ export const ftpStatusResponse = z.object({
     lastRunAt: z.number().int().nullable().describe("Unix seconds of the feed's last run; null: never ran"),
     lastRunStatus: z.enum(["succeeded", "failed"]).nullable(),
     lastRunMessage: z.string().nullable(),
+    runs: z.array(feedRun).describe("The latest runs (up to 10), newest first"),
   }),
 });

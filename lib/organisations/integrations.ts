@@ -7,6 +7,7 @@ import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { fieldError, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { userInReach } from "@/lib/users/list";
+import { recentRuns } from "./ftp-runs";
 import { encryptSecret } from "./integration-secret";
 import type { IntegrationRow, SaveIntegrationInput } from "./integration-schemas";
 import { inDistrictScope } from "./scope";
@@ -50,7 +51,7 @@ function ftpOf(r: Row): IntegrationRow["ftp"] {
   const f = r.ftp_info ?? {};
   if (typeof f.host !== "string") return null;
   return {
-    protocol: f.protocol === "ftps" ? "ftps" : "sftp",
+    protocol: f.protocol === "ftp" || f.protocol === "ftps" ? f.protocol : "sftp",
     host: f.host,
     port: typeof f.port === "number" ? f.port : 22,
     directory: str(f.directory, "/"),
@@ -93,7 +94,7 @@ async function selectIntegrations(actor: Actor, where: SQL): Promise<(Integratio
 const strip = ({ raw: _raw, ...row }: IntegrationRow & { raw: Row }): IntegrationRow => row;
 
 /** A district the actor administers (else 404), locked for the change. */
-async function administeredDistrict(actor: Actor, districtId: number, lock = false): Promise<{ id: number; region_id: number }> {
+export async function administeredDistrict(actor: Actor, districtId: number, lock = false): Promise<{ id: number; region_id: number }> {
   const [district] = await rows<{ id: number; region_id: number }>(
     db(),
     sql`select d.id, d.region_id from districts d where d.tenant_id = ${actor.tenantId} and d.id = ${districtId}
@@ -223,7 +224,7 @@ export async function listIntegrationUsers(actor: Actor, districtId: number) {
 
 /**
  * GET /admin/tenants/{t}/regions/{r}/districts/{d}/integration/ftp.json: the district's feed status
- * (its FTP settings without the password, and its last run). A district outside the region, the
+ * (its FTP settings without the password, its last run and latest runs). A district outside the region, the
  * actor's administration or tenant is a 404.
  */
 export async function ftpStatus(actor: Actor, params: { tenantId: number; regionId: number; districtId: number }) {
@@ -233,13 +234,24 @@ export async function ftpStatus(actor: Actor, params: { tenantId: number; region
     const district = await administeredDistrict(actor, params.districtId);
     if (district.region_id !== params.regionId) throw notFound("District not found");
     const [row] = await selectIntegrations(actor, sql`i.district_id = ${district.id}`);
+    const runs = row ? await recentRuns(actor.tenantId, row.id) : [];
+    // Read after the runs: a run's end and the integration's last run are one transaction, and each
+    // statement sees what committed before it, so the last run shown never trails a finished run.
+    const [last] = row
+      ? await rows<Pick<Row, "last_run_at" | "last_run_status" | "last_run_message">>(
+          db(),
+          sql`select extract(epoch from last_run_at)::bigint as last_run_at, last_run_status, last_run_message
+            from district_data_integrations where tenant_id = ${actor.tenantId} and id = ${row.id}`,
+        )
+      : [];
     return {
       configured: Boolean(row?.ftp),
       active: row?.active ?? false,
       ftp: row?.ftp ?? null,
-      lastRunAt: row?.raw.last_run_at == null ? null : Number(row.raw.last_run_at),
-      lastRunStatus: row?.raw.last_run_status ?? null,
-      lastRunMessage: row?.raw.last_run_message ?? null,
+      lastRunAt: last?.last_run_at == null ? null : Number(last.last_run_at),
+      lastRunStatus: last?.last_run_status ?? null,
+      lastRunMessage: last?.last_run_message ?? null,
+      runs,
     };
   });
 }

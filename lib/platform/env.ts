@@ -49,6 +49,15 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: optional(bool),
+  /**
+   * Where tenant resources (the info sheet) live in storage, under each tenant's prefix:
+   * `tenants/<id>/<TENANT_RESOURCES_PATH>/info-sheet.pdf`. Letters, digits, dashes, dots and slashes.
+   */
+  TENANT_RESOURCES_PATH: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, "must be a storage path such as tenant-resources")
+    .refine((v) => !v.split("/").some((part) => part === "." || part === ".."), "must not contain . or .. segments")
+    .default("tenant-resources"),
   /** Part size of multipart uploads, chosen by the server (S3's minimum is 5 MiB). */
   UPLOAD_PART_SIZE: z.coerce.number().int().min(5 * 1024 * 1024).default(8 * 1024 * 1024),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),

@@ -15,9 +15,8 @@ import type { ReportContext, Sheet } from "./sheet";
 type Builder = (context: ReportContext) => Sheet | Promise<Sheet>;
 
 /**
- * The content of each report kind that can be built (docs/reports.md names their columns). The
- * PDF reports with charts (ela-class-skb, domain-data) have none yet: the catalogue marks them
- * unavailable and requests for them are refused.
+ * The content of each spreadsheet report kind (docs/reports.md names their columns). The PDF
+ * reports with charts (ela-class-skb, domain-data) are in pdf-builders.ts.
  */
 export const BUILDERS: Partial<Record<ReportKind, Builder>> = {
   "ela.setcompletion": setCompletionSheet,

@@ -44,11 +44,7 @@ export interface ReportTypeInfo {
   format: "xlsx" | "csv" | "pdf";
   /** A report of one collection, or of the whole school year (the exports). */
   needs: "collection" | "schoolYear";
-  /** Why a type cannot be requested yet (the PDF reports with charts); requests answer 400 with it. */
-  unavailable?: string;
 }
-
-const PDF_LATER = "This report is a PDF with charts, which is not available yet. Request the spreadsheet reports instead.";
 
 export const REPORT_TYPES: Record<ReportKind, ReportTypeInfo> = {
   "ela.setcompletion": { label: "ELA set completion", format: "xlsx", needs: "collection" },
@@ -67,9 +63,9 @@ export const REPORT_TYPES: Record<ReportKind, ReportTypeInfo> = {
   exportteachers: { label: "Export teachers", format: "csv", needs: "schoolYear" },
   "kra.isrr": { label: "KRA ISR status", format: "xlsx", needs: "collection" },
   teacheroutputs: { label: "Teacher outputs", format: "xlsx", needs: "collection" },
-  "ela-class-skb": { label: "ELA class skills report", format: "pdf", needs: "collection", unavailable: PDF_LATER },
+  "ela-class-skb": { label: "ELA class skills report", format: "pdf", needs: "collection" },
   "ela-milestone": { label: "ELA milestones", format: "xlsx", needs: "collection" },
-  "domain-data": { label: "Domain data", format: "pdf", needs: "collection", unavailable: PDF_LATER },
+  "domain-data": { label: "Domain data", format: "pdf", needs: "collection" },
   "language-literacy": { label: "Language and literacy", format: "xlsx", needs: "collection" },
   "kra-data-results": { label: "KRA data results", format: "xlsx", needs: "collection" },
   [STUDENT_SCORES]: { label: "ELA student scores", format: "xlsx", needs: "collection" },

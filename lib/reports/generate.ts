@@ -1,14 +1,16 @@
 import "server-only";
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { renderToBuffer } from "@react-pdf/renderer";
 import { db, rows, withTenant } from "@/db/client";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { reportLabel, type ReportKind } from "./catalogue";
 import { BUILDERS } from "./builders";
+import { PDF_BUILDERS } from "./pdf-builders";
 import type { ReportContext, ReportScope } from "./sheet";
 import { writeCsv, writeXlsx } from "./writer";
 
@@ -21,7 +23,11 @@ import { writeCsv, writeXlsx } from "./writer";
  * running rebuilds the same file under the same key.
  */
 
-const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", csv: "text/csv; charset=utf-8" } as const;
+const CONTENT_TYPES = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv; charset=utf-8",
+  pdf: "application/pdf",
+} as const;
 
 export const fileNameOf = (report: { kind: string; id: number; format: string }) => `${report.kind.replace(/[^A-Za-z0-9-]+/g, "-")}-${report.id}.${report.format}`;
 
@@ -71,6 +77,13 @@ async function contextOf(tenantId: number, report: Claimed): Promise<ReportConte
 
 /** Build the report's file on local disk, reading the database under its tenant. */
 async function build(tenantId: number, report: Claimed, file: string): Promise<number> {
+  const pdf = PDF_BUILDERS[report.kind];
+  if (pdf) {
+    const made = await withTenant(tenantId, async () => pdf(await contextOf(tenantId, report)));
+    // Laid out after the transaction: the rows are read, nothing is held open while pages are drawn.
+    await writeFile(file, await renderToBuffer(made.document as Parameters<typeof renderToBuffer>[0]));
+    return made.rows;
+  }
   const builder = BUILDERS[report.kind];
   if (!builder) throw new PermanentJobError(`no content for report kind ${report.kind}`);
   return withTenant(tenantId, async () => {
@@ -118,7 +131,7 @@ export async function generateReport(payload: Payload, context: JobContext): Pro
   const report = await claim(payload);
   if (!report) return { reportId: payload.reportId, skipped: "finished" };
   const started = performance.now();
-  const format = report.request_data.format === "csv" ? "csv" : "xlsx";
+  const format = PDF_BUILDERS[report.kind] ? "pdf" : report.request_data.format === "csv" ? "csv" : "xlsx";
   const dir = await mkdtemp(path.join(tmpdir(), "report-"));
   const file = path.join(dir, fileNameOf({ kind: report.kind, id: report.id, format }));
   try {

@@ -47,7 +47,6 @@ interface Request {
 /** Insert the report, audit it and queue its job (sent once the transaction commits). Run inside forTenant. */
 async function createReport(actor: Actor, request: Request, origin: AuditOrigin): Promise<ReportView> {
   const info = REPORT_TYPES[request.kind];
-  if (info.unavailable) throw fieldError("kind", info.unavailable);
   const t = actor.tenantId;
   let schoolYearId = request.schoolYearId ?? null;
   if (info.needs === "collection") {

@@ -9,9 +9,10 @@ import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
  */
 
 export interface SheetItem {
+  id?: number;
   code: string;
   label: string;
-  entries: { code: string; label: string }[];
+  entries: { id?: number; code: string; label: string }[];
   /** The entry ticked on a practice sheet. */
   picked?: string | null;
 }

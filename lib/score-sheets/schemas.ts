@@ -11,7 +11,19 @@ export const scoreSheetBody = z.object({
 });
 export type ScoreSheetBody = z.infer<typeof scoreSheetBody>;
 
-/** POST /score-sheet/template/all: the class's sheets as one PDF, answered as a URL. */
+/** POST /score-sheet/template/all: the class's sheets as one PDF, built by a job, answered as the URL to download it from. */
 export const classSheetBody = z.object({ dataCollectionId: id });
 
-export const classSheetResponse = z.object({ url: z.string().describe("A short-lived URL of the class's PDF"), fileName: z.string() });
+const status = z.enum(["queued", "in_progress", "complete", "failed"]);
+
+export const classSheetResponse = z.object({
+  id: z.number().int(),
+  status,
+  url: z.string().describe("Where the PDF is downloaded once complete (GET /score-sheet/{id}/download; 409 before)"),
+  fileName: z.string(),
+});
+
+export const classSheetParams = z.object({ id });
+
+/** GET /score-sheet/{id}: a class sheet's state, polled until complete or failed. */
+export const classSheetStatusResponse = classSheetResponse.extend({ error: z.string().nullable().describe("Why it failed") });

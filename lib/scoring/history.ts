@@ -150,6 +150,8 @@ export async function scoreSheetHistory(actor: Actor, collectionId: number, stud
         and(
           eq(s.tenantId, t),
           eq(s.dataCollectionId, collectionId),
+          // A class sheet still being built (or failed) has no file yet.
+          eq(s.status, "complete"),
           studentEnrollmentId === undefined ? and(isNull(s.studentEnrollmentId), eq(s.createdBy, actor.userId)) : eq(s.studentEnrollmentId, studentEnrollmentId),
         ),
       )

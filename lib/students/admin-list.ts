@@ -31,6 +31,7 @@ interface Row {
   low_ses: boolean;
   special_education: boolean;
   special_education_disability_code: string | null;
+  isr_language: "en" | "es" | null;
   parent_location_id: number | null;
   location_name: string | null;
   district_id: number | null;
@@ -64,6 +65,7 @@ function toStudent(r: Row, today: Date): StudentRow {
     lowSes: r.low_ses,
     specialEducation: r.special_education,
     specialEducationDisabilityCode: r.special_education_disability_code,
+    isrLanguage: r.isr_language,
     parentLocationId: r.parent_location_id,
     locationName: r.location_name,
     districtId: r.district_id,
@@ -85,27 +87,29 @@ const associations = (t: number) => sql`(select count(*) from student_enrollment
   where e.tenant_id = ${t} and e.student_id = s.id)`;
 
 const columns = (t: number) => sql`s.id, s.tenant_unique_id, s.first_name, s.middle_name, s.last_name, s.gender, s.dob::text as dob,
-  s.english_language_learner, s.race, s.low_ses, s.special_education, s.special_education_disability_code,
+  s.english_language_learner, s.race, s.low_ses, s.special_education, s.special_education_disability_code, s.isr_language,
   s.parent_location_id, l.name as location_name, l.district_id, ${associations(t)} as associations`;
 
 const locationJoin = (t: number) => sql`left join locations l on l.tenant_id = ${t} and l.id = s.parent_location_id`;
 
-/** LIKE prefix of user text: its wildcards are taken literally. */
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A state id prefix, or a first or last name start; two words match "first last" or "last, first". */
+/**
+ * A state id prefix, or a first or last name start; two words match "first last" or "last, first".
+ * starts_with() is leakproof, so under row-level security the indexes still serve it (LIKE is not);
+ * the name keys are lower(name) (migration 0024).
+ */
 function searchCondition(search: string): SQL {
   const words = search.toLowerCase().split(/[\s,]+/).filter(Boolean);
-  const byId = sql`s.tenant_unique_id like ${prefix(search)}`;
+  const byId = sql`starts_with(s.tenant_unique_id, ${search})`;
   // Names hold no digits: a term with one is a state id, and the name indexes stay out of the plan.
   if (/\d/.test(search)) return byId;
+  const last = (w: string) => sql`starts_with(s.last_name_key, ${w})`;
+  const first = (w: string) => sql`starts_with(s.first_name_key, ${w})`;
   if (words.length >= 2) {
     const [a, b] = words;
-    return sql`(${byId} or (lower(s.last_name) like ${prefix(a)} and lower(s.first_name) like ${prefix(b)})
-      or (lower(s.first_name) like ${prefix(a)} and lower(s.last_name) like ${prefix(b)}))`;
+    return sql`(${byId} or (${last(a)} and ${first(b)}) or (${first(a)} and ${last(b)}))`;
   }
-  const word = prefix(words[0] ?? "");
-  return sql`(${byId} or lower(s.last_name) like ${word} or lower(s.first_name) like ${word})`;
+  const word = words[0] ?? "";
+  return sql`(${byId} or ${last(word)} or ${first(word)})`;
 }
 
 function filters(actor: Actor, reach: Reach, query: StudentListQuery): SQL {
@@ -124,13 +128,13 @@ function filters(actor: Actor, reach: Reach, query: StudentListQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Sort keys end in s.id so pages never overlap; names sort case-insensitively (the name index). */
+/** Sort keys end in s.id so pages never overlap; names sort case-insensitively (the name key indexes). */
 function orderBy(sort: StudentSort, order: "asc" | "desc"): SQL {
   const dir = sql.raw(order);
-  const names = sql`lower(s.last_name) ${dir}, lower(s.first_name) ${dir}`;
+  const names = sql`s.last_name_key ${dir}, s.first_name_key ${dir}`;
   switch (sort) {
     case "firstName":
-      return sql`lower(s.first_name) ${dir}, lower(s.last_name) ${dir}, s.id ${dir}`;
+      return sql`s.first_name_key ${dir}, s.last_name_key ${dir}, s.id ${dir}`;
     case "stateId":
       return sql`s.tenant_unique_id ${dir}, s.id ${dir}`;
     case "dob":
@@ -159,7 +163,9 @@ export function studentPageSql(actor: Actor, reach: Reach, query: StudentListQue
 /**
  * Sorting by location name would sort every student of the tenant (~100 ms over 130,000). Instead:
  * count the students per location, find the locations whose rows cover the page, and sort only
- * their students. Location 0 stands for students without one (listed last).
+ * their students. Location 0 stands for students without one (listed last). The covering ids are
+ * matched as `= any(array)` and `is null`, which the location index serves; `coalesce(...) in`
+ * would read every student again.
  */
 function byLocationPage(t: number, where: SQL, query: StudentListQuery, offset: number): SQL {
   const dir = sql.raw(query.order);
@@ -172,7 +178,8 @@ function byLocationPage(t: number, where: SQL, query: StudentListQuery, offset: 
       select id, start from ranged where start < ${offset + query.pageSize} and start + n > ${offset}
     )
     select ${columns(t)} from students s ${locationJoin(t)}
-    where ${where} and coalesce(s.parent_location_id, 0) in (select id from covering)
+    where ${where} and (s.parent_location_id = any(array(select id from covering))
+      or (s.parent_location_id is null and 0 = any(array(select id from covering))))
     order by ${orderBy("location", query.order)}
     limit ${query.pageSize} offset ${offset} - (select coalesce(min(start), 0) from covering)`;
 }

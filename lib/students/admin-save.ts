@@ -28,6 +28,8 @@ function columnsOf(input: Fields) {
     lowSes: input.lowSes,
     specialEducation: input.specialEducation,
     specialEducationDisabilityCode: input.specialEducationDisabilityCode,
+    // Left out of a request (a bulk load's row, an older client): kept as it is.
+    ...(input.isrLanguage === undefined ? {} : { isrLanguage: input.isrLanguage }),
   };
 }
 type Columns = ReturnType<typeof columnsOf>;

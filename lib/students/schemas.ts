@@ -51,6 +51,8 @@ const studentFields = z.object({
   lowSes: flag.default(false),
   specialEducation: flag.default(false),
   specialEducationDisabilityCode: z.string().trim().max(50, "Is too long").nullish().transform((v) => v || null),
+  /** The child's ISR language when a request does not force one (null: English). Left out: unchanged on edit. */
+  isrLanguage: z.enum(["en", "es"], { error: "Must be en or es" }).nullable().optional(),
 });
 
 export const createStudentBody = studentFields.extend({ locationId: id });
@@ -75,6 +77,7 @@ const student = z.object({
   lowSes: z.boolean(),
   specialEducation: z.boolean(),
   specialEducationDisabilityCode: z.string().nullable(),
+  isrLanguage: z.enum(["en", "es"]).nullable().describe("The language of the child's ISRs when a request does not force one; null: English"),
   parentLocationId: z.number().int().nullable(),
   locationName: z.string().nullable(),
   districtId: z.number().int().nullable(),

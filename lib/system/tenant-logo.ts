@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { buffer as readAll } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { tenants } from "@/db/schema";
@@ -67,4 +68,18 @@ export async function setTenantLogo(actor: Actor, tenantId: number, bytes: Uint8
 /** The stored logo of a tenant, for anyone (404 when it has none). */
 export function readTenantLogo(tenantId: number) {
   return storage().getObject(logoKey(tenantId));
+}
+
+/**
+ * The logo as a PDF page can draw it (react-pdf draws PNG and JPEG only), or null when the tenant
+ * has none or keeps a GIF or WebP: the page then shows the tenant's name alone.
+ */
+export async function tenantLogoImage(tenantId: number): Promise<{ data: Buffer; format: "png" | "jpg" } | null> {
+  const stored = await readTenantLogo(tenantId).catch(() => null);
+  if (!stored) return null;
+  const data = await readAll(stored.body);
+  const type = imageTypeOf(data);
+  if (type === "image/png") return { data, format: "png" };
+  if (type === "image/jpeg") return { data, format: "jpg" };
+  return null;
 }

@@ -127,7 +127,7 @@ describe("templates", () => {
   it("refuses an unknown type (400) and a teacher (403)", async () => {
     const bad = await call(templateGet, "GET", "/en/api/v1/bulk-load/template", { token: W.admin, query: { type: "pets" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toMatchObject({ field: "type", message: "Must be one of: students" });
+    expect(bad.body.errors[0]).toMatchObject({ field: "type", message: "Must be one of: students, users, rosters, assignments" });
     expect((await call(templateGet, "GET", "/en/api/v1/bulk-load/template", { token: W.teacher })).status).toBe(403);
   });
 });

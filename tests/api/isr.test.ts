@@ -2,19 +2,22 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { and, eq, inArray } from "drizzle-orm";
 import { NextRequest } from "next/server";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { assessments, auditLog, districts, locations, notifications, regions, studentOutputs, studentResults, students } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
-import { storage } from "@/lib/platform/storage";
+import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { POST as requestPost } from "@/app/en/api/v1/reports/individual-student/route";
 import { GET as outputsGet } from "@/app/en/api/v1/data-collections-outputs/route";
 import { GET as outputGet } from "@/app/en/api/v1/data-collections-students-outputs/[outputId]/route";
 import { DELETE as clearDelete, GET as studentOutputsGet } from "@/app/en/api/v1/data-collections-students-outputs/route";
 import { GET as downloadGet } from "@/app/en/api/v1/data-collections/[id]/outputs/download/route";
+import { GET as zipGet } from "@/app/en/api/v1/data-collections/[id]/outputs/download/zip/route";
 import { BASE, call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
@@ -111,14 +114,41 @@ async function download(token: string, collectionId: number, query: Record<strin
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** The PDF's pages as text (poppler's pdftotext), and its info (pdfinfo). */
-function pdfText(bytes: Buffer): { pages: string[]; info: string } {
+/** The PDF's pages as text (poppler's pdftotext), its info and structure tree (pdfinfo). */
+function pdfText(bytes: Buffer): { pages: string[]; info: string; struct: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "isr-test-"));
   const file = path.join(dir, "isr.pdf");
   writeFileSync(file, bytes);
   const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8");
-  return { pages: text.split("\f").filter((p) => p.trim()), info: execFileSync("pdfinfo", [file]).toString("utf8") };
+  const info = execFileSync("pdfinfo", [file]).toString("utf8");
+  return { pages: text.split("\f").filter((p) => p.trim()), info, struct: execFileSync("pdfinfo", ["-struct", file]).toString("utf8") };
 }
+
+/** How many images the PDF draws (poppler's pdfimages). */
+function pdfImages(bytes: Buffer): number {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "isr-test-")), "isr.pdf");
+  writeFileSync(file, bytes);
+  return execFileSync("pdfimages", ["-list", file]).toString("utf8").trim().split("\n").length - 2;
+}
+
+/** A 2 × 2 navy PNG: the tenant's logo. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const row = [0, 0x0f, 0x3d, 0x75, 0x0f, 0x3d, 0x75]; // filter byte, two pixels
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.from([...row, ...row]))), chunk("IEND", Buffer.alloc(0))]);
+}
+const PNG = png();
 
 async function finished(token: string, outputId: number) {
   return waitFor(
@@ -136,7 +166,7 @@ describe("POST /reports/individual-student", () => {
     const res = await request(W.admin, { dataCollectionId: W.collection.id });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("ISRs have been successfully requested");
-    expect(res.body.output).toMatchObject({ dataCollectionId: W.collection.id, type: "isr", language: "en", counts: { total: 4 } });
+    expect(res.body.output).toMatchObject({ dataCollectionId: W.collection.id, type: "isr", language: null, counts: { total: 4 } });
 
     const done = await finished(W.admin, res.body.output.id);
     expect(done.output.counts).toMatchObject({ total: 4, generated: 4, queued: 0, inProgress: 0, failed: 0 });
@@ -160,9 +190,12 @@ describe("POST /reports/individual-student", () => {
     const file = await download(W.admin, W.collection.id);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    const { pages, info } = pdfText(file.bytes);
+    const { pages, info, struct } = pdfText(file.bytes);
     expect(pages).toHaveLength(4);
     expect(info).toMatch(/Title:\s+Individual Student Report/);
+    // A tagged PDF (lib/isr/tag-pdf.ts): the parts' structure survives the merge, a section per child.
+    expect(info).toMatch(/Tagged:\s+yes/);
+    expect(struct.match(/^\s*Sect\b/gm)).toHaveLength(4);
     const results = await db().select().from(studentResults).where(inArray(studentResults.studentEnrollmentId, [W.kids[0].enrollment.id, W.kids[1].enrollment.id, W.far.enrollment.id]));
     const level = (enrollmentId: number) => results.find((r) => r.studentEnrollmentId === enrollmentId)?.performanceLevel;
     expect([level(W.kids[0].enrollment.id), level(W.kids[1].enrollment.id), level(W.far.enrollment.id)]).toEqual(["DEMONSTRATING", "APPROACHING", "EMERGING"]);
@@ -180,7 +213,8 @@ describe("POST /reports/individual-student", () => {
     expect(pages[3]).toContain("Language and Literacy");
   }, 90_000);
 
-  it("writes a Spanish ISR for one child when asked, and a teacher's request covers only their class", async () => {
+  it("writes a Spanish ISR for one child when asked, with the tenant's logo, and a teacher's request covers only their class", async () => {
+    await storage().putObject(`${tenantPrefix(W.tenant.id)}logo/current`, PNG, "image/png");
     const res = await request(W.teacher, { dataCollectionId: W.collection.id, studentId: W.kids[1].student.id, language: "es" });
     expect(res.status).toBe(200);
     expect(res.body.output.counts.total).toBe(1);
@@ -194,6 +228,8 @@ describe("POST /reports/individual-student", () => {
     expect(pages[0]).toContain("Qué puede hacer en casa");
     expect(pages[0]).toContain("Lenguaje y lectoescritura");
     expect(info).toMatch(/Title:\s+Informe individual del estudiante/);
+    // The logo is drawn on the page (one image) and tagged as an artifact: the text tree is unchanged.
+    expect(pdfImages(file.bytes)).toBe(1);
 
     const whole = await request(W.teacher, { dataCollectionId: W.collection.id });
     expect(whole.status).toBe(200);
@@ -301,4 +337,49 @@ describe("DELETE /data-collections-students-outputs", () => {
     const far = await db().select().from(studentOutputs).where(and(eq(studentOutputs.studentId, W.far.student.id), eq(studentOutputs.outputStatus, "Generated")));
     expect(far.length).toBe(1);
   });
+});
+
+describe("GET /data-collections/{id}/outputs/download/zip", () => {
+  async function zipOf(token: string, query: Record<string, string | number>) {
+    const url = new URL(`/en/api/v1/data-collections/${W.collection.id}/outputs/download/zip`, BASE);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+    const res = await zipGet(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: String(W.collection.id) }) });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  it("answers the district's ISRs in reach as one tagged PDF per school; another district, role or tenant is refused", async () => {
+    // A second school of the district with one child whose ISR is generated.
+    const [d1] = await db().select().from(districts).where(eq(districts.id, W.s1.districtId));
+    const [s3] = await db().insert(locations).values({ tenantId: W.tenant.id, districtId: d1.id, name: "Aspen School" }).returning();
+    const gus = await makeEnrollment(W.tenant.id, { regionId: d1.regionId, districtId: d1.id, locationId: s3.id });
+    await db().update(students).set({ firstName: "Gus", lastName: "Green" }).where(eq(students.id, gus.student.id));
+    await assign(W.tenant.id, W.collection.id, [gus.enrollment.id]);
+    const asked = await request(W.admin, { dataCollectionId: W.collection.id, studentId: gus.student.id });
+    expect(asked.status).toBe(200);
+    await finished(W.admin, asked.body.output.id);
+
+    const res = await zipOf(W.districtAdmin, { districtId: d1.id });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toContain(`isr-${W.collection.id}-district-${d1.id}.zip`);
+    const entries = unzipSync(new Uint8Array(res.bytes));
+    expect(Object.keys(entries)).toEqual([`Alder School (${W.s1.id}).pdf`, `Aspen School (${s3.id}).pdf`]);
+    const alder = pdfText(Buffer.from(entries[`Alder School (${W.s1.id}).pdf`]));
+    expect(alder.pages.map((p) => p.match(/(Ana Abbott|Ben Baker|Cleo Cole|Fay Faraway|Gus Green)/)?.[1])).toEqual(["Ben Baker", "Cleo Cole"]);
+    expect(alder.info).toMatch(/Tagged:\s+yes/);
+    expect(alder.info).toMatch(/Title:\s+Individual Student Report: Alder School/);
+    const aspen = pdfText(Buffer.from(entries[`Aspen School (${s3.id}).pdf`]));
+    expect(aspen.pages).toHaveLength(1);
+    expect(aspen.pages[0]).toContain("Gus Green");
+
+    // The tenant admin gets the same; the district admin has no other district; others are refused.
+    expect(Object.keys(unzipSync(new Uint8Array((await zipOf(W.admin, { districtId: d1.id })).bytes)))).toHaveLength(2);
+    const [d2] = await db().select().from(districts).where(eq(districts.id, W.far.enrollment.districtId));
+    expect((await zipOf(W.districtAdmin, { districtId: d2.id })).status).toBe(404);
+    expect((await zipOf(W.teacher, { districtId: d1.id })).status).toBe(403);
+    expect((await zipOf(W.otherAdmin, { districtId: d1.id })).status).toBe(404);
+    const missing = await zipOf(W.admin, {});
+    expect(missing.status).toBe(400);
+    expect(JSON.parse(missing.bytes.toString("utf8")).errors[0].field).toBe("districtId");
+  }, 90_000);
 });

@@ -11,7 +11,7 @@ const API_DIR = path.resolve("app/en/api/v1");
 /** Route files that are not operations: the catch-all answers a JSON 404 for paths that do not exist. */
 const NOT_OPERATIONS = new Set(["/{...path}"]);
 /** Success answers without a body: a redirect to the file, and an uploaded part (its ETag is a header). */
-const NO_BODY = ["get /downloads/{slot}/file", "put /storage/parts", "get /assessments/{id}/items/{itemId}/resources/{resourceId}/download"];
+const NO_BODY = ["get /downloads/{slot}/file", "get /score-sheet/{id}/download", "put /storage/parts", "get /assessments/{id}/items/{itemId}/resources/{resourceId}/download"];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

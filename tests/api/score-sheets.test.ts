@@ -7,14 +7,21 @@ import { and, count, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { scoreHistory, scoreSheets, scores, students } from "@/db/schema";
+import { notifications, scoreHistory, scoreSheets, scores, students } from "@/db/schema";
+import { handlers } from "@/jobs/registry";
+import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { POST as sheetPost } from "@/app/en/api/v1/score-sheet/template/route";
 import { POST as classPost } from "@/app/en/api/v1/score-sheet/template/all/route";
 import { GET as historyGet } from "@/app/en/api/v1/score-sheet/history/route";
+import { GET as statusGet } from "@/app/en/api/v1/score-sheet/[id]/route";
+import { GET as downloadGet } from "@/app/en/api/v1/score-sheet/[id]/download/route";
 import { BASE, call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { makeScoringAssessment, makeScoringWorld, type ScoringWorld } from "../support/scoring-world";
 import { useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
+
+setEnv(TEST_JOB_ENV);
 
 const run = promisify(execFile);
 
@@ -31,9 +38,11 @@ beforeAll(async () => {
   await db().update(students).set({ firstName: "Paige", lastName: "Sheetley", tenantUniqueId: "000451" }).where(eq(students.id, W.kids[0].student.id));
   const other = await makeTenant();
   foreignTeacher = await tokenFor(await makeUser(other.id, { roles: ["ROLE_TEACHER"] }));
-});
+  await startWorkers(handlers);
+}, 60_000);
 
 afterAll(async () => {
+  await stopWorkers();
   await store.stop();
   await rm(dir, { recursive: true, force: true });
 });
@@ -108,15 +117,23 @@ describe("POST /score-sheet/template", () => {
   });
 });
 
+const status = (token: string, id: number) => call(statusGet, "GET", `/en/api/v1/score-sheet/${id}`, { token, params: { id: String(id) } });
+const download = (token: string, id: number) => call(downloadGet, "GET", `/en/api/v1/score-sheet/${id}/download`, { token, params: { id: String(id) } });
+
 describe("POST /score-sheet/template/all", () => {
-  it("answers a URL of the class's PDF: one page per rostered child, kept in the history", async () => {
+  it("queues a job and answers the URL of the class's PDF: one page per rostered child, kept in the history, the teacher told", async () => {
     const res = await call(classPost, "POST", "/en/api/v1/score-sheet/template/all", { token: W.teacherToken, body: { dataCollectionId: W.collection.id } });
     expect(res.status).toBe(200);
-    expect(res.body.fileName).toBe(`score-sheets-collection-${W.collection.id}.pdf`);
-    const [row] = await db()
-      .select()
-      .from(scoreSheets)
-      .where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.dataCollectionId, W.collection.id), eq(scoreSheets.originalFileName, res.body.fileName)));
+    expect(res.body).toMatchObject({ status: "queued", fileName: `score-sheets-collection-${W.collection.id}.pdf`, url: `/en/api/v1/score-sheet/${res.body.id}/download` });
+    const done = await waitFor(async () => {
+      const s = await status(W.teacherToken, res.body.id);
+      return s.body.status === "complete" ? s : undefined;
+    }, 60_000, "the class sheet");
+    expect(done.body.error).toBeNull();
+    const link = await download(W.teacherToken, res.body.id);
+    expect(link.status).toBe(302);
+    const [row] = await db().select().from(scoreSheets).where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.id, res.body.id)));
+    expect(row.enrollmentIds?.sort()).toEqual(W.kids.map((k) => k.enrollment.id).sort());
     const object = await store.driver.getObject(row.s3FileName);
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
@@ -124,14 +141,36 @@ describe("POST /score-sheet/template/all", () => {
     expect(text.match(/Score sheet: /g)).toHaveLength(3);
     expect(text).toContain("Paige Sheetley");
     expect(text).not.toContain(W.otherKid.student.lastName);
-    expect(typeof res.body.url).toBe("string");
+    const told = await db().select().from(notifications).where(and(eq(notifications.tenantId, W.tenant.id), eq(notifications.userId, W.teacher.id)));
+    expect(told.map((n) => n.message)).toContain("Your class's score sheets are ready to download");
     const history = await call(historyGet, "GET", "/en/api/v1/score-sheet/history", { token: W.teacherToken, query: { dataCollectionId: W.collection.id } });
-    expect(history.body.scoreSheets.length).toBeGreaterThanOrEqual(1);
+    expect(history.body.scoreSheets.map((s: { id: number }) => s.id)).toContain(res.body.id);
+  });
+
+  it("answers 409 for a sheet still being built, and it is not in the history yet", async () => {
+    const [queued] = await db()
+      .insert(scoreSheets)
+      .values({ tenantId: W.tenant.id, dataCollectionId: W.collection.id, createdBy: W.teacher.id, originalFileName: "x.pdf", s3FileName: "x", status: "queued", enrollmentIds: [] })
+      .returning();
+    const res = await download(W.teacherToken, queued.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("The score sheets are not ready yet");
+    const history = await call(historyGet, "GET", "/en/api/v1/score-sheet/history", { token: W.teacherToken, query: { dataCollectionId: W.collection.id } });
+    expect(history.body.scoreSheets.map((s: { id: number }) => s.id)).not.toContain(queued.id);
+    await db().delete(scoreSheets).where(eq(scoreSheets.id, queued.id));
   });
 
   it("answers 400 for a bad body, 404 for another tenant's teacher and 403 for an admin", async () => {
     expect((await call(classPost, "POST", "/p", { token: W.teacherToken, body: {} })).status).toBe(400);
     expect((await call(classPost, "POST", "/p", { token: foreignTeacher, body: { dataCollectionId: W.collection.id } })).status).toBe(404);
     expect((await call(classPost, "POST", "/p", { token: W.adminToken, body: { dataCollectionId: W.collection.id } })).status).toBe(403);
+  });
+
+  it("keeps a class sheet to the teacher who asked: another teacher or tenant 404, an admin 403, a bad id 400", async () => {
+    const [sheet] = await db().select().from(scoreSheets).where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.createdBy, W.teacher.id)));
+    expect((await status(W.otherTeacherToken, sheet.id)).status).toBe(404);
+    expect((await download(foreignTeacher, sheet.id)).status).toBe(404);
+    expect((await status(W.adminToken, sheet.id)).status).toBe(403);
+    expect((await call(statusGet, "GET", "/p", { token: W.teacherToken, params: { id: "abc" } })).status).toBe(400);
   });
 });

@@ -78,9 +78,14 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(page.getByLabel("White")).toBeChecked();
   await axeWhenSettled(page);
   await page.getByLabel("Last name").fill("Quillon");
+  // Her ISRs in Spanish unless a request chooses a language (null until now: English).
+  await expect(page.getByLabel("ISR language")).toHaveValue("");
+  await page.getByLabel("ISR language").selectOption("es");
   await page.getByRole("button", { name: "Save student" }).click();
   await expect(page.getByText("Student saved")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Nia Quillon" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("ISR language")).toHaveValue("es");
   await page.screenshot(snap("admin-students-edit"));
 
   // The audit page shows the creation, the edit and the reads of the record (FERPA: access is logged too).

@@ -146,9 +146,15 @@ test("an admin drills from the state down to a class, at phone width too", async
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-class"));
 
-  // Back up to the district by the breadcrumb; a school's figures lead on to it.
+  // Back up to the district by the breadcrumb; a school's figures lead on to it. Its chart comes
+  // without the children; they are listed in the Student progress view, beside the same chart.
   await page.getByRole("navigation", { name: "Organisation level" }).getByRole("link").nth(2).click();
   await expect(units).toHaveAccessibleName("Figures by location (table)", LOADED);
+  await expect(page.getByRole("table", { name: "Student progress" })).toHaveCount(0);
+  await page.getByRole("link", { name: /^List the children of / }).click();
+  await expect(page.getByRole("link", { name: "Student progress" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("table", { name: "Student progress" }).getByRole("row").nth(1)).toBeVisible(LOADED);
+  await expect(page.getByRole("img", { name: /^Performance levels:/ })).toBeVisible();
 
   // A checkpoint period for the whole collection: adding it switches the periods on; it filters the
   // progress rows; removed again at the end (other journeys see the demo as it was).

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
@@ -10,7 +11,8 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  * collection and its smallest school (new ISR rows for that school only; no demo row is changed),
  * request the English ISRs by keyboard, watch the progress bar reach the end, download the merged
  * PDF, render its pages to PNG (pdftoppm) and read them (pdftotext): every child's name and level.
- * Then the same school in Spanish, and clearing them ('ISR Cleared'). axe on every state.
+ * Then the same school in Spanish, its district as a ZIP (a PDF per school), and clearing them
+ * ('ISR Cleared'). axe on every state.
  */
 
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
@@ -122,6 +124,22 @@ test("an admin requests a school's ISRs, watches them being made, downloads and 
     expect(p).toContain("Preparación para el kínder: informe para las familias");
     expect(p).toContain("Qué puede hacer en casa");
   }
+
+  // The school's district as a ZIP: one tagged PDF per school, this school's holding the Spanish pages.
+  const scope = await (await page.request.get(`/en/api/v1/data-collections-outputs?dataCollectionId=${collectionId}`)).json();
+  const districtId = String(scope.locations.find((l: { id: number }) => String(l.id) === smallest.value).districtId);
+  const district = page.getByLabel("District (ZIP download)");
+  if (await district.count()) await district.selectOption(districtId);
+  const zipLink = page.getByRole("link", { name: /ISRs \(ZIP/ });
+  await zipLink.focus();
+  const [zipped] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(zipped.suggestedFilename()).toBe(`isr-${collectionId}-district-${districtId}.zip`);
+  const entries = unzipSync(readFileSync((await zipped.path())!));
+  const entry = Object.keys(entries).find((name) => name.endsWith(`(${smallest.value}).pdf`))!;
+  expect(entry, Object.keys(entries).join(", ")).toBeTruthy();
+  const dir = mkdtempSync(path.join(tmpdir(), "isr-zip-"));
+  writeFileSync(path.join(dir, "school.pdf"), entries[entry]);
+  expectEveryChild(readPdf(path.join(dir, "school.pdf")), spanish, "es");
 
   // Clearing the school's ISRs: confirmed in a dialog, then 'ISR Cleared'.
   await page.getByRole("button", { name: "Clear ISRs" }).click();

@@ -1,11 +1,15 @@
 import ExcelJS from "exceljs";
-import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
  * The tenant admin's reports: request the scale score report by keyboard, watch it go from queued to
  * complete (the page polls), download the XLSX and find the demo's children in it with their state
- * ids as text; the job counts page; axe on each page.
+ * ids as text; the job counts page; a teacher's spreadsheet and domain data PDF (page 1 rendered with
+ * pdftoppm); axe on each page.
  */
 
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
@@ -94,7 +98,7 @@ test("a teacher requests a report of their class and downloads it", async ({ pag
   const id = href!.match(/collections\/(\d+)/)![1];
   await page.goto(`/teacher/collections/${id}/reports`);
   await expect(page.getByRole("heading", { level: 1, name: /^Reports:/ })).toBeVisible();
-  await expect(page.getByText("PDF with charts: not available yet").first()).toBeVisible();
+  await expect(page.getByText("PDF with charts").first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Request KRA data results" }).click();
   await expect(page.getByText("Your report has been successfully requested")).toBeVisible();
@@ -104,4 +108,43 @@ test("a teacher requests a report of their class and downloads it", async ({ pag
   await page.screenshot(snap("teacher-reports"));
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download XLSX/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^kra-data-results-\d+\.xlsx$/);
+});
+
+test("a teacher requests the domain data PDF of their class, waits for it and downloads it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "teacher@demo.test");
+  await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+  await page.getByRole("link", { name: "Assessments" }).first().click();
+  // The demo's KRA collection: its assessment has performance levels.
+  const links = page.locator('a[href^="/teacher/collections/"]');
+  await expect(links.first()).toBeVisible();
+  const kra = links.filter({ hasText: /Kindergarten Readiness/ });
+  const href = await ((await kra.count()) ? kra : links).first().getAttribute("href");
+  const id = href!.match(/collections\/(\d+)/)![1];
+  await page.goto(`/teacher/collections/${id}/reports`);
+  await expect(page.getByRole("heading", { level: 1, name: /^Reports:/ })).toBeVisible();
+  await page.getByRole("button", { name: "Request Domain data" }).click();
+  await expect(page.getByText("Your report has been successfully requested")).toBeVisible();
+  const row = page.getByRole("table", { name: "Your reports of this collection, newest first" }).getByRole("row").nth(1);
+  await expect(row).toContainText("Domain data");
+  await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-reports-domain-data"));
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download PDF/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^domain-data-\d+\.pdf$/);
+
+  // Real text: the title, the class and the legend's levels; page 1 renders to a non-empty image.
+  const file = (await download.path())!;
+  const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  expect(text).toContain("Domain data");
+  expect(text).toContain("Class: Emily Carter");
+  expect(text).toContain("Children by performance level");
+  expect(text).toMatch(/Emerging Readiness \d+ · Approaching Readiness \d+ · Demonstrating Readiness \d+ · Not scored \d+/);
+  const out = path.join(await mkdtemp(path.join(tmpdir(), "domain-pdf-")), "page");
+  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, out]);
+  const png = await readFile(`${out}.png`);
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  expect((await stat(`${out}.png`)).size).toBeGreaterThan(10_000);
+  await test.info().attach("domain-data-page-1", { body: png, contentType: "image/png" });
 });

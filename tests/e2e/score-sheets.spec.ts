@@ -5,7 +5,8 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
  * A teacher prints score sheets (demo data: teacher@demo.test's class in the open KRA collection): the
- * class's sheets from the class list, then one child's practice sheet with random scores, read back
+ * class's sheets from the class list (a job builds them while the page polls), the class's rating sheet
+ * with its recorded ratings (the teacher has KRA_APP_CAPTURE_RATINGS_SHEET), then one child's practice sheet with random scores, read back
  * with pdftotext; the child's grades are the same before and after (a practice sheet saves nothing).
  * Reads only: the journey changes no grade, roster or child.
  */
@@ -26,7 +27,7 @@ async function gradesOf(page: Page, id: number, enrollmentId: number) {
   return body.grades.filter((g) => g.studentEnrollmentId === enrollmentId).map((g) => `${g.assessmentItemsId}:${g.assessmentItemsScalesEntriesId}`).sort();
 }
 
-test("a teacher downloads the class's score sheets and a practice sheet with random scores", async ({ page }) => {
+test("a teacher downloads the class's score sheets, its rating sheet and a practice sheet with random scores", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "teacher@demo.test");
@@ -36,7 +37,7 @@ test("a teacher downloads the class's score sheets and a practice sheet with ran
 
   await page.goto(`/teacher/collections/${id}/students`);
   await expect(page.getByRole("heading", { level: 1, name: /^Class list: Kindergarten Readiness/ })).toBeVisible();
-  // Twenty children's pages rendered in the request: allow for a loaded machine.
+  // Twenty children's pages rendered by a job while the page polls: allow for a loaded machine.
   const [classSheet] = await Promise.all([
     page.waitForEvent("download", { timeout: 120_000 }),
     page.getByRole("button", { name: "Download score sheets for the class" }).click(),
@@ -51,6 +52,19 @@ test("a teacher downloads the class's score sheets and a practice sheet with ran
   const [last, first] = (await link.textContent())!.split(", ");
   const enrollmentId = Number(/students\/(\d+)$/.exec((await link.getAttribute("href"))!)![1]);
   expect(classText).toContain(`${first} ${last}`);
+  await expect(page.getByRole("status").filter({ hasText: "The class's score sheets are ready." })).toBeVisible();
+
+  // The rating sheet, with the ratings recorded so far: a row per child, a legend of the items' scales.
+  await page.getByLabel("Include recorded ratings").check();
+  const [rating] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Download rating sheet" }).click()]);
+  expect(rating.suggestedFilename()).toBe(`rating-sheet-collection-${id}-with-ratings.pdf`);
+  const ratingText = await pdfText((await rating.path())!);
+  expect(ratingText).toContain("Rating sheet: Kindergarten Readiness");
+  expect(ratingText).toContain("Items and their rating scales");
+  expect(ratingText).toContain("Ticked boxes are the ratings recorded when this sheet was printed.");
+  expect(ratingText).toContain(`${first} ${last}`);
+  await expectNoAxeViolations(page);
+  await page.screenshot(snap("teacher-class-sheets"));
   const before = await gradesOf(page, id, enrollmentId);
 
   await link.click();

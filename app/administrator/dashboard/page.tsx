@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
 import { CollectionsTable } from "@/components/dashboards/collections-table";
+import { InfoSheetCard } from "@/components/info-sheet/info-sheet-card";
+import { InfoSheetUpload } from "@/components/info-sheet/info-sheet-upload";
 import { Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
+import { can } from "@/lib/auth/permissions";
 import { administratorDashboard } from "@/lib/dashboards/administrator";
+import { hasInfoSheet } from "@/lib/info-sheet/service";
 import { formatDate, formatNumber } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
@@ -10,7 +14,7 @@ export const metadata: Metadata = { title: "Administration dashboard" };
 
 export default async function AdministratorDashboardPage() {
   const actor = await requirePageActor({ permission: "area.administrator", path: "/administrator/dashboard" });
-  const d = await administratorDashboard(actor);
+  const [d, infoSheet] = await Promise.all([administratorDashboard(actor), hasInfoSheet(actor)]);
   const reach = d.tenantWide ? `All of ${actor.tenantName}` : "Your organisations";
   return (
     <>
@@ -27,6 +31,7 @@ export default async function AdministratorDashboardPage() {
         <Stat label="Open collections" value={formatNumber(d.openCollections)} detail="Assessment windows open now" />
         <Stat label="Completion" value={`${d.completion}%`} detail="Scores entered in open collections, for students in your reach" />
       </dl>
+      <InfoSheetCard available={infoSheet}>{can(actor, "uploads.tenantResource") && <InfoSheetUpload />}</InfoSheetCard>
       <CollectionsTable
         caption="Open and upcoming data collections"
         collections={d.collections}

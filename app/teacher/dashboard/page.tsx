@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { CollectionsTable } from "@/components/dashboards/collections-table";
+import { InfoSheetCard } from "@/components/info-sheet/info-sheet-card";
 import { Card, Stat } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
 import { teacherDashboard } from "@/lib/dashboards/teacher";
+import { hasInfoSheet } from "@/lib/info-sheet/service";
 import { formatDate, formatNumber } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
@@ -10,7 +12,7 @@ export const metadata: Metadata = { title: "Teacher dashboard" };
 
 export default async function TeacherDashboardPage() {
   const actor = await requirePageActor({ permission: "area.teacher", path: "/teacher/dashboard" });
-  const data = await teacherDashboard(actor);
+  const [data, infoSheet] = await Promise.all([teacherDashboard(actor), hasInfoSheet(actor)]);
   return (
     <>
       <PageHeading title="Teacher dashboard" description={`${actor.tenantName} · ${formatDate(new Date())}`} />
@@ -32,6 +34,7 @@ export default async function TeacherDashboardPage() {
           </ul>
         </Card>
       )}
+      <InfoSheetCard available={infoSheet} />
       <CollectionsTable
         caption="My data collections"
         collections={data.collections}

@@ -1,5 +1,6 @@
 import "server-only";
 import * as dataCollectionsIdOutputsDownload from "@/app/en/api/v1/data-collections/[id]/outputs/download/route";
+import * as dataCollectionsIdOutputsDownloadZip from "@/app/en/api/v1/data-collections/[id]/outputs/download/zip/route";
 import * as dataCollectionsOutputs from "@/app/en/api/v1/data-collections-outputs/route";
 import * as dataCollectionsStudentsOutputsOutputId from "@/app/en/api/v1/data-collections-students-outputs/[outputId]/route";
 import * as reportsIndividualStudent from "@/app/en/api/v1/reports/individual-student/route";
@@ -14,4 +15,5 @@ export const ISR_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections-outputs", module: dataCollectionsOutputs },
   { path: "/data-collections-students-outputs/{outputId}", module: dataCollectionsStudentsOutputsOutputId },
   { path: "/data-collections/{id}/outputs/download", module: dataCollectionsIdOutputsDownload },
+  { path: "/data-collections/{id}/outputs/download/zip", module: dataCollectionsIdOutputsDownloadZip },
 ];

@@ -8,6 +8,7 @@ import * as districtMember from "@/app/en/api/v1/admin/tenants/[tenantId]/users/
 import * as locationMember from "@/app/en/api/v1/admin/tenants/[tenantId]/users/[userId]/location/member.json/route";
 import * as dataIntegrations from "@/app/en/api/v1/data-integrations/route";
 import * as dataIntegrationsUsers from "@/app/en/api/v1/data-integrations/users/route";
+import * as dataIntegrationsFetch from "@/app/en/api/v1/data-integrations/fetch/route";
 import * as districtFtp from "@/app/en/api/v1/admin/tenants/[tenantId]/regions/[regionId]/districts/[districtId]/integration/ftp.json/route";
 
 /**
@@ -23,5 +24,6 @@ export const USERS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/admin/tenants/{tenantId}/users/{userId}/location/member.json", module: locationMember },
   { path: "/data-integrations", module: dataIntegrations },
   { path: "/data-integrations/users", module: dataIntegrationsUsers },
+  { path: "/data-integrations/fetch", module: dataIntegrationsFetch },
   { path: "/admin/tenants/{tenantId}/regions/{regionId}/districts/{districtId}/integration/ftp.json", module: districtFtp },
 ];

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { RatingSheetButton } from "@/components/score-sheets/rating-sheet-button";
 import { ClassScoreSheet } from "@/components/score-sheets/score-sheet-buttons";
 import { CollectionLinks } from "@/components/scoring/collection-links";
 import { Progress } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page-heading";
+import { hasFeature, RATING_SHEET_FEATURE } from "@/lib/auth/features";
 import { loadClassList } from "@/lib/scoring/student-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
@@ -22,7 +24,8 @@ export default async function ClassListPage({ params }: { params: Promise<{ id: 
         actions={<CollectionLinks id={id} current="students" />}
       />
       {students.length > 0 && (
-        <div className="mb-4 flex justify-end">
+        <div className="mb-4 flex flex-wrap items-center justify-end gap-4">
+          {hasFeature(actor, RATING_SHEET_FEATURE) && <RatingSheetButton collectionId={id} />}
           <ClassScoreSheet collectionId={id} />
         </div>
       )}

@@ -4,7 +4,8 @@ import { classScoreSheet } from "@/lib/score-sheets/service";
 
 export const POST = apiRoute(
   {
-    summary: "The score sheets of every child on the teacher's roster for the collection, one PDF, answered as a short-lived URL",
+    summary:
+      "Ask for the score sheets of every child on the teacher's roster for the collection, one PDF built by a job; answers the URL the PDF is downloaded from once ready (poll GET /score-sheet/{id})",
     tags: ["Collections"],
     permission: "collections.teacherRead",
     body: classSheetBody,

@@ -1,0 +1,75 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { files } from "@/db/schema";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { env } from "@/lib/platform/env";
+import { fieldError, notFound } from "@/lib/platform/errors";
+import { errorFields, log } from "@/lib/platform/logger";
+import { storage, tenantPrefix } from "@/lib/platform/storage";
+import { getFile } from "@/lib/platform/storage/uploads";
+import { forTenant } from "@/lib/platform/tenancy";
+
+/**
+ * The tenant's info sheet (platform §7: 'An info-sheet PDF is fetched from a tenant-resources storage
+ * location chosen by environment'): one PDF per tenant at `tenants/<id>/<TENANT_RESOURCES_PATH>/info-sheet.pdf`.
+ * A tenant or system admin uploads it (the multipart upload, purpose tenant-resource) and publishes
+ * it here, replacing the one before; teachers and admins download it. Acts on the actor's own tenant.
+ */
+
+export const INFO_SHEET_MAX_BYTES = 10 * 1024 * 1024;
+export const NOT_A_PDF = "The info sheet must be a PDF file";
+export const TOO_LARGE = "The info sheet may not exceed 10 MB";
+export const WRONG_PURPOSE = "This file was not uploaded as a tenant resource";
+export const NO_INFO_SHEET = "No info sheet has been uploaded yet";
+export const INFO_SHEET_FILE_NAME = "info-sheet.pdf";
+
+export const infoSheetKey = (tenantId: number) => `${tenantPrefix(tenantId)}${env().TENANT_RESOURCES_PATH}/${INFO_SHEET_FILE_NAME}`;
+
+/** The first bytes of a stored object (the PDF signature is its first five). */
+async function head(key: string, bytes: number): Promise<Buffer> {
+  const { body } = await storage().getObject(key);
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    if (read >= bytes) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/** POST /info-sheet {fileId}: check the upload is a PDF of at most 10 MB, then make it the tenant's info sheet. */
+export async function publishInfoSheet(actor: Actor, fileId: number): Promise<{ size: number }> {
+  authorize(actor, "uploads.tenantResource");
+  const file = await getFile(actor, fileId);
+  if (file.purpose !== "tenant-resource") throw fieldError("fileId", WRONG_PURPOSE);
+  if ((file.size ?? 0) > INFO_SHEET_MAX_BYTES) throw fieldError("fileId", TOO_LARGE);
+  if (!file.originalFileName.toLowerCase().endsWith(".pdf") || !(await head(file.storageKey, 5)).equals(Buffer.from("%PDF-"))) {
+    throw fieldError("fileId", NOT_A_PDF);
+  }
+  const source = await storage().getObject(file.storageKey);
+  await storage().putObject(infoSheetKey(actor.tenantId), source.body, "application/pdf");
+  // The upload was only the way in: its row and object go once the sheet is in place.
+  await forTenant(actor, () => db().delete(files).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, file.id))));
+  await storage()
+    .deleteObject(file.storageKey)
+    .catch((error) => log.warn("info sheet upload not deleted", { fileId: file.id, ...errorFields(error) }));
+  log.info("info sheet published", { tenantId: actor.tenantId, userId: actor.userId, size: source.size });
+  return { size: source.size };
+}
+
+export async function hasInfoSheet(actor: Actor): Promise<boolean> {
+  authorize(actor, "infoSheet.read");
+  return storage().exists(infoSheetKey(actor.tenantId));
+}
+
+/** GET /info-sheet: the tenant's info sheet as a stream; 404 when none has been uploaded. */
+export async function openInfoSheet(actor: Actor) {
+  authorize(actor, "infoSheet.read");
+  const key = infoSheetKey(actor.tenantId);
+  if (!(await storage().exists(key))) throw notFound(NO_INFO_SHEET);
+  return storage().getObject(key);
+}
