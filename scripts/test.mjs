@@ -54,19 +54,26 @@ await step("prerequisites", () => {
  * The journeys in two groups at once, each against its own app server, database, data folder and mail
  * (a Playwright instance, README), so neither sees the other's changes; within a group they run in
  * order as before. A journey spends much of its time waiting on the browser or the server, so two
- * groups on two cores take about two thirds of the time of one. Files are balanced by size; the smoke
- * journey (the README's own start command) goes with the first group. E2E_GROUPS=1 runs one group.
+ * groups on two cores take about two thirds of the time of one. Files are balanced by their measured
+ * time (tests/e2e/durations.json, refreshed by `node scripts/e2e-durations.mjs` after a run); a file
+ * not measured yet is estimated from its length. The smoke journey (the README's own start command)
+ * goes with the first group. E2E_GROUPS=1 runs one group.
  */
 async function journeys() {
   const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts") && f !== "smoke.spec.ts");
   if (process.env.E2E_GROUPS === "1") return run("node_modules/.bin/playwright", ["test"]);
-  const weight = (f) => readFileSync(`tests/e2e/${f}`, "utf8").split("\n").length;
-  const groups = [{ files: ["smoke.spec.ts"], weight: 60, env: {} }, { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } }];
+  const measured = JSON.parse(readFileSync("tests/e2e/durations.json", "utf8"));
+  const lines = (f) => readFileSync(`tests/e2e/${f}`, "utf8").split("\n").length;
+  const known = files.filter((f) => measured[f]);
+  const perLine = known.reduce((sum, f) => sum + measured[f], 0) / Math.max(1, known.reduce((sum, f) => sum + lines(f), 0));
+  const weight = (f) => measured[f] ?? lines(f) * perLine;
+  const groups = [{ files: ["smoke.spec.ts"], weight: measured["smoke.spec.ts"] ?? 60, env: {} }, { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } }];
   for (const f of files.sort((a, b) => weight(b) - weight(a))) {
     const lighter = groups[0].weight <= groups[1].weight ? groups[0] : groups[1];
     lighter.files.push(f);
     lighter.weight += weight(f);
   }
+  console.log(groups.map((g, i) => `group ${i + 1}: ${g.files.length} files, about ${Math.round(g.weight / 60)} min`).join("; "));
   const codes = await Promise.all(
     groups.map(
       (group) =>
