@@ -44,7 +44,7 @@ export function UserLinks({ userId, links, options, editable }: { userId: number
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Organizations">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Organizations of this user">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Organizations of this user</caption>
           <thead className="bg-slate-50 text-slate-700">
