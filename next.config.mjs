@@ -6,6 +6,10 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   devIndicators: false,
+  // `npm test` type-checks the whole project (tsc --noEmit) before it builds: its build skips a second check.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_TYPECHECKED === "1" },
+  // A one-off build (CI's fresh clone) never reads the build cache again: NEXT_BUILD_CACHE=off skips writing it.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== "off" },
 };
 
 export default nextConfig;

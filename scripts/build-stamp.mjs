@@ -19,7 +19,7 @@ function sourceStamp() {
   return createHash("sha256").update(head).update(dirty).update(untracked).digest("hex");
 }
 
-export function buildIfNeeded({ force = false } = {}) {
+export function buildIfNeeded({ force = false, env = {} } = {}) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const stampFile = path.join(distDir, "source-stamp");
   const stamp = sourceStamp();
@@ -27,7 +27,7 @@ export function buildIfNeeded({ force = false } = {}) {
   if (built && !force) return false;
   console.log(`Building the app (next build into ${distDir})...`);
   const started = Date.now();
-  const result = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
   if (result.status !== 0) {
     console.error("next build failed");
     process.exit(result.status ?? 1);
