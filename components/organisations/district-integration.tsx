@@ -19,6 +19,7 @@ interface Ftp {
   directory: string;
   username: string;
   passwordSet: boolean;
+  hostKey: string | null;
 }
 
 export interface IntegrationView {
@@ -36,7 +37,7 @@ interface Person {
   name: string;
 }
 
-const PROTOCOLS = { ftp: "FTP", ftps: "FTPS (TLS)", sftp: "SFTP (not fetched by the feed)" } as const;
+const PROTOCOLS = { ftp: "FTP", ftps: "FTPS (TLS)", sftp: "SFTP" } as const;
 const isProtocol = (v: string): v is Ftp["protocol"] => v in PROTOCOLS;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
@@ -71,7 +72,7 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
       body: JSON.stringify({
         tenantsDistrictsId: districtId,
         active,
-        ftp: { protocol, host: text("host"), port: text("port"), directory: text("directory"), username: text("username"), password: text("password") || undefined },
+        ftp: { protocol, host: text("host"), port: text("port"), directory: text("directory"), username: text("username"), password: text("password") || undefined, ...(protocol === "sftp" && { hostKey: text("hostKey") }) },
         userIds,
       }),
     });
@@ -147,6 +148,17 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
             error={errorOf("password")}
             hint={ftp?.passwordSet ? "A password is stored and never shown. Leave blank to keep it." : undefined}
           />
+          {protocol === "sftp" && (
+            <Field
+              label="Host key fingerprint"
+              name="hostKey"
+              defaultValue={ftp?.hostKey ?? ""}
+              error={errorOf("hostKey")}
+              autoComplete="off"
+              spellCheck={false}
+              hint="SHA256:… as ssh-keygen -lf prints it. Left blank, the first fetch names the key the server offers: check it with the server's owner, then enter it."
+            />
+          )}
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">Integration users (the feed loads its files as the first who may load files)</legend>

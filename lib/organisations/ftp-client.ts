@@ -1,9 +1,10 @@
 import "server-only";
 import { Writable } from "node:stream";
 import { Client, FTPError } from "basic-ftp";
+import { withSftp } from "./sftp-client";
 
 /*
- * The district feed's FTP client (basic-ftp: plain FTP or explicit FTPS over TLS). Every failure
+ * The district feed's FTP client (basic-ftp: plain FTP or explicit FTPS over TLS; SFTP in sftp-client.ts). Every failure
  * becomes a FeedFailure whose message is ours, never the server's or the socket's text, so a run's
  * stored message cannot carry a user name or password; `permanent` says another attempt cannot help.
  */
@@ -15,6 +16,8 @@ export interface FtpSettings {
   directory: string;
   username: string;
   password: string;
+  /** SFTP: the server's host key fingerprint the district trusts (SHA256:…). */
+  hostKey?: string;
 }
 
 export interface RemoteFile {
@@ -35,7 +38,8 @@ export class FeedFailure extends Error {
 }
 
 export const FEED_MESSAGES = {
-  sftp: "SFTP is not supported by the feed: choose FTP or FTPS",
+  hostKeyUnknown: (offered: string) => `Enter the SFTP server's host key fingerprint to trust it; the server offered ${offered}: check it with the server's owner`,
+  hostKeyChanged: (offered: string) => `The SFTP server's host key does not match the fingerprint entered (it offered ${offered}): check it with the server's owner`,
   connect: (host: string, port: number) => `Could not connect to the FTP server ${host}:${port}`,
   tls: "The FTP server's TLS connection failed",
   login: "The FTP server refused the user name or password",
@@ -67,9 +71,9 @@ export interface FtpSession {
   download(name: string): Promise<Buffer>;
 }
 
-/** Connect, sign in and enter the folder, run `work`, and always close the connection. */
+/** Connect, sign in and enter the folder, run `work`, and always close the connection (SFTP: sftp-client.ts). */
 export async function withFtp<T>(settings: FtpSettings, work: (session: FtpSession) => Promise<T>): Promise<T> {
-  if (settings.protocol === "sftp") throw new FeedFailure(FEED_MESSAGES.sftp, true);
+  if (settings.protocol === "sftp") return withSftp(settings, work);
   const client = new Client(TIMEOUT_MS);
   try {
     try {

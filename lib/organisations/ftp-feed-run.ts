@@ -25,7 +25,7 @@ import { decryptSecret } from "./integration-secret";
  *    file; 5. record the outcome on the run and on the integration (ftp.json's last run).
  *
  * A failure is stored on the run with our own message (never credentials or the server's text).
- * Refused logins, a missing folder, SFTP and settings that cannot be used are permanent; a network
+ * Refused logins, a missing folder, an SFTP host key not trusted and settings that cannot be used are permanent; a network
  * failure is retried (retryLimit 2), the run showing the last attempt's outcome.
  */
 
@@ -93,6 +93,7 @@ function settingsOf(claimed: Claimed): FtpSettings {
     directory: typeof f.directory === "string" && f.directory ? f.directory : "/",
     username: String(f.username ?? ""),
     password,
+    hostKey: typeof f.hostKey === "string" ? f.hostKey : undefined,
   };
 }
 

@@ -9,11 +9,13 @@ import { idSchema } from "@/lib/platform/schemas";
  */
 
 const id = idSchema("Must be a positive whole number");
-/** The feed fetches over FTP and FTPS (explicit TLS); SFTP settings are kept, but a run says it is not supported. */
+/** The feed fetches over FTP, FTPS (explicit TLS) and SFTP (trusting the host key fingerprint entered). */
 export const FTP_PROTOCOLS = ["ftp", "ftps", "sftp"] as const;
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+
+const HOST_KEY = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
 
 const ftpBody = z.object({
   protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("sftp"),
@@ -23,6 +25,13 @@ const ftpBody = z.object({
   username: text("User name", 200),
   /** Left out (or blank) on an edit: the stored password stays. Required the first time. */
   password: z.string({ error: "Password must be text" }).max(500, "Password must be 500 characters or fewer").optional().transform((v) => (v ? v : undefined)),
+  /** SFTP: the server's host key fingerprint to trust, as `ssh-keygen -lf` prints it (blank: none yet). */
+  hostKey: z
+    .string({ error: "Host key fingerprint must be text" })
+    .trim()
+    .refine((v) => v === "" || HOST_KEY.test(v), "Host key fingerprint must be SHA256: followed by 43 characters")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 /** POST /data-integrations: create or replace the district's integration (one per district). */
@@ -53,6 +62,7 @@ const ftpInfo = z.object({
   directory: z.string(),
   username: z.string(),
   passwordSet: z.boolean().describe("The password itself is never answered"),
+  hostKey: z.string().nullable().describe("SFTP: the server's host key fingerprint the district trusts (SHA256:…)"),
 });
 
 export const integrationRow = z.object({

@@ -57,6 +57,7 @@ function ftpOf(r: Row): IntegrationRow["ftp"] {
     directory: str(f.directory, "/"),
     username: str(f.username),
     passwordSet: r.password_set,
+    hostKey: typeof f.hostKey === "string" ? f.hostKey : null,
   };
 }
 

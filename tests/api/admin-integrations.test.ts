@@ -149,7 +149,7 @@ describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
   it("answers ftp.json: settings without the password and the last run; 404 for the wrong region, tenant or district", async () => {
     const res = await status(p.d1Admin, t, tree.region.id, tree.district.id);
     expect(res.status).toBe(200);
-    expect(res.body.integration).toEqual({ configured: true, active: true, ftp: { ...ftp, passwordSet: true }, lastRunAt: null, lastRunStatus: null, lastRunMessage: null, runs: [] });
+    expect(res.body.integration).toEqual({ configured: true, active: true, ftp: { ...ftp, passwordSet: true, hostKey: null }, lastRunAt: null, lastRunStatus: null, lastRunMessage: null, runs: [] });
     const none = await status(p.d2Admin, t, tree.region.id, D2.id);
     expect(none.body.integration).toMatchObject({ configured: false, ftp: null });
     expect((await status(p.d2Admin, t, tree.region.id, tree.district.id)).status).toBe(404);

@@ -110,11 +110,20 @@ test("an admin builds region > district > location, edits and deletes them", asy
   // The district's data integration (spec §3): FTP settings and the password, which is never shown again.
   const integration = page.getByRole("region", { name: "Data integration" });
   await expect(integration.getByText("This district has no data integration.", { exact: false })).toBeVisible();
-  await integration.getByLabel("Host").fill("sftp.seaford.example");
+  await integration.getByLabel("Protocol").selectOption("sftp");
+  await integration.getByRole("textbox", { name: "Host", exact: true }).fill("sftp.seaford.example");
+  await integration.getByLabel("Port").fill("22");
   await integration.getByLabel("User name").fill(`feed-${run}`);
   await integration.getByLabel("Password").fill("Feed-secret-1");
+  // SFTP trusts only the host key fingerprint entered (SHA256:…); anything else is refused with a reason.
+  await integration.getByLabel("Host key fingerprint").fill("not a key");
+  await integration.getByRole("button", { name: "Save integration" }).click();
+  await expect(integration.getByText("Host key fingerprint must be SHA256: followed by 43 characters")).toBeVisible();
+  const fingerprint = `SHA256:${"Qk7".repeat(14)}A`;
+  await integration.getByLabel("Host key fingerprint").fill(fingerprint);
   await integration.getByRole("button", { name: "Save integration" }).click();
   await expect(snackbar(page)).toHaveText("Integration Saved");
+  await expect(integration.getByLabel("Host key fingerprint")).toHaveValue(fingerprint);
   await expect(integration.getByText("The feed has not run yet.")).toBeVisible();
   await expect(integration.getByText("Active", { exact: true }).first()).toBeVisible();
   await expect(integration.getByLabel("Password")).toHaveValue("");
