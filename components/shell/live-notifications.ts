@@ -118,6 +118,8 @@ async function change(method: "PUT" | "DELETE", id: number, optimistic: (s: Bell
   const res = await fetch(`${NOTIFICATIONS_PATH}/${id}`, {
     method,
     credentials: "same-origin",
+    // The list shows the change at once, so a person may leave the page at once: the request must outlive it.
+    keepalive: true,
     headers: { "content-type": "application/json" },
     body: method === "PUT" ? JSON.stringify({ acknowledged: 1 }) : undefined,
   }).catch(() => null);
