@@ -226,6 +226,15 @@ export async function withTenant<T>(tenantId: number, fn: () => Promise<T>): Pro
 }
 
 /**
+ * Run fn outside the current context, as if called from the top: its withTenant opens its own
+ * transaction on another connection and commits at once. For progress a long transaction reports
+ * while it runs (rows written inside it stay invisible until it commits).
+ */
+export function detached<T>(fn: () => Promise<T>): Promise<T> {
+  return contexts.exit(fn);
+}
+
+/**
  * Run fn as the connection's own role, across tenants: pre-authentication reads (sign-in, host to
  * tenant, reset links), jobs, system administration. `reason` names why, for the reader and the log.
  */

@@ -1,7 +1,7 @@
 import "server-only";
 import { buffer as readAll } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
-import { db, rows, withTenant } from "@/db/client";
+import { database, db, detached, rows, withTenant } from "@/db/client";
 import { log } from "@/lib/platform/logger";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
@@ -82,9 +82,26 @@ const progress = (tenantId: number, id: number, values: { phase: string; total?:
     db().execute(
       sql`update bulk_loads set summary = summary || ${JSON.stringify({ phase: values.phase })}::jsonb, updated_at = now(),
         total_rows = coalesce(${values.total ?? null}::int, total_rows), processed_rows = coalesce(${values.processed ?? null}::int, processed_rows)
-        where tenant_id = ${tenantId} and id = ${id}`,
+        where tenant_id = ${tenantId} and id = ${id} and status = 'in_progress'`,
     ),
   );
+
+/**
+ * Row progress while the load's transaction runs: written on another connection (detached), at most
+ * once a second, never awaited by the load (a lost update only delays the figure). `base` rows were
+ * already done (refused by the checks).
+ */
+function rowProgress(tenantId: number, id: number, base: number, total: number): ((done: number) => void) | undefined {
+  // PGlite has one session: a second transaction would only queue behind the load's.
+  if (database().kind === "pglite") return undefined;
+  let last = 0;
+  return (done) => {
+    const now = Date.now();
+    if (now - last < 1000) return;
+    last = now;
+    void detached(() => progress(tenantId, id, { phase: "loading", total, processed: Math.min(total, base + done) })).catch(() => undefined);
+  };
+}
 
 /** Check every data row of a parsed file: the good rows in staging shape, the refused with their reasons. */
 export function checkRows(header: string[], data: { line: number; cells: string[] }[]): { good: StudentRow[]; refused: Refused[] } {
@@ -304,9 +321,15 @@ export async function runBulkLoad(payload: Payload, context: JobContext): Promis
     const { good, refused } = loader.check(parsed.header, parsed.rows);
     const total = good.length + refused.length;
     lap("check");
-    await progress(tenantId, load.id, { phase: "loading", total, processed: total });
+    // The students load is one statement (no row progress); the other types report theirs as they go.
+    await progress(tenantId, load.id, { phase: "loading", total, processed: load.type === "students" ? total : refused.length });
     const counts = await withTenant(tenantId, () =>
-      loader.load(tenantId, { id: load.id, userId: load.user_id, impersonatorId: load.summary.impersonatorId ?? null, scope: load.summary.scope }, good),
+      loader.load(
+        tenantId,
+        { id: load.id, userId: load.user_id, impersonatorId: load.summary.impersonatorId ?? null, scope: load.summary.scope },
+        good,
+        rowProgress(tenantId, load.id, refused.length, total),
+      ),
     );
     lap("load");
     Object.assign(ms, counts.ms);

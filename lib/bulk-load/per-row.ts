@@ -42,7 +42,8 @@ export interface RowType<R> {
 /** What load.ts runs for a type: check every row, then load the good ones. */
 export interface TypeLoader {
   check(header: string[], data: { line: number; cells: string[] }[]): { good: unknown[]; refused: Refused[] };
-  load(t: number, load: LoadInfo, good: unknown[]): Promise<LoadCounts>;
+  /** `progress` is told how many of `good` are done so far (it throttles and reports outside the load's transaction). */
+  load(t: number, load: LoadInfo, good: unknown[], progress?: (done: number) => void): Promise<LoadCounts>;
 }
 
 export type Good<R> = { line: number; key: string; row: R };
@@ -88,15 +89,18 @@ export function rowLoader<R>(type: RowType<R>): TypeLoader {
       return { good, refused };
     },
 
-    async load(t, load, rows) {
+    async load(t, load, rows, progress) {
       const actor = await uploaderActor(t, load.userId, load.impersonatorId);
       const origin: AuditOrigin = { requestId: `bulk-load:${load.id}` };
       const counts: LoadCounts = { created: 0, updated: 0, unchanged: 0, enrolled: 0, refused: [] };
       const good = rows as Good<R>[];
       const handled = type.bulk ? await type.bulk(actor, good, origin) : new Map<number, Outcome>();
       for (const outcome of handled.values()) counts[outcome]++;
+      let done = handled.size;
+      progress?.(done);
       for (const { line, key, row } of good) {
         if (handled.has(line)) continue;
+        progress?.(done++);
         try {
           // A savepoint: a refused row's partial writes (and its mail) roll back, the others stay.
           const outcome = await db().transaction(() => type.apply(actor, row, origin));

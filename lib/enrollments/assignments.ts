@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { studentDataCollectionAssignments, type TEACHER_TYPES } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
@@ -75,8 +75,8 @@ export async function listAssignments(actor: Actor, enrollmentId: number) {
   });
 }
 
-/** Condition: the collection is assigned to the location (directly, or through its district or region). */
-const assignedToLocation = (t: number, locationId: number) => sql`(
+/** Condition: collection `c` is assigned to the location (directly, or through its district or region); the bulk load passes a column. */
+export const assignedToLocation = (t: number, locationId: number | SQL) => sql`(
   exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = c.id and la.location_id = ${locationId})
   or exists (select 1 from data_collection_district_assignments da join locations l on l.tenant_id = ${t} and l.district_id = da.district_id and l.id = ${locationId}
     where da.tenant_id = ${t} and da.data_collection_id = c.id)

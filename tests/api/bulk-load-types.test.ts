@@ -324,6 +324,15 @@ describe("collection assignments", () => {
     expect(assigned.map((a) => `${a.studentEnrollmentId} ${a.teacherType}`).sort()).toEqual([`${W.k1.enrollment.id} Primary`, `${W.k1b.enrollment.id} Secondary`].sort());
     const audits = await auditsOf(done.id);
     expect(audits.map((a) => `${a.action} ${a.entityType}`)).toEqual(["create data_collection_assignment", "create data_collection_assignment"]);
+    // As the assignment API writes them (the set-based pass writes the same), each with its own token.
+    const k1bEntry = assigned.find((a) => a.studentEnrollmentId === W.k1b.enrollment.id)!;
+    expect(audits.find((a) => a.entityId === k1bEntry.id)).toMatchObject({
+      userId: W.districtAdminId,
+      studentId: W.k1b.student.id,
+      details: { studentEnrollmentId: W.k1b.enrollment.id, dataCollectionId: W.open.id, teacherType: "Secondary" },
+    });
+    expect(new Set(assigned.map((a) => a.token)).size).toBe(2);
+    expect(assigned.every((a) => /^[0-9a-f-]{36}$/.test(a.token))).toBe(true);
 
     const again = await load(W.districtAdmin, "assignments", lines);
     expect(again).toMatchObject({ status: "complete", created: 0, loadedRows: 3, errorRows: 7 });
