@@ -2,7 +2,7 @@ import { createElement as h, type ReactElement } from "react";
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { fact, pdfStyles } from "@/lib/pdf/parts";
 import { isrTagOf } from "./headings";
-import { tagPdf } from "./tag-pdf";
+import { cellSize, tagPdf } from "./tag-pdf";
 import { WORDS, type IsrLanguage, type LevelKey } from "./texts";
 
 /**
@@ -48,6 +48,11 @@ const styles = {
     colDomain: { width: "45%" },
     colScore: { width: "20%" },
     colStatus: { width: "35%" },
+    // The results table's cells, marked for the tagged PDF's Table > TR > TH/TD (tag-pdf.ts cellSize).
+    head: { fontSize: cellSize(10, "TH") },
+    headFirst: { fontSize: cellSize(10, "TH", true) },
+    cell: { fontSize: cellSize(10, "TD") },
+    cellFirst: { fontSize: cellSize(10, "TD", true) },
     tip: { marginBottom: 4 },
     tipLabel: { fontFamily: "Helvetica-Bold" },
   }),
@@ -89,14 +94,20 @@ export function isrDocument(data: IsrData): ReactElement {
       h(Text, { style: styles.section }, w.whatItMeans),
       h(Text, { style: styles.meaning }, meaning),
       h(Text, { style: styles.section }, w.domains),
-      h(View, { style: styles.headRow }, h(Text, { style: styles.colDomain }, w.domain), h(Text, { style: styles.colScore }, w.scaleScore), h(Text, { style: styles.colStatus }, w.domainStatus)),
+      h(
+        View,
+        { style: styles.headRow },
+        h(Text, { style: [styles.colDomain, styles.headFirst] }, w.domain),
+        h(Text, { style: [styles.colScore, styles.head] }, w.scaleScore),
+        h(Text, { style: [styles.colStatus, styles.head] }, w.domainStatus),
+      ),
       ...data.domains.map((d) =>
         h(
           View,
           { key: d.code, style: styles.row, wrap: false },
-          h(Text, { style: styles.colDomain }, domainName(d)),
-          h(Text, { style: styles.colScore }, d.score === null ? "-" : String(d.score)),
-          h(Text, { style: styles.colStatus }, d.level ? w.levels[d.level].name : w.notScored),
+          h(Text, { style: [styles.colDomain, styles.cellFirst] }, domainName(d)),
+          h(Text, { style: [styles.colScore, styles.cell] }, d.score === null ? "-" : String(d.score)),
+          h(Text, { style: [styles.colStatus, styles.cell] }, d.level ? w.levels[d.level].name : w.notScored),
         ),
       ),
       h(Text, { style: styles.section }, w.atHome),

@@ -9,22 +9,42 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRa
  * marks what it draws, so reaching it would mean patching react-pdf's renderer internals. Instead each
  * page's content stream is rewritten with pdf-lib:
  *   - every text object (BT ... ET) becomes a marked-content sequence `/P <</MCID n>> BDC ... EMC`
- *     (H1/H2 by the font size of its first Tf, as the caller maps its layout's sizes);
+ *     (H1/H2/H3 by the font size of its first Tf, as the caller maps its layout's sizes; TH/TD by
+ *     the size's cell mark, see cellSize);
  *   - drawing outside text (borders, rules; images) becomes `/Artifact BMC ... EMC`;
  *   - the text objects of one react-pdf <Text> (its lines and runs) form one structure element. react-pdf
  *     draws a <Text> as `q cm` holding one `q cm` per line, each run as `q cm BT ... ET Q`, so the
  *     <Text> is the third q-frame around a BT. If react-pdf changes that nesting, elements split or
  *     join differently but every text object stays tagged (tests/api/isr-tagged.test.ts checks it);
- * then the /StructTreeRoot (/Document > H1, H2, P in content order, /K MCIDs, /Pg), its /ParentTree,
+ * then the /StructTreeRoot (/Document > H1, H2, H3, P and Table > TR > TH, TD in content order, /K
+ * MCIDs, /Pg), its /ParentTree,
  * each page's /StructParents, /MarkInfo, /Lang, /Title and /ViewerPreferences <</DisplayDocTitle>>.
  * pdf-lib's copyPages drops the tree (pages do not point to it), so merged downloads rebuild it from
  * each part's tree (TaggedPdfMerger).
  */
 
-export type StructTag = "H1" | "H2" | "P";
+export type StructTag = "H1" | "H2" | "H3" | "P" | "TH" | "TD";
 export interface TaggedElement {
   tag: StructTag;
   mcids: number[];
+  /** A table cell that begins a row (TR). */
+  rowStart?: boolean;
+}
+
+/**
+ * Table cells are marked in the layout itself, by the font size's thousandths (invisible: 0.004 pt at
+ * most): 1 a cell (TD), 2 a row's first cell, 3 a header cell (TH), 4 a header row's first cell.
+ * Consecutive cells form one Table (per page), a row's first cell opens its TR. Base sizes must have
+ * no thousandths (10, 8.5, 10.5 ...).
+ */
+export function cellSize(base: number, cell: "TH" | "TD", rowStart = false): number {
+  return base + ((cell === "TH" ? 3 : 1) + (rowStart ? 1 : 0)) / 1000;
+}
+
+function cellOf(size: number): { tag: "TH" | "TD"; rowStart: boolean } | null {
+  const code = Math.round(size * 1000) % 10;
+  if (code < 1 || code > 4) return null;
+  return { tag: code >= 3 ? "TH" : "TD", rowStart: code === 2 || code === 4 };
 }
 interface TaggedPage {
   page: PDFPage;
@@ -130,8 +150,9 @@ export function markContent(content: Uint8Array, tagOf: (fontSize: number) => St
       else if (token === "ET" && text) {
         const same = text.group === previousGroup && elements.length > 0;
         if (same) elements[elements.length - 1].mcids.push(mcid);
-        const tag = same ? elements[elements.length - 1].tag : tagOf(text.size ?? 0);
-        if (!same) elements.push({ tag, mcids: [mcid] });
+        const cell = same ? null : cellOf(text.size ?? 0);
+        const tag = same ? elements[elements.length - 1].tag : (cell?.tag ?? tagOf(text.size ?? 0));
+        if (!same) elements.push(cell?.rowStart ? { tag, mcids: [mcid], rowStart: true } : { tag, mcids: [mcid] });
         inserts.push({ at: text.start, text: `/${tag} <</MCID ${mcid}>> BDC\n` }, { at: i, text: "\nEMC\n" });
         previousGroup = text.group;
         mcid++;
@@ -176,7 +197,7 @@ export function tagPages(doc: PDFDocument, tagOf: (fontSize: number) => StructTa
   });
 }
 
-const TAGS = new Set<string>(["H1", "H2", "P"]);
+const TAGS = new Set<string>(["H1", "H2", "H3", "P", "TH", "TD"]);
 
 /** The pages and elements of a document this module tagged (null for any other document). */
 function readTags(doc: PDFDocument): TaggedPage[] | null {
@@ -186,14 +207,23 @@ function readTags(doc: PDFDocument): TaggedPage[] | null {
   if (!kids) return null;
   const pages = doc.getPages().map((page) => ({ page, elements: [] as TaggedElement[] }));
   const byRef = new Map(pages.map((p) => [p.page.ref.toString(), p]));
-  for (let n = 0; n < kids.size(); n++) {
-    const element = kids.lookup(n, PDFDict);
-    const tag = element.lookup(PDFName.of("S"), PDFName).decodeText();
+  const tagOf = (element: PDFDict) => element.lookup(PDFName.of("S"), PDFName).decodeText();
+  // Tables are flattened back to their cells, each row's first marked as such.
+  const leaves = (list: PDFArray): { element: PDFDict; rowStart: boolean }[] =>
+    list.asArray().flatMap((_, n) => {
+      const element = list.lookup(n, PDFDict);
+      const tag = tagOf(element);
+      if (tag === "Table") return leaves(element.lookup(PDFName.of("K"), PDFArray));
+      if (tag !== "TR") return [{ element, rowStart: false }];
+      return leaves(element.lookup(PDFName.of("K"), PDFArray)).map((cell, i) => ({ ...cell, rowStart: i === 0 }));
+    });
+  for (const { element, rowStart } of leaves(kids)) {
+    const tag = tagOf(element);
     const page = byRef.get(String(element.get(PDFName.of("Pg"))));
     const k = element.lookup(PDFName.of("K"));
     const mcids = k instanceof PDFArray ? k.asArray().map((m) => (m as PDFNumber).asNumber()) : [(k as PDFNumber).asNumber()];
     if (!page || !TAGS.has(tag)) return null;
-    page.elements.push({ tag: tag as StructTag, mcids });
+    page.elements.push(rowStart ? { tag: tag as StructTag, mcids, rowStart } : { tag: tag as StructTag, mcids });
   }
   return pages;
 }
@@ -216,13 +246,41 @@ function writeStructure(doc: PDFDocument, sections: Section[], asSections: boole
     const kids = asSections ? [] : documentKids;
     for (const { page, elements } of section.pages) {
       const byMcid: PDFRef[] = [];
+      // The open table and row of this page: consecutive cells share a Table, a row's first cell opens a TR.
+      let table: { ref: PDFRef; rows: PDFRef[] } | null = null;
+      let row: { ref: PDFRef; cells: PDFRef[] } | null = null;
+      const closeRow = () => {
+        if (table && row) context.assign(row.ref, context.obj({ Type: "StructElem", S: "TR", P: table.ref, K: row.cells }));
+        row = null;
+      };
+      const closeTable = () => {
+        closeRow();
+        if (table) context.assign(table.ref, context.obj({ Type: "StructElem", S: "Table", P: sectionRef, K: table.rows }));
+        table = null;
+      };
       for (const element of elements) {
         const ref = context.nextRef();
         const k = element.mcids.length === 1 ? element.mcids[0] : element.mcids;
-        context.assign(ref, context.obj({ Type: "StructElem", S: element.tag, P: sectionRef, Pg: page.ref, K: k }));
-        kids.push(ref);
+        let parent = sectionRef;
+        if (element.tag === "TH" || element.tag === "TD") {
+          if (!table) kids.push((table = { ref: context.nextRef(), rows: [] }).ref);
+          if (element.rowStart || !row) {
+            closeRow();
+            table.rows.push((row = { ref: context.nextRef(), cells: [] }).ref);
+          }
+          row!.cells.push(ref);
+          parent = row!.ref;
+        } else {
+          closeTable();
+          kids.push(ref);
+        }
+        const elem = context.obj({ Type: "StructElem", S: element.tag, P: parent, Pg: page.ref, K: k });
+        // A header cell heads its column (PDF/UA wants the scope said).
+        if (element.tag === "TH") elem.set(PDFName.of("A"), context.obj({ O: "Table", Scope: "Column" }));
+        context.assign(ref, elem);
         for (const mcid of element.mcids) byMcid[mcid] = ref;
       }
+      closeTable();
       page.node.set(PDFName.of("StructParents"), PDFNumber.of(key));
       nums.push(key++, context.obj(byMcid));
     }

@@ -18,6 +18,8 @@ export interface ReportHeader {
   schools: string;
   date: string;
   children: number;
+  /** Only the priority items are shown (the request's priorityOnly). */
+  priorityOnly: boolean;
 }
 
 /** One bar of a chart: a count per category, in the legend's order. */
@@ -73,6 +75,7 @@ async function headerOf(context: ReportContext, children: ChildRow[]): Promise<R
     schools: [...new Set(children.map((c) => c.location))].join(", ") || "-",
     date: dateFormat.format(new Date()),
     children: children.length,
+    priorityOnly: context.priorityOnly === true,
   };
 }
 
@@ -164,6 +167,11 @@ export interface SkillsReport {
 
 const OTHER_SKILLS = "Other skills";
 
+/** Condition on `ci`: its item is in the collection's first set by priority (the scoring screen's "Priority items only"). */
+const priorityItem = (t: number, c: number) => sql`and exists (select 1 from data_collection_set_items si
+  where si.tenant_id = ${t} and si.assessment_item_id = ci.assessment_item_id
+    and si.set_id = (select s.id from data_collection_sets s where s.tenant_id = ${t} and s.data_collection_id = ${c} order by s.priority, s.id limit 1))`;
+
 /** ela-class-skb: per item set and skill, how many of the class's children are at each rating. */
 export async function skillsReport(context: ReportContext): Promise<SkillsReport> {
   const t = context.tenantId;
@@ -179,7 +187,7 @@ export async function skillsReport(context: ReportContext): Promise<SkillsReport
         join data_collection_sets s on s.tenant_id = ${t} and s.id = si.set_id and s.data_collection_id = ${c}
         where si.tenant_id = ${t} and si.assessment_item_id = ci.assessment_item_id
         order by s.priority, s.label, s.id limit 1) st on true
-      where ci.tenant_id = ${t} and ci.data_collection_id = ${c}
+      where ci.tenant_id = ${t} and ci.data_collection_id = ${c} ${context.priorityOnly ? priorityItem(t, c) : sql``}
       order by st.priority nulls last, st.label, st.id, ci.sort_order, ai.code`,
   );
   const scaleIds = [...new Set(items.flatMap((i) => (i.scale_id === null ? [] : [i.scale_id])))];

@@ -1,5 +1,6 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { cellSize, type StructTag } from "@/lib/isr/tag-pdf";
 import { fact, pdfStyles } from "@/lib/pdf/parts";
 import { reportLabel } from "./catalogue";
 import { coloursOf, legend, stackedBars } from "./class-pdf-chart";
@@ -15,16 +16,24 @@ const styles = StyleSheet.create({
   page: { paddingBottom: 64 },
   intro: { marginBottom: 10, color: "#334155" },
   table: { marginTop: 4, marginBottom: 10 },
-  cellName: { width: 130, paddingRight: 4, fontSize: 8.5 },
-  cell: { flexGrow: 1, flexBasis: 0, paddingRight: 3, fontSize: 8.5 },
-  cellCode: { flexGrow: 1, flexBasis: 0, fontSize: 8.5, textAlign: "center" },
+  cellName: { width: 130, paddingRight: 4 },
+  cell: { flexGrow: 1, flexBasis: 0, paddingRight: 3 },
+  cellCode: { flexGrow: 1, flexBasis: 0, textAlign: "center" },
   score: { fontFamily: "Helvetica-Bold" },
   muted: { color: "#64748b" },
   subsection: { fontSize: 10.5, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 4 },
+  // Table cells, marked for the tagged PDF's Table > TR > TH/TD (tag-pdf.ts cellSize).
+  th: { fontSize: cellSize(8.5, "TH") },
+  thFirst: { fontSize: cellSize(8.5, "TH", true) },
+  td: { fontSize: cellSize(8.5, "TD") },
+  tdFirst: { fontSize: cellSize(8.5, "TD", true) },
 });
 
+/** The structure tag of each text size of the class PDFs: title H1, sections H2, item sets H3 (cells are marked apart). */
+export const classPdfTagOf = (fontSize: number): StructTag => (fontSize === 17 ? "H1" : fontSize === 12 ? "H2" : fontSize === 10.5 ? "H3" : "P");
+
 /** A report's first lines: tenant, title, the facts box and a sentence on what it shows. */
-function opening(kind: string, header: ReportHeader, intro: string): ReactElement[] {
+function opening(kind: string, header: ReportHeader, intro: string, extra: ReactElement[] = []): ReactElement[] {
   return [
     h(Text, { key: "tenant", style: pdfStyles.tenant }, header.tenantName),
     h(Text, { key: "title", style: pdfStyles.heading }, reportLabel(kind)),
@@ -36,6 +45,7 @@ function opening(kind: string, header: ReportHeader, intro: string): ReactElemen
       fact("School", header.schools),
       fact("Date", header.date),
       fact("Children", String(header.children)),
+      ...extra,
     ),
     h(Text, { key: "intro", style: styles.intro }, intro),
   ];
@@ -45,10 +55,13 @@ function opening(kind: string, header: ReportHeader, intro: string): ReactElemen
 const footer = (kind: string, header: ReportHeader) =>
   h(Text, { style: pdfStyles.footer, fixed: true }, `${reportLabel(kind)}, ${header.collectionName}, ${header.className}, ${header.date}`);
 
+/** The document's title: the report and its collection. */
+export const classPdfTitle = (kind: string, header: ReportHeader) => `${reportLabel(kind)}: ${header.collectionName}`;
+
 function document(kind: string, header: ReportHeader, body: (ReactElement | null)[]): ReactElement {
   return h(
     Document,
-    { title: `${reportLabel(kind)}: ${header.collectionName}`, subject: `${header.className}, ${header.date}`, author: header.tenantName, creator: header.tenantName, language: "en" },
+    { title: classPdfTitle(kind, header), subject: `${header.className}, ${header.date}`, author: header.tenantName, creator: header.tenantName, language: "en-US" },
     h(Page, { size: "LETTER", style: [pdfStyles.page, styles.page] }, ...body, footer(kind, header)),
   );
 }
@@ -64,19 +77,20 @@ export function domainDocument(data: DomainReport): ReactElement {
       View,
       // Repeated at the top of each page the table runs onto.
       { key: "head", style: pdfStyles.headRow, fixed: true },
-      h(Text, { style: styles.cellName }, "Child"),
-      ...parts.map((p) => h(Text, { key: p.code, style: styles.cell }, p.code === "OVERALL" ? "Overall" : p.code)),
+      h(Text, { style: [styles.cellName, styles.thFirst] }, "Child"),
+      ...parts.map((p) => h(Text, { key: p.code, style: [styles.cell, styles.th] }, p.code === "OVERALL" ? "Overall" : p.code)),
     ),
     ...data.children.map((child, i) =>
       h(
         View,
         { key: `c${i}`, style: pdfStyles.row, wrap: false },
-        h(Text, { style: styles.cellName }, child.name),
+        h(Text, { style: [styles.cellName, styles.tdFirst] }, child.name),
         ...parts.map((p) => {
           const cell = child.cells[p.code];
+          // One <Text> per cell (score, then level below it): one TD in the tagged PDF.
           return cell.score === null
-            ? h(Text, { key: p.code, style: [styles.cell, styles.muted] }, NOT_SCORED)
-            : h(View, { key: p.code, style: styles.cell }, h(Text, { style: styles.score }, String(cell.score)), h(Text, null, cell.level ?? ""));
+            ? h(Text, { key: p.code, style: [styles.cell, styles.td, styles.muted] }, NOT_SCORED)
+            : h(Text, { key: p.code, style: [styles.cell, styles.td] }, h(Text, { style: styles.score }, String(cell.score)), `\n${cell.level ?? ""}`);
         }),
       ),
     ),
@@ -120,15 +134,15 @@ export function skillsDocument(data: SkillsReport): ReactElement {
         h(
           View,
           { style: pdfStyles.headRow, fixed: true },
-          h(Text, { style: styles.cellName }, "Child"),
-          ...skills.map((s) => h(Text, { key: s.code, style: styles.cellCode }, s.code)),
+          h(Text, { style: [styles.cellName, styles.thFirst] }, "Child"),
+          ...skills.map((s) => h(Text, { key: s.code, style: [styles.cellCode, styles.th] }, s.code)),
         ),
         ...data.children.map((child, i) =>
           h(
             View,
             { key: `c${i}`, style: pdfStyles.row, wrap: false },
-            h(Text, { style: styles.cellName }, child.name),
-            ...skills.map((s) => h(Text, { key: s.code, style: styles.cellCode }, child.ratings[s.code] ?? "-")),
+            h(Text, { style: [styles.cellName, styles.tdFirst] }, child.name),
+            ...skills.map((s) => h(Text, { key: s.code, style: [styles.cellCode, styles.td] }, child.ratings[s.code] ?? "-")),
           ),
         ),
       ),
@@ -139,6 +153,8 @@ export function skillsDocument(data: SkillsReport): ReactElement {
       "ela-class-skb",
       data.header,
       "How many children of the class are at each rating of each skill, by item set. Under each bar, every rating's code with its count; the tables give each child's rating ('-': not rated yet).",
+      // Domain levels come from every item, so only this report narrows to the priority items.
+      data.header.priorityOnly ? [fact("Items", "Priority items only")] : [],
     ),
     h(Text, { key: "s1", style: pdfStyles.section }, "Children at each rating"),
     ...legends,

@@ -10,6 +10,8 @@ import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platfo
 import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { reportLabel, type ReportKind } from "./catalogue";
 import { BUILDERS } from "./builders";
+import { tagPdf } from "@/lib/isr/tag-pdf";
+import { classPdfTagOf } from "./class-pdf-document";
 import { PDF_BUILDERS } from "./pdf-builders";
 import type { ReportContext, ReportScope } from "./sheet";
 import { writeCsv, writeXlsx } from "./writer";
@@ -38,7 +40,7 @@ interface Claimed {
   data_collection_id: number | null;
   school_year_id: number | null;
   requested_by: number | null;
-  request_data: { scope?: ReportScope; format?: "xlsx" | "csv" };
+  request_data: { scope?: ReportScope; format?: "xlsx" | "csv"; priorityOnly?: boolean };
 }
 
 type Payload = { tenantId: number; reportId: number };
@@ -72,7 +74,7 @@ async function contextOf(tenantId: number, report: Claimed): Promise<ReportConte
     if (!found) throw new PermanentJobError("the report's collection is gone");
     collection = { id: found.id, name: found.collection_name, assessmentId: found.assessment_id, configuration: found.configuration ?? {} };
   }
-  return { tenantId, scope, schoolYearId: report.school_year_id, collection };
+  return { tenantId, scope, schoolYearId: report.school_year_id, collection, priorityOnly: report.request_data.priorityOnly === true };
 }
 
 /** Build the report's file on local disk, reading the database under its tenant. */
@@ -81,7 +83,8 @@ async function build(tenantId: number, report: Claimed, file: string): Promise<n
   if (pdf) {
     const made = await withTenant(tenantId, async () => pdf(await contextOf(tenantId, report)));
     // Laid out after the transaction: the rows are read, nothing is held open while pages are drawn.
-    await writeFile(file, await renderToBuffer(made.document as Parameters<typeof renderToBuffer>[0]));
+    const rendered = await renderToBuffer(made.document as Parameters<typeof renderToBuffer>[0]);
+    await writeFile(file, await tagPdf(rendered, classPdfTagOf, { title: made.title, lang: "en-US" }));
     return made.rows;
   }
   const builder = BUILDERS[report.kind];

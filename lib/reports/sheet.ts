@@ -15,6 +15,8 @@ export interface ReportContext {
   schoolYearId: number;
   /** The collection of a collection report (its id and the assessment's configuration). */
   collection: { id: number; name: string; assessmentId: number; configuration: Record<string, unknown> } | null;
+  /** The teacher asked for priority items only: the items of the collection's first set by priority (as the scoring screen's filter). */
+  priorityOnly?: boolean;
 }
 
 export type Row = Record<string, unknown>;

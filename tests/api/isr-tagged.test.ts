@@ -113,6 +113,14 @@ describe("ISR tagged PDF", () => {
       const domains = data.domains.map((d) => w.domainNames[d.code]);
       inOrder(elements, [data.tenantName, w.heading, data.childName, w.overall, "275", w.levels.DEMONSTRATING.name, w.domains, ...domains, w.atHome, ...domains, w.footer]);
       expect(elements.find((e) => e.text.includes(data.childName))?.tag).toBe("P");
+      // The results table is a Table: a header row of TH, then a row of TD per domain.
+      const table = elements.slice(elements.findIndex((e) => e.tag === "Table"));
+      const rows = [[w.domain, w.scaleScore, w.domainStatus], ...data.domains.map((d) => [w.domainNames[d.code], d.score === null ? "-" : String(d.score), d.level ? w.levels[d.level].name : w.notScored])];
+      expect(table.slice(0, 1 + rows.length * 4).map((e) => (e.text ? `${e.tag} ${e.text}` : e.tag))).toEqual([
+        "Table",
+        ...rows.flatMap((cells, r) => ["TR", ...cells.map((c) => `${r === 0 ? "TH" : "TD"} ${words(c)}`)]),
+      ]);
+      expect(table[1 + rows.length * 4]).toMatchObject({ tag: "H2", text: w.atHome });
 
       // Every text object is marked content of an element; every drawing an artifact.
       const content = contentOfPage(doc, doc.getPage(0).node);
@@ -131,6 +139,7 @@ describe("ISR tagged PDF", () => {
       const tree = poppler("pdfinfo", pdf, ["-struct-text"]);
       expect(tree).toMatch(new RegExp(`H1 \\(block\\)\\n\\s+"${w.heading}"`));
       expect(tree).toContain(`"${data.childName}"`);
+      expect(tree).toMatch(/Table \(block\)\n\s+TR\n\s+TH:\n\s+\/Scope \/Column/);
     });
   }
 
@@ -148,6 +157,10 @@ describe("ISR tagged PDF", () => {
     expect(doc.getPages().map((p) => p.node.lookup(PDFName.of("StructParents"), PDFNumber).asNumber())).toEqual([0, 1, 2]);
     const elements = structure(doc);
     expect(elements.filter((e) => e.tag === "Sect").map((e) => e.lang)).toEqual(["en-US", "es-US", "es-US"]);
+    // Each part's results table comes through the merge as a table (5 rows of 3 cells).
+    expect(elements.filter((e) => e.tag === "Table")).toHaveLength(3);
+    expect(elements.filter((e) => e.tag === "TR")).toHaveLength(15);
+    expect(elements.filter((e) => e.tag === "TD")).toHaveLength(36);
     inOrder(elements, [WORDS.en.heading, "Ana Abbott", WORDS.es.heading, "José Núñez", WORDS.es.heading, "Ben Baker", WORDS.es.footer]);
     const text = poppler("pdftotext", merged, ["-layout"]).split("\f");
     expect(text[0]).toContain("Ana Abbott");

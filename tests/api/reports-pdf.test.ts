@@ -97,8 +97,8 @@ afterAll(async () => {
   await stopWorkers();
 });
 
-const request = (name: string, token = W.teacher, dataCollectionId = W.collection.id) =>
-  call(teacherRequest, "POST", `/en/api/v1/reports/${name}`, { token, params: { name }, body: { dataCollectionId } });
+const request = (name: string, token = W.teacher, dataCollectionId = W.collection.id, extra: Record<string, unknown> = {}) =>
+  call(teacherRequest, "POST", `/en/api/v1/reports/${name}`, { token, params: { name }, body: { dataCollectionId, ...extra } });
 
 /** Polled as the teacher's page polls it, until complete. */
 async function completed(reportId: number) {
@@ -113,7 +113,7 @@ async function completed(reportId: number) {
 }
 
 /** The downloaded PDF's text (pdftotext -layout), with runs of spaces kept so table rows stay rows. */
-async function pdfText(reportId: number): Promise<{ text: string; flat: string }> {
+async function pdfText(reportId: number): Promise<{ text: string; flat: string; file: string }> {
   const url = new URL(`/en/api/v1/reports/download/${reportId}`, BASE);
   const res = await downloadGet(new NextRequest(url, { headers: { authorization: `Bearer ${W.teacher}` } }), { params: Promise.resolve({ id: String(reportId) }) });
   expect(res.status).toBe(200);
@@ -124,7 +124,7 @@ async function pdfText(reportId: number): Promise<{ text: string; flat: string }
   const file = path.join(mkdtempSync(path.join(tmpdir(), "report-pdf-")), "report.pdf");
   writeFileSync(file, bytes);
   const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  return { text, flat: text.replace(/\s+/g, " ") };
+  return { text, flat: text.replace(/\s+/g, " "), file };
 }
 
 /** The line of the text whose first cell is `name`, its cells split on runs of spaces. */
@@ -139,7 +139,15 @@ describe("domain-data (PDF)", () => {
     const done = await completed(res.body.report.id);
     expect(done.status).toBe("complete");
     expect(done.metadata.rows).toBe(4);
-    const { text, flat } = await pdfText(done.id);
+    const { text, flat, file } = await pdfText(done.id);
+
+    // A tagged PDF: title and sections as headings, the children's table as Table > TR > TH/TD.
+    expect(execFileSync("pdfinfo", [file], { encoding: "utf8" })).toMatch(/Tagged:\s+yes/);
+    const tree = execFileSync("pdfinfo", ["-struct-text", file], { encoding: "utf8" });
+    expect(tree).toMatch(/H1 \(block\)\n\s+"Domain data"/);
+    expect(tree).toMatch(/H2 \(block\)\n\s+"Scale score and level of each child"/);
+    expect(tree).toMatch(/Table \(block\)\n\s+TR\n\s+TH:\n\s+\/Scope \/Column\n\s+"Child"/);
+    expect(tree).toMatch(/TR\n\s+TD\n\s+"Abbott, Ana"\n\s+TD\n\s+"298"\n(\s+""\n)?\s+"Demonstrating Readiness"/);
 
     expect(flat).toContain("Domain data");
     expect(flat).toContain("Class: Tina Teach");
@@ -199,6 +207,29 @@ describe("ela-class-skb (PDF)", () => {
     expect(rowOf(secondTable, "Cole, Cleo")).toEqual(["Cole, Cleo", "-", "-"]);
     expect(rowOf(secondTable, "Baker, Ben")).toEqual(["Baker, Ben", "B", "B"]);
     expect(flat).not.toContain("Faraway");
+  });
+});
+
+describe("ela-class-skb, priority items only", () => {
+  it("shows only the skills of the collection's first item set and says so", async () => {
+    const res = await request("ela-class-skb", W.teacher, W.collection.id, { priorityOnly: true });
+    expect(res.status).toBe(200);
+    const done = await completed(res.body.report.id);
+    expect(done.status).toBe("complete");
+    const { text, flat, file } = await pdfText(done.id);
+    expect(flat).toContain("Items: Priority items only");
+    expect(flat).toMatch(/Letters I1 Item 1 .*A 0 · B 1 · C 1 · D 1 · N 0 · Not rated 1/);
+    expect(flat).not.toContain("Other skills");
+    expect(flat).not.toContain("I3 Item 3");
+    expect(rowOf(text, "Cole, Cleo")).toEqual(["Cole, Cleo", "C", "B"]);
+    const tree = execFileSync("pdfinfo", ["-struct-text", file], { encoding: "utf8" });
+    expect(tree).toMatch(/H3 \(block\)\n\s+"Letters"/);
+  });
+
+  it("refuses a priorityOnly that is not true or false", async () => {
+    const res = await request("ela-class-skb", W.teacher, W.collection.id, { priorityOnly: "yes" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("Must be true or false");
   });
 });
 
