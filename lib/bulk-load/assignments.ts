@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { TEACHER_TYPES } from "@/db/schema";
 import { reachOf, within } from "@/lib/dashboards/administrator";
-import { assignCollection, assignedToLocation } from "@/lib/enrollments/assignments";
+import { assignCollection, assignedToPlace } from "@/lib/enrollments/assignments";
 import { assignmentBody, id } from "@/lib/enrollments/schemas";
 import type { Actor } from "@/lib/platform/actor";
 import type { AuditOrigin } from "@/lib/platform/audit";
@@ -59,8 +59,10 @@ async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promi
         join lateral (select e.id, e.student_id, e.location_id, e.active from student_enrollments e where e.tenant_id = ${t} and e.student_id = s.id
           and case when x.k is null then e.is_point_of_authority else e.location_id = x.k end
           order by e.active desc, e.id desc limit 1) e on e.active and ${within(reach, "locations", "e.location_id")}
+        join locations l on l.tenant_id = ${t} and l.id = e.location_id
+        join districts d on d.tenant_id = ${t} and d.id = l.district_id
         join data_collections c on c.tenant_id = ${t} and c.id = x.c and c.deleted_at is null and c.enrollment_end_date >= now()
-          and ${assignedToLocation(t, sql.raw("e.location_id"))}),
+          and ${assignedToPlace(t, { location: sql.raw("l.id"), district: sql.raw("l.district_id"), region: sql.raw("d.region_id") })}),
       -- New: the first row of a pair not yet assigned (no join between CTEs: see rosters.ts).
       marked as (
         select ok.*, row_number() over (partition by ok.enrollment_id, ok.c order by ok.l) = 1

@@ -75,14 +75,22 @@ export async function listAssignments(actor: Actor, enrollmentId: number) {
   });
 }
 
-/** Condition: collection `c` is assigned to the location (directly, or through its district or region); the bulk load passes a column. */
-export const assignedToLocation = (t: number, locationId: number | SQL) => sql`(
-  exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = c.id and la.location_id = ${locationId})
-  or exists (select 1 from data_collection_district_assignments da join locations l on l.tenant_id = ${t} and l.district_id = da.district_id and l.id = ${locationId}
-    where da.tenant_id = ${t} and da.data_collection_id = c.id)
-  or exists (select 1 from data_collection_region_assignments ra join districts d on d.tenant_id = ${t} and d.region_id = ra.region_id
-    join locations l on l.tenant_id = ${t} and l.district_id = d.id and l.id = ${locationId}
-    where ra.tenant_id = ${t} and ra.data_collection_id = c.id))`;
+/**
+ * Condition: collection `c` is assigned to a school, directly or through its district or region. The
+ * bulk load passes the columns of rows it has joined, so each row costs three index lookups.
+ */
+export const assignedToPlace = (t: number, place: { location: number | SQL; district: SQL; region: SQL }) => sql`(
+  exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = c.id and la.location_id = ${place.location})
+  or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = c.id and da.district_id = ${place.district})
+  or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = c.id and ra.region_id = ${place.region}))`;
+
+/** Condition: collection `c` is assigned to the location (directly, or through its district or region). */
+const assignedToLocation = (t: number, locationId: number) =>
+  assignedToPlace(t, {
+    location: locationId,
+    district: sql`(select l.district_id from locations l where l.tenant_id = ${t} and l.id = ${locationId})`,
+    region: sql`(select d.region_id from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id where l.tenant_id = ${t} and l.id = ${locationId})`,
+  });
 
 /** The collections an enrollment could still be assigned to: its location's, enrollment still open, not yet assigned. */
 export async function assignableCollections(actor: Actor, enrollmentId: number, now = new Date()) {
