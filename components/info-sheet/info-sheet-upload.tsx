@@ -9,8 +9,11 @@ import { uploadFile } from "@/lib/platform/storage/upload-client";
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-/** A tenant or system admin uploads the tenant's info sheet (a PDF of at most 10 MB), replacing the one before. */
-export function InfoSheetUpload() {
+/**
+ * A tenant or system admin uploads the tenant's info sheet (a PDF of at most 10 MB), replacing the one
+ * before; `endpoint` publishes it (a system admin's tenant page names that tenant's).
+ */
+export function InfoSheetUpload({ endpoint = "/en/api/v1/info-sheet" }: { endpoint?: string }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [file, setFile] = useState<File | null>(null);
@@ -32,7 +35,7 @@ export function InfoSheetUpload() {
     setBusy(true);
     try {
       const uploaded = await uploadFile(file, { purpose: "tenant-resource" });
-      const res = await fetch("/en/api/v1/info-sheet", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fileId: uploaded.id }) });
+      const res = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fileId: uploaded.id }) });
       if (!res.ok) {
         showSnackbar(await errorMessage(res), "error");
         return;

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { files } from "@/db/schema";
+import { auditLog, files } from "@/db/schema";
 import { GET as infoGet, POST as infoPost } from "@/app/en/api/v1/info-sheet/route";
+import { GET as tenantSheetGet, POST as tenantSheetPost } from "@/app/en/api/v1/tenants/[id]/info-sheet/route";
 import { infoSheetKey } from "@/lib/info-sheet/service";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { call, tokenFor } from "../support/api";
@@ -12,6 +13,7 @@ import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/sto
 /** Tenant A: a tenant admin, a system admin, a teacher, a helpdesk user. Tenant B: a tenant admin and a teacher. */
 let store: StorageUnderTest;
 let tenantA: number;
+let tenantB: number;
 const T: Record<string, string> = {};
 
 const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
@@ -21,6 +23,7 @@ beforeAll(async () => {
   const a = await makeTenant();
   const b = await makeTenant();
   tenantA = a.id;
+  tenantB = b.id;
   T.admin = await tokenFor(await makeUser(a.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }));
   T.system = await tokenFor(await makeUser(a.id, { roles: ["ROLE_SYSTEM_ADMIN"] }));
   T.teacher = await tokenFor(await makeUser(a.id, { roles: ["ROLE_TEACHER"] }));
@@ -93,5 +96,42 @@ describe("the info sheet", () => {
     const file = await upload(T.admin, "sheet.pdf", PDF);
     expect((await publish(T.otherAdmin, file.id)).status).toBe(404);
     expect((await fetchSheet(T.otherTeacher)).status).toBe(404);
+  });
+});
+
+describe("a tenant's info sheet from the system pages", () => {
+  const publishFor = (token: string, tenantId: number | string, fileId: unknown) =>
+    call(tenantSheetPost, "POST", `/en/api/v1/tenants/${tenantId}/info-sheet`, { token, params: { id: String(tenantId) }, body: { fileId } });
+  const fetchFor = (token: string, tenantId: number | string) => call(tenantSheetGet, "GET", `/en/api/v1/tenants/${tenantId}/info-sheet`, { token, params: { id: String(tenantId) } });
+
+  it("lets a system admin publish their upload as another tenant's sheet, audited, and download it", async () => {
+    const marked = PDF.replace("1.4", "1.6");
+    expect((await fetchFor(T.system, tenantB)).status).toBe(404);
+    const file = await upload(T.system, "tenant-b.pdf", marked);
+    const res = await publishFor(T.system, tenantB, file.id);
+    expect(res.status).toBe(200);
+    expect(res.body.size).toBe(Buffer.byteLength(marked));
+    // Tenant B's teachers get it; tenant A's sheet is untouched.
+    expect((await fetchSheet(T.otherTeacher)).body).toBe(marked);
+    expect((await fetchSheet(T.teacher)).body).not.toBe(marked);
+    expect((await fetchFor(T.system, tenantB)).body).toBe(marked);
+    // Audited in the system admin's own tenant, naming the tenant changed.
+    const audits = await db().select().from(auditLog).where(eq(auditLog.tenantId, tenantA));
+    expect(audits.find((a) => a.entityType === "tenant" && a.entityId === tenantB)).toMatchObject({ action: "update", details: { fields: ["infoSheet"] } });
+  });
+
+  it("refuses other roles (403), an unknown tenant (404) and a bad upload (400), changing nothing", async () => {
+    const file = await upload(T.admin, "sheet.pdf", PDF);
+    expect((await publishFor(T.admin, tenantB, file.id)).status).toBe(403);
+    expect((await fetchFor(T.admin, tenantB)).status).toBe(403);
+    expect((await publishFor(T.otherAdmin, tenantB, file.id)).status).toBe(403);
+    const mine = await upload(T.system, "sheet.pdf", PDF);
+    expect((await publishFor(T.system, 99_999_999, mine.id)).status).toBe(404);
+    expect((await publishFor(T.system, 99_999_999, mine.id)).body.message).toBe("Tenant not found");
+    const before = (await fetchSheet(T.otherTeacher)).body;
+    const text = await upload(T.system, "notes.pdf", "not a pdf");
+    expect(await publishFor(T.system, tenantB, text.id)).toMatchObject({ status: 400, body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] } });
+    expect((await publishFor(T.system, "x", mine.id)).status).toBe(400);
+    expect((await fetchSheet(T.otherTeacher)).body).toBe(before);
   });
 });

@@ -150,6 +150,17 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await page.getByLabel("Logo file to upload").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
   await expect(snackbar(page)).toHaveText("Error saving tenant");
   await expect(page.getByRole("region", { name: "Logo" }).getByRole("alert")).toHaveText("Logo must be a PNG, JPEG, GIF or WebP image");
+  // The new tenant's info sheet, published from here and downloaded back.
+  const sheet = page.getByRole("region", { name: "Info sheet" });
+  await expect(sheet.getByText("No info sheet has been uploaded yet.")).toBeVisible();
+  const sheetMarker = `delaware-sheet-${run}`;
+  await sheet.getByLabel("Info sheet (PDF, at most 10 MB)").setInputFiles({ name: "sheet.pdf", mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${sheetMarker}\n%%EOF\n`) });
+  await sheet.getByRole("button", { name: "Upload info sheet" }).click();
+  await expect(snackbar(page)).toHaveText("The info sheet has been uploaded");
+  const sheetLink = sheet.getByRole("link", { name: "Download the info sheet (PDF)" });
+  await expect(sheetLink).toHaveAttribute("href", /^\/en\/api\/v1\/tenants\/\d+\/info-sheet$/);
+  const [sheetDownload] = await Promise.all([page.waitForEvent("download"), sheetLink.click()]);
+  expect((await readFile((await sheetDownload.path())!)).toString()).toContain(sheetMarker);
   await axe(page);
   await page.screenshot(snap("system-tenant"));
 

@@ -18,6 +18,7 @@ import * as tenantIntegrationLicenses from "@/app/en/api/v1/tenant-integration-l
 import * as tenantIntegrationsId from "@/app/en/api/v1/tenant-integrations/[id]/route";
 import * as tenantIntegrations from "@/app/en/api/v1/tenant-integrations/route";
 import * as tenantsIdLogo from "@/app/en/api/v1/tenants/[id]/logo/route";
+import * as tenantsIdInfoSheet from "@/app/en/api/v1/tenants/[id]/info-sheet/route";
 import * as tenants from "@/app/en/api/v1/tenants/route";
 
 /** The system area's API routes (see routes.ts); /assessments and /school-years themselves are listed there. */
@@ -41,4 +42,5 @@ export const SYSTEM_ROUTES: readonly ApiRouteModule[] = [
   { path: "/tenant-integrations/{id}", module: tenantIntegrationsId },
   { path: "/tenants", module: tenants },
   { path: "/tenants/{id}/logo", module: tenantsIdLogo },
+  { path: "/tenants/{id}/info-sheet", module: tenantsIdInfoSheet },
 ];

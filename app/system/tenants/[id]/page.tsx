@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { InfoSheetCard } from "@/components/info-sheet/info-sheet-card";
+import { InfoSheetUpload } from "@/components/info-sheet/info-sheet-upload";
 import { CrudSection } from "@/components/system/crud-section";
 import { Integrations } from "@/components/system/integrations";
 import { SystemPage } from "@/components/system/system-page";
@@ -7,16 +9,17 @@ import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { LICENSE_ROLES, listIntegrations } from "@/lib/system/integrations";
 import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS, TENANT_FIELDS, TENANT_TEXTS } from "@/lib/system/sections";
+import { tenantHasInfoSheet } from "@/lib/info-sheet/service";
 import { getTenant, listTenantAdmins } from "@/lib/system/tenants";
 
 export const metadata: Metadata = { title: "Tenant" };
 
-/** One tenant: its name and logo, its tenant admins, its integrations and their licenses. */
+/** One tenant: its name and logo, its info sheet, its tenant admins, its integrations and their licenses. */
 export default async function TenantPage({ params }: { params: Promise<{ id: string }> }) {
   const id = idSegment((await params).id);
   const actor = await requirePageActor({ permission: "area.system", path: `/system/tenants/${id}` });
   const tenant = await orNotFound(getTenant(actor, id));
-  const [admins, integrations] = await Promise.all([listTenantAdmins(actor, id), listIntegrations(actor, id)]);
+  const [admins, integrations, infoSheet] = await Promise.all([listTenantAdmins(actor, id), listIntegrations(actor, id), tenantHasInfoSheet(actor, id)]);
   return (
     <SystemPage
       title={tenant.name}
@@ -28,6 +31,9 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
     >
         <CrudSection title="Details" noun="tenant" columns={[{ key: "name", label: "Name" }, { key: "slug", label: "Host prefix" }]} rows={[tenant]} fields={TENANT_FIELDS} endpoint="/tenants" texts={TENANT_TEXTS} empty="" newButton={null} />
         <TenantLogo tenantId={id} tenantName={tenant.name} logoUrl={tenant.logoUrl} />
+        <InfoSheetCard available={infoSheet} href={`/en/api/v1/tenants/${id}/info-sheet`} className="">
+          <InfoSheetUpload endpoint={`/en/api/v1/tenants/${id}/info-sheet`} />
+        </InfoSheetCard>
         <CrudSection
           title="Tenant admins"
           noun="tenant admin"
