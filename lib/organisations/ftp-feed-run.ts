@@ -10,7 +10,9 @@ import type { Actor } from "@/lib/platform/actor";
 import { PermanentJobError, RetryableJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { safeFileName, storage, tenantPrefix } from "@/lib/platform/storage";
 import { FeedFailure, withFtp, type FtpSettings, type RemoteFile } from "./ftp-client";
+import { feedNotice, notifyFeedRun, type RunOutcome } from "./feed-notices";
 import { decryptSecret } from "./integration-secret";
+import { portOf, protocolOf } from "./integration-schemas";
 
 /*
  * One run of a district's FTP feed (job integration.ftp-fetch). Steps, each database step its own
@@ -22,7 +24,8 @@ import { decryptSecret } from "./integration-secret";
  *    enter the folder, list it; 4. for every CSV/XLSX not seen before (name + size + modified time):
  *    download it, store it under the tenant's prefix as a completed bulk-load upload, remember it and
  *    hand it to the bulk load (type students) as that actor, so it gets per-row checks and a results
- *    file; 5. record the outcome on the run and on the integration (ftp.json's last run).
+ *    file; 5. record the outcome on the run and on the integration (ftp.json's last run), and tell the
+ *    integration users (feed-notices.ts). A file too large to load is remembered, reported once.
  *
  * A failure is stored on the run with our own message (never credentials or the server's text).
  * Refused logins, a missing folder, an SFTP host key not trusted and settings that cannot be used are permanent; a network
@@ -86,10 +89,11 @@ function settingsOf(claimed: Claimed): FtpSettings {
   } catch {
     throw new FeedFailure(PASSWORD_UNREADABLE, true);
   }
+  const protocol = protocolOf(f.protocol);
   return {
-    protocol: f.protocol === "ftp" || f.protocol === "ftps" ? f.protocol : "sftp",
+    protocol,
     host: String(f.host ?? ""),
-    port: typeof f.port === "number" ? f.port : 21,
+    port: portOf(protocol, f.port),
     directory: typeof f.directory === "string" && f.directory ? f.directory : "/",
     username: String(f.username ?? ""),
     password,
@@ -126,8 +130,12 @@ async function loadFile(actor: Actor, claimed: Claimed, file: RemoteFile, body: 
   });
 }
 
-async function finish(payload: Payload, integrationId: number, outcome: { status: "succeeded" | "failed"; found: number; loaded: number; message: string | null }) {
+async function finish(payload: Payload, integrationId: number, outcome: RunOutcome & { found: number }) {
   await withTenant(payload.tenantId, async () => {
+    const [before] = await rows<{ last_run_status: string | null }>(
+      db(),
+      sql`select last_run_status from district_data_integrations where tenant_id = ${payload.tenantId} and id = ${integrationId}`,
+    );
     await db().execute(
       sql`update district_data_integration_runs set status = ${outcome.status}, finished_at = now(), files_found = ${outcome.found},
         files_loaded = ${outcome.loaded}, message = ${outcome.message} where tenant_id = ${payload.tenantId} and id = ${payload.runId}`,
@@ -136,7 +144,20 @@ async function finish(payload: Payload, integrationId: number, outcome: { status
       sql`update district_data_integrations set last_run_at = now(), last_run_status = ${outcome.status}, last_run_message = ${outcome.message}
         where tenant_id = ${payload.tenantId} and id = ${integrationId}`,
     );
+    const notice = feedNotice(outcome, before?.last_run_status ?? null);
+    if (notice) await notifyFeedRun(payload.tenantId, integrationId, payload.runId, notice);
   });
+}
+
+/** A file too large to load is remembered (with no bulk load), so the next run does not report it again. */
+async function rememberSkipped(tenantId: number, claimed: Claimed, file: RemoteFile) {
+  await withTenant(tenantId, () =>
+    db().execute(
+      sql`insert into district_data_integration_files (tenant_id, integration_id, run_id, name, size, modified_at)
+        values (${tenantId}, ${claimed.integration_id}, ${claimed.run_id}, ${file.name}, ${file.size}, ${file.modifiedAt})
+        on conflict (tenant_id, integration_id, name, size, modified_at) do nothing`,
+    ),
+  );
 }
 
 export async function runFeed(payload: Payload, context: JobContext): Promise<JobOutput> {
@@ -161,6 +182,7 @@ export async function runFeed(payload: Payload, context: JobContext): Promise<Jo
       for (const file of listed.filter((f) => !known.has(`${f.name}\0${f.size}\0${f.modifiedAt}`))) {
         if (file.size > MAX_FILE_BYTES) {
           skipped.push(file.name);
+          await rememberSkipped(payload.tenantId, claimed, file);
           continue;
         }
         if (await loadFile(actor, claimed, file, await ftp.download(file.name))) loaded++;
@@ -169,12 +191,12 @@ export async function runFeed(payload: Payload, context: JobContext): Promise<Jo
   } catch (error) {
     const failure = error instanceof FeedFailure ? error : null;
     // Anything but our own failure is unexpected: its text may quote settings, so the run says only that it failed.
-    await finish(payload, claimed.integration_id, { status: "failed", found, loaded, message: failure?.message ?? "The feed failed unexpectedly" });
+    await finish(payload, claimed.integration_id, { status: "failed", found, loaded, skipped, message: failure?.message ?? "The feed failed unexpectedly" });
     if (failure?.permanent) throw new PermanentJobError(failure.message);
     if (failure) throw new RetryableJobError(failure.message);
     throw error;
   }
   const message = skipped.length ? `Not loaded, ${TOO_LARGE}: ${skipped.join(", ")}` : null;
-  await finish(payload, claimed.integration_id, { status: "succeeded", found, loaded, message });
+  await finish(payload, claimed.integration_id, { status: "succeeded", found, loaded, skipped, message });
   return { found, loaded };
 }

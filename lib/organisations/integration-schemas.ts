@@ -17,10 +17,15 @@ const text = (label: string, max: number) =>
 
 const HOST_KEY = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
 
+/** The protocol when none is given or stored: FTPS, as the district page starts with. */
+export const protocolOf = (value: unknown): (typeof FTP_PROTOCOLS)[number] => (value === "ftp" || value === "sftp" ? value : "ftps");
+/** The port when none is given or stored: SSH's for SFTP, FTP's otherwise. */
+export const portOf = (protocol: (typeof FTP_PROTOCOLS)[number], value: unknown): number => (typeof value === "number" ? value : protocol === "sftp" ? 22 : 21);
+
 const ftpBody = z.object({
-  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("sftp"),
+  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("ftps"),
   host: text("Host", 253).regex(/^[A-Za-z0-9.-]+$/, "Host must be a host name or an IP address"),
-  port: z.coerce.number({ error: "Port must be a whole number" }).int("Port must be a whole number").min(1, "Port must be 1 to 65535").max(65_535, "Port must be 1 to 65535").default(22),
+  port: z.coerce.number({ error: "Port must be a whole number" }).int("Port must be a whole number").min(1, "Port must be 1 to 65535").max(65_535, "Port must be 1 to 65535").optional(),
   directory: z.string({ error: "Folder must be text" }).trim().max(500, "Folder must be 500 characters or fewer").default("/").transform((v) => v || "/"),
   username: text("User name", 200),
   /** Left out (or blank) on an edit: the stored password stays. Required the first time. */
@@ -32,7 +37,7 @@ const ftpBody = z.object({
     .refine((v) => v === "" || HOST_KEY.test(v), "Host key fingerprint must be SHA256: followed by 43 characters")
     .optional()
     .transform((v) => (v ? v : undefined)),
-});
+}).transform((ftp) => ({ ...ftp, port: portOf(ftp.protocol, ftp.port) }));
 
 /** POST /data-integrations: create or replace the district's integration (one per district). */
 export const saveIntegrationBody = z.object({

@@ -9,7 +9,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { userInReach } from "@/lib/users/list";
 import { recentRuns } from "./ftp-runs";
 import { encryptSecret } from "./integration-secret";
-import type { IntegrationRow, SaveIntegrationInput } from "./integration-schemas";
+import { portOf, protocolOf, type IntegrationRow, type SaveIntegrationInput } from "./integration-schemas";
 import { inDistrictScope } from "./scope";
 
 /*
@@ -50,10 +50,11 @@ const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback
 function ftpOf(r: Row): IntegrationRow["ftp"] {
   const f = r.ftp_info ?? {};
   if (typeof f.host !== "string") return null;
+  const protocol = protocolOf(f.protocol);
   return {
-    protocol: f.protocol === "ftp" || f.protocol === "ftps" ? f.protocol : "sftp",
+    protocol,
     host: f.host,
-    port: typeof f.port === "number" ? f.port : 22,
+    port: portOf(protocol, f.port),
     directory: str(f.directory, "/"),
     username: str(f.username),
     passwordSet: r.password_set,

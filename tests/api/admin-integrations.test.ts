@@ -106,6 +106,13 @@ describe("POST /data-integrations", () => {
     expect(after.ftpPasswordEncrypted).toBe(row.ftpPasswordEncrypted);
     const [audit2] = await auditOf(tree.district.id);
     expect(audit2).toMatchObject({ action: "integration_update", details: { fields: ["active", "port"], before: { active: true, port: 2222 }, after: { active: false, port: 22 }, usersRemoved: [ids.teacher] } });
+
+    // Left out, the protocol is FTPS (as the page starts) and the port the protocol's own.
+    const bare = { host: "files.district.example", username: "kra-feed" };
+    const ftps = await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, active: false, ftp: bare });
+    expect(ftps.body.dataIntegration.ftp).toMatchObject({ protocol: "ftps", port: 21 });
+    const sftp = await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, active: false, ftp: { ...bare, protocol: "sftp" } });
+    expect(sftp.body.dataIntegration.ftp).toMatchObject({ protocol: "sftp", port: 22 });
   });
 
   it("rolls back when a step fails (the audit insert refused): nothing saved", async () => {

@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asSystem, db } from "@/db/client";
-import { auditLog, bulkLoads, students } from "@/db/schema";
+import { auditLog, bulkLoads, notifications, students } from "@/db/schema";
+import { MAX_FILE_BYTES } from "@/lib/bulk-load/parse";
 import { handlers } from "@/jobs/registry";
 import { FEED_MESSAGES } from "@/lib/organisations/ftp-client";
 import { queueScheduledRuns } from "@/lib/organisations/ftp-feed";
@@ -104,6 +105,12 @@ async function runOnce(districtId: number) {
   );
 }
 
+/** The feed notices of one run (type district_feed), as "user: message". */
+const noticesOf = async (runId: number) =>
+  (await db().select().from(notifications).where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(runId)}`))).map(
+    (n) => `${n.userId}: ${n.message}`,
+  );
+
 describe("district FTP feed", () => {
   it("loads a new roster file into students through a bulk load, and does not load it again", async () => {
     await writeFile(
@@ -138,12 +145,31 @@ describe("district FTP feed", () => {
     expect(loaded.map((s) => s.tenantUniqueId).sort()).toEqual(["FTP-1", "FTP-2"]);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.action, "integration_fetch")));
     expect(audits.some((a) => a.entityId === W.d1.id)).toBe(true);
+    // The integration user (who also asked) is told once.
+    expect(await noticesOf(run.id)).toEqual([`${W.adminId}: The district feed ran: 1 new file sent to the bulk load`]);
 
     // The same file (name, size, modified time) is not loaded again.
     const again = await runOnce(W.d1.id);
     expect(again.run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0, loads: [] });
     const loads = await db().select().from(bulkLoads).where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.originalFileName, "students.csv")));
     expect(loads).toHaveLength(1);
+    // A run that found nothing new says nothing.
+    expect(await noticesOf(again.run.id)).toEqual([]);
+  });
+
+  it("reports a file too large to load once, and not again on the next run", async () => {
+    await mkdir(path.join(ftp.root, "big"));
+    // Sparse: the listing says its size, nothing is downloaded.
+    await writeFile(path.join(ftp.root, "big", "huge.csv"), "");
+    await truncate(path.join(ftp.root, "big", "huge.csv"), MAX_FILE_BYTES + 1);
+    expect((await save(W.admin, W.d1.id, { directory: "/big", password: ftp.password })).status).toBe(200);
+    const first = await runOnce(W.d1.id);
+    expect(first.run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0, message: "Not loaded, larger than the bulk load allows: huge.csv" });
+    expect(first.run.loads).toEqual([{ fileName: "huge.csv", bulkLoadId: null, status: null }]);
+    expect(await noticesOf(first.run.id)).toEqual([`${W.adminId}: The district feed ran: not loaded, larger than the bulk load allows: huge.csv`]);
+    const second = await runOnce(W.d1.id);
+    expect(second.run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0, message: null, loads: [] });
+    expect(await noticesOf(second.run.id)).toEqual([]);
   });
 
   it("loads as the admin who pressed Fetch now when no integration user may load files", async () => {
@@ -162,6 +188,11 @@ describe("district FTP feed", () => {
     expect(run).toMatchObject({ status: "failed", filesFound: 0, filesLoaded: 0, message: FEED_MESSAGES.login });
     expect(integration).toMatchObject({ lastRunStatus: "failed", lastRunMessage: FEED_MESSAGES.login });
     expect(JSON.stringify(integration)).not.toContain("Wrong-secret-9");
+    expect(await noticesOf(run.id)).toEqual([`${W.adminId}: The district feed failed: ${FEED_MESSAGES.login}`]);
+    // Failing again (still the wrong password) is not said every hour.
+    const again = await runOnce(W.d1.id);
+    expect(again.run).toMatchObject({ status: "failed", message: FEED_MESSAGES.login });
+    expect(await noticesOf(again.run.id)).toEqual([]);
   });
 
   it("says when the folder is missing or the server cannot be reached", async () => {

@@ -30,10 +30,11 @@ beforeAll(async () => {
   await startWorkers(handlers);
 });
 
+// Each part only if it started: a failed start must show its own error, not this one's.
 afterAll(async () => {
   await stopWorkers();
-  await sftp.stop();
-  await store.stop();
+  await sftp?.stop();
+  await store?.stop();
 });
 
 const settings = (extra: Partial<FtpSettings> = {}): FtpSettings => ({
