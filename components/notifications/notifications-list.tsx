@@ -1,19 +1,22 @@
 "use client";
 
+import Link from "next/link";
 import { useRef, useState } from "react";
 import { acknowledge, remove, type BellItem } from "@/components/shell/live-notifications";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
+import { notificationHref, type NotificationArea } from "@/lib/notifications/links";
 import { formatDate } from "@/lib/shell/format";
 
 /**
  * The notifications page: the person's newest 200, each acknowledged by 'Mark as read' and removed by
  * 'Remove'. The calls go through the bell's store, so the header's badge follows at once. After a
- * removal the focus moves to the next notification's first button (or the heading of the list).
+ * removal the focus moves to the next notification's first button (or the heading of the list). A
+ * notification about something with a page of its own links there; following it marks it read.
  */
-export function NotificationsList({ items: initial, unread: initialUnread }: { items: BellItem[]; unread: number }) {
+export function NotificationsList({ items: initial, unread: initialUnread, area }: { items: BellItem[]; unread: number; area: NotificationArea }) {
   const [items, setItems] = useState(initial);
   const [unread, setUnread] = useState(initialUnread);
   const [status, setStatus] = useState("");
@@ -50,7 +53,7 @@ export function NotificationsList({ items: initial, unread: initialUnread }: { i
           {items.map((n, index) => (
             <li key={n.id} data-notification={n.id} className={cn("flex flex-col gap-2 px-2 py-3 tablet:flex-row tablet:items-center", !n.acknowledged && "bg-brand-50")}>
               <div className="min-w-0 flex-1">
-                <p className={cn("break-words text-sm text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</p>
+                <NotificationMessage item={n} href={notificationHref(n.type, n.metadata, area)} onFollow={() => !n.acknowledged && markRead(n)} />
                 <p className="mt-0.5 text-xs text-slate-600">
                   {formatDate(n.createdAt)}
                   {!n.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
@@ -71,5 +74,17 @@ export function NotificationsList({ items: initial, unread: initialUnread }: { i
         </ul>
       )}
     </Card>
+  );
+}
+
+function NotificationMessage({ item, href, onFollow }: { item: BellItem; href: string | null; onFollow: () => void }) {
+  const text = cn("break-words text-sm text-slate-900", !item.acknowledged && "font-medium");
+  if (!href) return <p className={text}>{item.message}</p>;
+  return (
+    <p className={text}>
+      <Link href={href} onClick={onFollow} className="underline decoration-slate-400 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700">
+        {item.message}
+      </Link>
+    </p>
   );
 }

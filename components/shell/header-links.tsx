@@ -73,7 +73,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
       </li>
       {variant === "bar" && (
         <li>
-          <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} />
+          <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} area={shell.navArea} />
         </li>
       )}
       <li className={item}>

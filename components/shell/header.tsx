@@ -52,7 +52,7 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
           <HeaderLinks shell={shell} actions={actions} variant="bar" />
         </nav>
         <div className="ml-auto flex items-center gap-1 desktop:hidden">
-          <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} />
+          <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} area={shell.navArea} />
           <MobileMenu shell={shell} actions={actions} navTitle={navTitle} navItems={navItems} />
         </div>
       </div>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import type { LiveTransport } from "@/lib/notifications/live/channel";
+import { notificationHref, type NotificationArea } from "@/lib/notifications/links";
 import { formatDate } from "@/lib/shell/format";
 import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
@@ -12,6 +13,8 @@ interface BellProps {
   count: number;
   items: BellItem[];
   live: LiveTransport;
+  /** The part of the product the person works in, for the notifications' links. */
+  area: NotificationArea;
 }
 
 const unreadLabel = (count: number) => (count === 1 ? "1 unread" : `${count} unread`);
@@ -19,9 +22,10 @@ const unreadLabel = (count: number) => (count === 1 ? "1 unread" : `${count} unr
 /**
  * The bell, its unread badge and a panel of the newest notifications, kept up to date live. The count
  * is in the button's name, not only in the badge, and a rise is announced politely. Clicking a
- * notification acknowledges it; each has its own Remove button. Escape or a click elsewhere closes.
+ * notification acknowledges it, and one about something with a page of its own is a link there; each
+ * has its own Remove button. Escape or a click elsewhere closes.
  */
-export function NotificationsBell({ count: initialCount, items: initialItems, live }: BellProps) {
+export function NotificationsBell({ count: initialCount, items: initialItems, live, area }: BellProps) {
   const { count, items } = useLiveNotifications({ count: initialCount, items: initialItems }, live);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -99,18 +103,7 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
               {items.map((n, index) => (
                 <li key={n.id} className={cn("flex items-start gap-1 text-sm", !n.acknowledged && "bg-brand-50")}>
-                  <button
-                    type="button"
-                    data-notification={n.id}
-                    onClick={() => !n.acknowledged && void acknowledge(n.id)}
-                    className="min-w-0 flex-1 px-4 py-3 text-left hover:bg-slate-50"
-                  >
-                    <span className={cn("block text-slate-900", !n.acknowledged && "font-medium")}>{n.message}</span>{" "}
-                    <span className="mt-1 block text-xs text-slate-600">
-                      {formatDate(n.createdAt)}
-                      {!n.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
-                    </span>
-                  </button>
+                  <BellEntry item={n} href={notificationHref(n.type, n.metadata, area)} onFollow={() => setOpen(false)} />
                   <button
                     type="button"
                     onClick={() => removeAndRefocus(n, index)}
@@ -129,5 +122,40 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
         </div>
       )}
     </div>
+  );
+}
+
+/** One notification of the panel: a link to its page when it has one, else a button; either acknowledges it. */
+function BellEntry({ item, href, onFollow }: { item: BellItem; href: string | null; onFollow: () => void }) {
+  const className = "min-w-0 flex-1 px-4 py-3 text-left hover:bg-slate-50";
+  const body = (
+    <>
+      <span className={cn("block text-slate-900", !item.acknowledged && "font-medium", href && "underline decoration-slate-300 underline-offset-2")}>{item.message}</span>{" "}
+      <span className="mt-1 block text-xs text-slate-600">
+        {formatDate(item.createdAt)}
+        {!item.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}
+      </span>
+    </>
+  );
+  const seen = () => !item.acknowledged && void acknowledge(item.id);
+  if (!href) {
+    return (
+      <button type="button" data-notification={item.id} onClick={seen} className={className}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <Link
+      href={href}
+      data-notification={item.id}
+      onClick={() => {
+        seen();
+        onFollow();
+      }}
+      className={className}
+    >
+      {body}
+    </Link>
   );
 }

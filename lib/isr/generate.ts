@@ -170,7 +170,7 @@ async function finish(tenantId: number, outputId: number, done: number[]) {
     );
     // The request's row serialises the batches' last check: one of them sees nothing left.
     await db().execute(sql`select id from outputs where tenant_id = ${tenantId} and id = ${outputId} for update`);
-    const [closed] = await rows<{ requested_by: number | null; generated: number; failed: number }>(
+    const [closed] = await rows<{ requested_by: number | null; data_collection_id: number; generated: number; failed: number }>(
       db(),
       sql`update outputs o set status = 'complete', completed_at = now(), updated_at = now(),
           metadata = o.metadata || jsonb_build_object('generated', c.generated, 'failed', c.failed)
@@ -178,13 +178,13 @@ async function finish(tenantId: number, outputId: number, done: number[]) {
             count(*) filter (where status in ('queued', 'in_progress'))::int as open
           from student_outputs where tenant_id = ${tenantId} and output_id = ${outputId}) c
         where o.tenant_id = ${tenantId} and o.id = ${outputId} and o.status <> 'complete' and c.open = 0
-        returning o.requested_by, c.generated, c.failed`,
+        returning o.requested_by, o.data_collection_id, c.generated, c.failed`,
     );
     if (closed && closed.requested_by !== null) {
       await db().execute(
         sql`insert into notifications (tenant_id, user_id, type, message, metadata)
           values (${tenantId}, ${closed.requested_by}, 'isr', ${ISR_GENERATED},
-            ${JSON.stringify({ outputId, generated: closed.generated, failed: closed.failed })}::jsonb)`,
+            ${JSON.stringify({ outputId, dataCollectionId: closed.data_collection_id, generated: closed.generated, failed: closed.failed })}::jsonb)`,
       );
     }
     return moved.length;

@@ -26,11 +26,15 @@ export function feedNotice(outcome: RunOutcome, previous: string | null): string
 
 /** Notify the integration's enabled users and the run's requester (each once). Call inside the run's withTenant. */
 export async function notifyFeedRun(tenantId: number, integrationId: number, runId: number, message: string): Promise<void> {
-  const [integration] = await rows<{ district_id: number }>(db(), sql`select district_id from district_data_integrations where tenant_id = ${tenantId} and id = ${integrationId}`);
+  const [integration] = await rows<{ district_id: number; region_id: number }>(
+    db(),
+    sql`select i.district_id, d.region_id from district_data_integrations i join districts d on d.tenant_id = i.tenant_id and d.id = i.district_id
+      where i.tenant_id = ${tenantId} and i.id = ${integrationId}`,
+  );
   if (!integration) return;
   await db().execute(
     sql`insert into notifications (tenant_id, user_id, type, message, metadata)
-      select ${tenantId}, u.id, 'district_feed', ${message}, ${JSON.stringify({ districtId: integration.district_id, runId })}::jsonb
+      select ${tenantId}, u.id, 'district_feed', ${message}, ${JSON.stringify({ regionId: integration.region_id, districtId: integration.district_id, runId })}::jsonb
       from users u
       where u.tenant_id = ${tenantId} and u.enabled and (
         exists (select 1 from district_data_integration_users iu where iu.tenant_id = ${tenantId} and iu.integration_id = ${integrationId} and iu.user_id = u.id)

@@ -99,7 +99,7 @@ async function notify(tenantId: number, report: Claimed, message: string) {
   if (report.requested_by === null) return;
   await db().execute(
     sql`insert into notifications (tenant_id, user_id, type, message, metadata)
-      values (${tenantId}, ${report.requested_by}, 'report', ${message}, ${JSON.stringify({ reportId: report.id, kind: report.kind })}::jsonb)`,
+      values (${tenantId}, ${report.requested_by}, 'report', ${message}, ${JSON.stringify({ reportId: report.id, kind: report.kind, dataCollectionId: report.data_collection_id })}::jsonb)`,
   );
 }
 

@@ -147,6 +147,8 @@ describe("district FTP feed", () => {
     expect(audits.some((a) => a.entityId === W.d1.id)).toBe(true);
     // The integration user (who also asked) is told once.
     expect(await noticesOf(run.id)).toEqual([`${W.adminId}: The district feed ran: 1 new file sent to the bulk load`]);
+    const [notice] = await db().select().from(notifications).where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(run.id)}`));
+    expect(notice.metadata).toEqual({ regionId: W.region.id, districtId: W.d1.id, runId: run.id });
 
     // The same file (name, size, modified time) is not loaded again.
     const again = await runOnce(W.d1.id);

@@ -181,7 +181,7 @@ describe("POST /reports/individual-student", () => {
 
     const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, W.adminId), eq(notifications.type, "isr")));
     expect(note.message).toBe("ISR Generated");
-    expect(note.metadata).toMatchObject({ outputId: res.body.output.id, generated: 4 });
+    expect(note.metadata).toMatchObject({ outputId: res.body.output.id, dataCollectionId: W.collection.id, generated: 4 });
 
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "isr"), eq(auditLog.action, "request"), eq(auditLog.entityId, res.body.output.id)));
     expect(audit).toHaveLength(1);

@@ -177,6 +177,8 @@ describe("domain-data (PDF)", () => {
 
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, W.teacherId));
     expect(note.message).toBe('Your report "Domain data" is ready to download');
+    // Its link leads to the collection's reports page (lib/notifications/links.ts).
+    expect(note.metadata).toMatchObject({ kind: "domain-data", dataCollectionId: W.collection.id });
   });
 });
 

@@ -61,31 +61,33 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await page.screenshot(snap("bell-risen"));
 
-  // Open the bell by keyboard; Enter on the notification acknowledges it.
+  // Open the bell by keyboard; the notification links to the teacher's announcements page, and
+  // following it (Enter) acknowledges it.
   await bellOf(page).focus();
   await page.keyboard.press("Enter");
   const panel = page.getByRole("region", { name: "Notifications" });
-  const notification = panel.getByRole("button", { name: new RegExp(`^New announcement: ${TITLE}`) });
+  const notification = panel.getByRole("link", { name: new RegExp(`^New announcement: ${TITLE}`) });
   await expect(notification).toBeVisible();
+  await expect(notification).toHaveAttribute("href", "/teacher/announcements");
   await expect(notification.getByText("New", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot(snap("panel-open"));
   await notification.focus();
   await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/teacher\/announcements$/);
+  await expect(page.getByRole("region", { name: "Active now" }).getByRole("heading", { name: TITLE })).toBeVisible();
   await expect(bellOf(page)).toHaveAccessibleName(`Notifications, ${before} unread`);
-  await expect(notification.getByText("New", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
-  // Remove it: focus moves on within the panel, and the item is gone for good.
+  // Remove it from the bell: focus moves on within the panel, and the item is gone for good.
+  await bellOf(page).focus();
+  await page.keyboard.press("Enter");
+  await expect(notification.getByText("New", { exact: true })).toHaveCount(0);
   await panel.getByRole("button", { name: `Remove notification: New announcement: ${TITLE}` }).focus();
   await page.keyboard.press("Enter");
   await expect(notification).toBeHidden();
   await page.keyboard.press("Escape");
   await expect(bellOf(page)).toBeFocused();
-
-  // The teacher's announcements page lists it as running now.
-  await page.getByRole("link", { name: "Announcements" }).first().click();
-  await expect(page.getByRole("region", { name: "Active now" }).getByRole("heading", { name: TITLE })).toBeVisible();
-  await expectNoAxeViolations(page);
 
   // The admin edits, then deletes it (the demo data stays as it was).
   await item.getByRole("button", { name: `Edit ${TITLE}` }).click();
@@ -143,13 +145,14 @@ test("the notifications page lists a teacher's notifications; one is marked as r
   // The bell links to the page; the notification is there, unread.
   const message = `New announcement: ${title}`;
   await bellOf(page).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("button", { name: new RegExp(`^${message}`) })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("link", { name: new RegExp(`^${message}`) })).toBeVisible({ timeout: 15_000 });
   await page.getByRole("link", { name: "See all notifications" }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   const list = page.getByRole("list", { name: "All notifications" });
   const item = list.getByRole("listitem").filter({ hasText: message });
   await expect(item.getByText("New", { exact: true })).toBeVisible();
+  await expect(item.getByRole("link", { name: message })).toHaveAttribute("href", "/teacher/announcements");
   await expectNoAxeViolations(page);
   await page.screenshot(snap("notifications-page"));
 
