@@ -53,20 +53,36 @@ export function queueSettings(kind: JobKind): PgBoss.Queue {
   };
 }
 
+/**
+ * Worker processes starting together create and update the same queues at once, and PostgreSQL may
+ * pick one of them as a deadlock victim (seen with two `npm run worker` processes started together):
+ * that one tries again after a short random pause.
+ */
+async function createOrUpdateQueue(boss: PgBoss, kind: JobKind): Promise<void> {
+  const settings = queueSettings(kind);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // pg-boss normalises the options object it is given: hand each call its own copy.
+      await boss.createQueue(kind.name, { ...settings });
+      await boss.updateQueue(kind.name, { ...settings });
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+const DEADLOCK = "40P01";
+
 /** pg-boss needs a queue before send or work; settings are (re)applied once per process. */
 export function ensureQueue(boss: PgBoss, kind: JobKind): Promise<void> {
   const { ensured } = queueState();
   let ready = ensured.get(kind.name);
   if (!ready) {
-    const settings = queueSettings(kind);
-    ready = boss
-      // pg-boss normalises the options object it is given: hand each call its own copy.
-      .createQueue(kind.name, { ...settings })
-      .then(() => boss.updateQueue(kind.name, { ...settings }))
-      .catch((error) => {
-        ensured.delete(kind.name);
-        throw error;
-      });
+    ready = createOrUpdateQueue(boss, kind).catch((error) => {
+      ensured.delete(kind.name);
+      throw error;
+    });
     ensured.set(kind.name, ready);
   }
   return ready;
