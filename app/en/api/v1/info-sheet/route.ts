@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import { apiRoute } from "@/lib/platform/api";
-import { contentDisposition } from "@/lib/platform/storage";
+import { infoSheetDownload } from "@/lib/info-sheet/download";
 import { infoSheetResponse, publishInfoSheetBody } from "@/lib/info-sheet/schemas";
-import { INFO_SHEET_FILE_NAME, openInfoSheet, publishInfoSheet } from "@/lib/info-sheet/service";
+import { openInfoSheet, publishInfoSheet } from "@/lib/info-sheet/service";
 
 export const GET = apiRoute(
   {
@@ -13,10 +12,7 @@ export const GET = apiRoute(
   },
   async ({ actor }) => {
     const object = await openInfoSheet(actor);
-    return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: { "content-type": "application/pdf", "content-length": String(object.size), "content-disposition": contentDisposition(INFO_SHEET_FILE_NAME), "cache-control": "no-store" },
-    });
+    return infoSheetDownload(object);
   },
 );
 

@@ -1,9 +1,8 @@
-import { Readable } from "node:stream";
 import { apiRoute } from "@/lib/platform/api";
 import { originOf } from "@/lib/platform/audit";
-import { contentDisposition } from "@/lib/platform/storage";
+import { infoSheetDownload } from "@/lib/info-sheet/download";
 import { infoSheetResponse, publishInfoSheetBody } from "@/lib/info-sheet/schemas";
-import { INFO_SHEET_FILE_NAME, openTenantInfoSheet, publishTenantInfoSheet } from "@/lib/info-sheet/service";
+import { openTenantInfoSheet, publishTenantInfoSheet } from "@/lib/info-sheet/service";
 import { idParams } from "@/lib/system/admin-schemas";
 
 export const GET = apiRoute(
@@ -17,10 +16,7 @@ export const GET = apiRoute(
   },
   async ({ actor, params }) => {
     const object = await openTenantInfoSheet(actor, params.id);
-    return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: { "content-type": "application/pdf", "content-length": String(object.size), "content-disposition": contentDisposition(INFO_SHEET_FILE_NAME), "cache-control": "no-store" },
-    });
+    return infoSheetDownload(object);
   },
 );
 
