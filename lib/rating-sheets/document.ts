@@ -145,7 +145,7 @@ export function ratingSheetDocument(data: RatingSheetData): ReactElement {
   );
   return h(
     Document,
-    { title: `Rating sheet: ${data.collectionName}`, subject: "Rating sheet", language: "en", author: data.tenantName },
+    { title: `Rating sheet: ${data.collectionName}`, subject: "Rating sheet", language: "en-US", author: data.tenantName },
     legendPage(data),
     ...blocks.map((items, i) => gridPage(data, items, i, blocks.length)),
   );

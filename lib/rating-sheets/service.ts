@@ -12,16 +12,20 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { rosterIds } from "@/lib/scoring/roster";
 import { sheetContent } from "@/lib/score-sheets/content";
 import type { RatingSheetBody } from "./schemas";
+import { tagPdf, type StructTag } from "@/lib/isr/tag-pdf";
 import { ratingSheetDocument, type RatingChild } from "./document";
 
 /**
  * POST /rating-sheet (platform §7): the teacher's class on one collection as a rating sheet PDF,
  * answered in the request like a child's score sheet (a class is a few pages: a legend, then about
- * seven children per page per block of ten items). Behind the KRA_APP_CAPTURE_RATINGS_SHEET flag.
- * Reads only; nothing is stored.
+ * seven children per page per block of ten items), tagged as the ISR is (lib/isr/tag-pdf.ts). Behind
+ * the KRA_APP_CAPTURE_RATINGS_SHEET flag. Reads only; nothing is stored.
  */
 
 export const NO_ROSTER = "There are no students on your roster for this collection";
+
+/** Structure tags by text size (document.ts): the title H1, sections and page blocks H2, domains H3, the rest P. */
+const ratingSheetTagOf = (fontSize: number): StructTag => (fontSize === 15 ? "H1" : fontSize === 11 || fontSize === 12 ? "H2" : fontSize === 9.5 ? "H3" : "P");
 
 interface ChildRow {
   id: number;
@@ -66,7 +70,7 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
   const sheetChildren: RatingChild[] = children.map((k) => ({ name: `${k.first_name} ${k.last_name}`, stateId: k.tenant_unique_id, ratings: byChild.get(k.id) ?? new Map() }));
   const schools = [...new Set(children.map((k) => k.school))];
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-  const pdf = await renderToBuffer(
+  const rendered = await renderToBuffer(
     ratingSheetDocument({
       tenantName: actor.tenantName,
       collectionName: content.collectionName,
@@ -77,6 +81,7 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
       children: sheetChildren,
     }) as Parameters<typeof renderToBuffer>[0],
   );
+  const pdf = Buffer.from(await tagPdf(rendered, ratingSheetTagOf, { title: `Rating sheet: ${content.collectionName}`, lang: "en-US" }));
   const fileName = `rating-sheet-collection-${c}${input.includeScores ? "-with-ratings" : ""}.pdf`;
   return { body: pdf, headers: new Headers({ "content-type": "application/pdf", "content-length": String(pdf.length), "content-disposition": contentDisposition(fileName) }) };
 }

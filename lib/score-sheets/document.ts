@@ -96,7 +96,7 @@ function childPage(data: SheetData, child: SheetChild, key: number): ReactElemen
 export function scoreSheetDocument(data: SheetData): ReactElement {
   return h(
     Document,
-    { title: `Score sheet: ${data.collectionName}`, subject: data.practice ? PRACTICE_NOTICE : "Score sheet", language: "en", author: data.tenantName },
+    { title: `Score sheet: ${data.collectionName}`, subject: data.practice ? PRACTICE_NOTICE : "Score sheet", language: "en-US", author: data.tenantName },
     ...data.children.map((child, i) => childPage(data, child, i)),
   );
 }

@@ -4,6 +4,7 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { SheetContent } from "./content";
+import { tagPdf, type StructTag } from "@/lib/isr/tag-pdf";
 import { scoreSheetDocument, type SheetChild, type SheetDomain } from "./document";
 
 /** The children a sheet prints (alias e: student_enrollments), by name; run inside the tenant's binding. */
@@ -34,7 +35,8 @@ function practiceDomains(domains: SheetDomain[]): SheetDomain[] {
   }));
 }
 
-export function renderSheet(tenantName: string, c: SheetContent, children: ChildRow[], practice: boolean): Promise<Buffer> {
+/** A score sheet as a tagged PDF (title, language, headings), as the ISR (lib/isr/tag-pdf.ts). */
+export async function renderSheet(tenantName: string, c: SheetContent, children: ChildRow[], practice: boolean): Promise<Buffer> {
   const sheetChildren: SheetChild[] = children.map((k) => ({
     name: `${k.first_name} ${k.last_name}`,
     stateId: k.tenant_unique_id,
@@ -42,5 +44,9 @@ export function renderSheet(tenantName: string, c: SheetContent, children: Child
     domains: practice ? practiceDomains(c.domains) : c.domains,
   }));
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-  return renderToBuffer(scoreSheetDocument({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren }) as Parameters<typeof renderToBuffer>[0]);
+  const pdf = await renderToBuffer(scoreSheetDocument({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren }) as Parameters<typeof renderToBuffer>[0]);
+  return Buffer.from(await tagPdf(pdf, scoreSheetTagOf, { title: `Score sheet: ${c.collectionName}`, lang: "en-US" }));
 }
+
+/** Structure tags by text size (document.ts): the title H1, each domain H2, the rest P. */
+const scoreSheetTagOf = (fontSize: number): StructTag => (fontSize === 15 ? "H1" : fontSize === 11 ? "H2" : "P");

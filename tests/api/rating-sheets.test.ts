@@ -64,6 +64,10 @@ describe("POST /rating-sheet", () => {
     expect(res.headers.get("content-disposition")).toContain(`rating-sheet-collection-${W.collection.id}.pdf`);
     const text = await pdfText(res.bytes, "blank.pdf");
     expect(text).toContain(`Rating sheet: ${W.collection.collectionName}`);
+    // A tagged PDF (as the ISR): its title a heading, its language and title set.
+    const tree = (await run("pdfinfo", ["-struct-text", path.join(dir, "blank.pdf")])).stdout;
+    expect(tree).toContain(`H1 (block)\n    "Rating sheet: ${W.collection.collectionName}"`);
+    expect((await run("pdfinfo", [path.join(dir, "blank.pdf")])).stdout).toMatch(/Tagged:\s+yes/);
     expect(text).toContain("Items and their rating scales");
     expect(text).toContain("N = Not observed");
     for (const item of A.items) expect(text).toContain(item.code);

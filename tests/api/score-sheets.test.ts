@@ -79,6 +79,10 @@ describe("POST /score-sheet/template", () => {
     expect(res.headers.get("content-disposition")).toContain(`score-sheet-${W.kids[0].enrollment.id}.pdf`);
     const text = await pdfText(res.bytes, "blank.pdf");
     expect(text).toContain(`Score sheet: ${W.collection.collectionName}`);
+    // A tagged PDF (as the ISR): its title a heading, its language and title set.
+    const tree = (await run("pdfinfo", ["-struct-text", path.join(dir, "blank.pdf")])).stdout;
+    expect(tree).toContain(`H1 (block)\n    "Score sheet: ${W.collection.collectionName}"`);
+    expect((await run("pdfinfo", [path.join(dir, "blank.pdf")])).stdout).toMatch(/Tagged:\s+yes/);
     expect(text).toContain("Paige Sheetley");
     expect(text).toContain("000451");
     expect(text).toContain("Language and Literacy");
