@@ -232,9 +232,12 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                     <td className="px-3 py-2">
                       <Badge tone={STATUS[b.status].tone}>{STATUS[b.status].label}</Badge>
                       {running(b) && b.totalRows ? (
-                        <span className="mt-1 block text-xs text-slate-700">
-                          {b.processedRows} of {b.totalRows} rows checked
-                        </span>
+                        <>
+                          <span className="mt-1 block text-xs text-slate-700">
+                            {b.processedRows} of {b.totalRows} rows checked
+                          </span>
+                          <progress max={b.totalRows} value={b.processedRows} aria-label={`Rows checked of ${b.originalFileName}`} className="mt-1 block h-1.5 w-32 accent-brand-700" />
+                        </>
                       ) : null}
                       {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatWhen(b.dateCompleted)}</span> : null}
                       {b.errors.map((e) => (
