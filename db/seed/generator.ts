@@ -203,8 +203,13 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
   const [scored] = await rows<{ n: number }>(db, sql`select count(*)::int as n from scores where tenant_id = ${tenantId} and data_collection_id = ${collection.id}`);
   step(`${count(scored.n)} scores`);
 
-  // Fresh statistics and visibility maps, as autovacuum would leave them, so plans are the real ones.
-  await db.execute(sql`vacuum (analyze) students, student_enrollments, enrollment_associations, student_data_collection_assignments, scores, score_history`);
+  // Fresh statistics and visibility maps, as autovacuum would leave them, so plans are the real ones
+  // (on a server with autovacuum off, a table left out keeps no statistics: the planner then guessed
+  // one teacher per tenant and scanned every teacher's role per roster row).
+  await db.execute(
+    sql`vacuum (analyze) students, student_enrollments, enrollment_associations, student_data_collection_assignments, scores, score_history,
+      users, user_roles, user_organizations, regions, districts, locations`,
+  );
   step("vacuum analyze");
 
   const seconds = (performance.now() - started) / 1000;
