@@ -12,21 +12,13 @@ await import("../../scripts/server-only-hook.mjs" as string);
 const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
 const postgres = (await import("postgres")).default;
-const { closeDatabase, database, requireTenantContext, rows } = await import("../../db/client");
+const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
 const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
 const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { storage, tenantPrefix } = await import("../../lib/platform/storage");
-const { requestBulkLoad } = await import("../../lib/bulk-load/service");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const owner = database().db;
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
-const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-const actor: Actor = {
-  userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-  tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
-};
+const { t, actor } = await benchTenant();
 const children = await rows<{ state_id: string; enrollment_id: number }>(
   owner,
   sql`select s.tenant_unique_id as state_id, e.id as enrollment_id from students s
@@ -50,44 +42,9 @@ async function newCollection(): Promise<number> {
 }
 
 /** The same assignments with one INSERT ... SELECT, in a transaction rolled back afterwards. */
-async function bareInsert(collectionId: number) {
-  let ms = 0;
-  const ids = `{${children.map((c) => c.enrollment_id).join(",")}}`;
-  await bare
-    .begin(async (tx) => {
-      const started = performance.now();
-      await tx`insert into student_data_collection_assignments (tenant_id, student_enrollment_id, data_collection_id, teacher_type, token)
-        select ${t}, e, ${collectionId}, 'Primary', gen_random_uuid()::text from unnest(${ids}::int[]) e`;
-      ms = performance.now() - started;
-      throw new Error("rollback");
-    })
-    .catch((error: Error) => {
-      if (error.message !== "rollback") throw error;
-    });
-  return ms;
-}
-
-async function endToEnd(collectionId: number) {
-  const csv = `studentStateId,dataCollectionId\r\n${children.map((c) => `${c.state_id},${collectionId}`).join("\r\n")}\r\n`;
-  const key = `${tenantPrefix(t)}bulk-load/bench-assignments-${collectionId}/assignments.csv`;
-  await storage().putObject(key, csv, "text/csv");
-  // The owner connection: the bench stands in for the upload protocol's completed files row.
-  const [file] = await rows<{ id: number }>(
-    owner,
-    sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-      values (${t}, ${userId}, 'bulk-load', ${storage().bucket}, ${key}, 'assignments.csv', 'text/csv', ${Buffer.byteLength(csv)}, ${Buffer.byteLength(csv)}, 'complete', now()) returning id`,
-  );
-  const started = performance.now();
-  const { bulkLoad } = await requestBulkLoad(actor, { fileId: file.id, type: "assignments" }, {});
-  for (;;) {
-    const [row] = await rows<{ status: string; error_rows: number; summary: { created?: number; ms?: Record<string, number>; errors?: string[] } }>(
-      owner,
-      sql`select status, error_rows, summary from bulk_loads where id = ${bulkLoad.id}`,
-    );
-    if (row.status === "complete" || row.status === "failed") return { ms: performance.now() - started, ...row };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const bareInsert = (collectionId: number) =>
+  rolledBack(bare, (tx) => tx`insert into student_data_collection_assignments (tenant_id, student_enrollment_id, data_collection_id, teacher_type, token)
+    select ${t}, e, ${collectionId}, 'Primary', gen_random_uuid()::text from unnest(${`{${children.map((c) => c.enrollment_id).join(",")}}`}::int[]) e`);
 
 /** Remove the run's collection and assignments (foreign-key triggers skipped: nothing else refers to them). */
 async function cleanUp(collectionId: number) {
@@ -103,14 +60,13 @@ async function cleanUp(collectionId: number) {
 
 requireTenantContext();
 await startWorkers([bulkLoadRun]);
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
   const collectionId = await newCollection();
   const bareMs = await bareInsert(collectionId);
-  const run = await endToEnd(collectionId);
+  const csv = `studentStateId,dataCollectionId\r\n${children.map((c) => `${c.state_id},${collectionId}`).join("\r\n")}\r\n`;
+  const run = await loadEndToEnd(actor, "assignments", "assignments.csv", csv);
   console.log(
-    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} assignments ${fmt(bareMs)} (rolled back); bulk load end to end ${fmt(run.ms)} ` +
-      `(${run.status}, ${run.summary.created} created, ${run.error_rows} refused); steps ${Object.entries(run.summary.ms ?? {}).map(([k, v]) => `${k} ${v} ms`).join(", ")}; ` +
+    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} assignments ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
       `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));

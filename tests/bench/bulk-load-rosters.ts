@@ -12,21 +12,13 @@ await import("../../scripts/server-only-hook.mjs" as string);
 const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
 const postgres = (await import("postgres")).default;
-const { closeDatabase, database, requireTenantContext, rows } = await import("../../db/client");
+const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
 const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
 const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { storage, tenantPrefix } = await import("../../lib/platform/storage");
-const { requestBulkLoad } = await import("../../lib/bulk-load/service");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const owner = database().db;
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
-const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-const actor: Actor = {
-  userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-  tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
-};
+const { t, actor } = await benchTenant();
 // Each child with a teacher of its school who does not have it on their roster yet.
 const children = await rows<{ state_id: string; location_id: number; email: string; enrollment_id: number; user_id: number }>(
   owner,
@@ -44,46 +36,10 @@ console.log(`tenant ${t}: ${children.length.toLocaleString("en-US")} rows per fi
 const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
 /** The same roster entries with one INSERT ... SELECT, in a transaction rolled back afterwards. */
-async function bareInsert() {
-  let ms = 0;
-  const users = `{${children.map((c) => c.user_id).join(",")}}`;
-  const enrollments = `{${children.map((c) => c.enrollment_id).join(",")}}`;
-  const locations = `{${children.map((c) => c.location_id).join(",")}}`;
-  await bare
-    .begin(async (tx) => {
-      const started = performance.now();
-      await tx`insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
-        select ${t}, u, e, l from unnest(${users}::int[], ${enrollments}::int[], ${locations}::int[]) as x(u, e, l)`;
-      ms = performance.now() - started;
-      throw new Error("rollback");
-    })
-    .catch((error: Error) => {
-      if (error.message !== "rollback") throw error;
-    });
-  return ms;
-}
-
-async function endToEnd(run: string) {
-  const csv = `studentStateId,locationId,teacherEmail\r\n${children.map((c) => `${c.state_id},${c.location_id},${c.email}`).join("\r\n")}\r\n`;
-  const key = `${tenantPrefix(t)}bulk-load/bench-rosters-${run}/rosters.csv`;
-  await storage().putObject(key, csv, "text/csv");
-  // The owner connection: the bench stands in for the upload protocol's completed files row.
-  const [file] = await rows<{ id: number }>(
-    owner,
-    sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-      values (${t}, ${userId}, 'bulk-load', ${storage().bucket}, ${key}, 'rosters.csv', 'text/csv', ${Buffer.byteLength(csv)}, ${Buffer.byteLength(csv)}, 'complete', now()) returning id`,
-  );
-  const started = performance.now();
-  const { bulkLoad } = await requestBulkLoad(actor, { fileId: file.id, type: "rosters" }, {});
-  for (;;) {
-    const [row] = await rows<{ status: string; error_rows: number; summary: { created?: number; ms?: Record<string, number>; errors?: string[] } }>(
-      owner,
-      sql`select status, error_rows, summary from bulk_loads where id = ${bulkLoad.id}`,
-    );
-    if (row.status === "complete" || row.status === "failed") return { ms: performance.now() - started, ...row };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const list = (pick: (c: (typeof children)[number]) => number) => `{${children.map(pick).join(",")}}`;
+const bareInsert = () =>
+  rolledBack(bare, (tx) => tx`insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
+    select ${t}, u, e, l from unnest(${list((c) => c.user_id)}::int[], ${list((c) => c.enrollment_id)}::int[], ${list((c) => c.location_id)}::int[]) as x(u, e, l)`);
 
 /** Remove the run's roster entries (foreign-key triggers skipped: nothing else refers to them). */
 async function cleanUp(since: Date) {
@@ -96,14 +52,13 @@ async function cleanUp(since: Date) {
 
 requireTenantContext();
 await startWorkers([bulkLoadRun]);
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
   const bareMs = await bareInsert();
   const since = new Date();
-  const run = await endToEnd(`${Date.now()}`);
+  const csv = `studentStateId,locationId,teacherEmail\r\n${children.map((c) => `${c.state_id},${c.location_id},${c.email}`).join("\r\n")}\r\n`;
+  const run = await loadEndToEnd(actor, "rosters", "rosters.csv", csv);
   console.log(
-    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} roster entries ${fmt(bareMs)} (rolled back); bulk load end to end ${fmt(run.ms)} ` +
-      `(${run.status}, ${run.summary.created} created, ${run.error_rows} refused); steps ${Object.entries(run.summary.ms ?? {}).map(([k, v]) => `${k} ${v} ms`).join(", ")}; ` +
+    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} roster entries ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
       `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));

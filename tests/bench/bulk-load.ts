@@ -16,22 +16,14 @@ await import("../../scripts/server-only-hook.mjs" as string);
 const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
 const postgres = (await import("postgres")).default;
-const { closeDatabase, database, requireTenantContext, rows } = await import("../../db/client");
+const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
 const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
 const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { storage, tenantPrefix } = await import("../../lib/platform/storage");
-const { requestBulkLoad } = await import("../../lib/bulk-load/service");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const owner = database().db;
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const { t, actor } = await benchTenant();
 const schools = (await rows<{ id: number }>(owner, sql`select id from locations where tenant_id = ${t} and active order by id`)).map((r) => r.id);
-const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-const actor: Actor = {
-  userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-  tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
-};
 console.log(`tenant ${t}: ${schools.length} schools; ${ROWS.toLocaleString("en-US")} rows per file; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 
 const GENDERS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"];
@@ -49,60 +41,25 @@ const HEADER = "stateId,firstName,middleName,lastName,birthDate,gender,englishLa
 const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
 /** The same rows into students with COPY, in a transaction rolled back afterwards. */
-async function copyBaseline(lines: string[][]) {
-  let ms = 0;
-  await bare
-    .begin(async (tx) => {
-      const text = lines
-        .map((r) => [t, r[0], r[1], r[2] || "", r[3], r[4], r[5], r[6] === "1" ? "t" : "f", r[7] === "1" ? "t" : "f", "f", r[9], r[10]].join(","))
-        .join("\n") + "\n";
-      const started = performance.now();
-      const writable = await tx.unsafe(
-        "copy students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses, special_education, race, parent_location_id) from stdin with (format csv)",
-      ).writable();
-      await new Promise<void>((resolve, reject) => {
-        writable.on("error", reject);
-        writable.on("finish", () => resolve());
-        writable.end(text);
-      });
-      ms = performance.now() - started;
-      throw new Error("rollback");
-    })
-    .catch((error: Error) => {
-      if (error.message !== "rollback") throw error;
+function copyBaseline(lines: string[][]) {
+  const text = lines
+    .map((r) => [t, r[0], r[1], r[2] || "", r[3], r[4], r[5], r[6] === "1" ? "t" : "f", r[7] === "1" ? "t" : "f", "f", r[9], r[10]].join(","))
+    .join("\n") + "\n";
+  return rolledBack(bare, async (tx) => {
+    const writable = await tx.unsafe(
+      "copy students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses, special_education, race, parent_location_id) from stdin with (format csv)",
+    ).writable();
+    await new Promise<void>((resolve, reject) => {
+      writable.on("error", reject);
+      writable.on("finish", () => resolve());
+      writable.end(text);
     });
-  return ms;
+  });
 }
 
 requireTenantContext();
 // Only the bulk-load worker: the bench database holds other areas' queued jobs (ISRs), which are not this bench's to run.
 await startWorkers([bulkLoadRun]);
-
-async function endToEnd(prefix: string, lines: string[][]) {
-  const csv = `${HEADER}\r\n${lines.map((r) => r.join(",")).join("\r\n")}\r\n`;
-  const key = `${tenantPrefix(t)}bulk-load/bench-${prefix}/roster.csv`;
-  await storage().putObject(key, csv, "text/csv");
-  // The owner connection: the bench stands in for the upload protocol's completed files row.
-  const [file] = await rows<{ id: number }>(
-    owner,
-    sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-      values (${t}, ${userId}, 'bulk-load', ${storage().bucket}, ${key}, 'roster.csv', 'text/csv', ${Buffer.byteLength(csv)}, ${Buffer.byteLength(csv)}, 'complete', now()) returning id`,
-  );
-  const started = performance.now();
-  const { bulkLoad } = await requestBulkLoad(actor, { fileId: file.id, type: "students" }, {});
-  const request = Math.round(performance.now() - started);
-  for (;;) {
-    // pickup: the row's creation until the worker's claim (database clock).
-    const [row] = await rows<{ status: string; error_rows: number; pickup: number; summary: { created?: number; ms?: Record<string, number>; errors?: string[] } }>(
-      owner,
-      sql`select status, error_rows, summary, round(extract(epoch from started_at - created_at) * 1000)::int as pickup from bulk_loads where id = ${bulkLoad.id}`,
-    );
-    if (row.status === "complete" || row.status === "failed") {
-      return { ms: performance.now() - started, bytes: Buffer.byteLength(csv), ...row, summary: { ...row.summary, ms: { request, pickup: row.pickup, ...row.summary.ms } as Record<string, number> } };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Remove the run's children and enrollments again (the shared bench database keeps its 130,000). With
@@ -121,19 +78,15 @@ async function cleanUp(prefix: string) {
 }
 
 const runs = Number(process.env.BENCH_COUNT ?? 2);
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (let i = 0; i < runs; i++) {
   const prefix = `BENCH${Date.now().toString(36).toUpperCase()}-`;
   const lines = fileRows(prefix);
   const copyMs = await copyBaseline(lines);
   console.log(`run ${i + 1}: raw COPY of ${ROWS} rows into students ${fmt(copyMs)} (rolled back)`);
-  const run = await endToEnd(prefix, lines);
-  const steps = run.summary.ms ?? {};
-  const load = steps.load ?? NaN;
+  const run = await loadEndToEnd(actor, "students", "roster.csv", `${HEADER}\r\n${lines.map((r) => r.join(",")).join("\r\n")}\r\n`);
+  const load = run.summary.ms?.load ?? NaN;
   console.log(
-    `run ${i + 1}: bulk load end to end ${fmt(run.ms)} (${run.status}, ${run.summary.created} created, ${run.error_rows} refused, ${(run.bytes / 1e6).toFixed(1)} MB); ` +
-      `steps ${Object.entries(steps).map(([k, v]) => `${k} ${v} ms`).join(", ")}; load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    `run ${i + 1}: ${describeRun(run)}; load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
   await cleanUp(prefix);
