@@ -15,7 +15,15 @@ import { tokenFromRequest } from "@/lib/platform/session-token";
 export async function POST(req: NextRequest) {
   if (!isSameOrigin(req.headers)) return NextResponse.json({ message: MESSAGES[403] }, { status: 403 });
   const { jwt, next } = await browserLogout(await actorFromHeaders(req.headers), requestContext(req.headers));
-  return setSessionCookie(NextResponse.redirect(new URL(next, req.url), 303), jwt);
+  return setSessionCookie(seeOther(next), jwt);
+}
+
+/**
+ * A redirect by path: `req.url` carries Next's own listening origin (http://localhost:PORT), not the
+ * host the browser used, and a form's redirect to another origin is refused by `form-action 'self'`.
+ */
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { location: path } });
 }
 
 /**
@@ -24,8 +32,7 @@ export async function POST(req: NextRequest) {
  * ended (where pages send it, ?reason=401) is cleared and arrives at sign-in with reason 401.
  */
 export async function GET(req: NextRequest) {
-  const home = (path: string) => NextResponse.redirect(new URL(path, req.url), 303);
-  if (!tokenFromRequest(req.headers)) return home("/sign-in");
-  if (await actorFromHeaders(req.headers)) return home("/");
-  return setSessionCookie(home("/sign-in?reason=401"), null);
+  if (!tokenFromRequest(req.headers)) return seeOther("/sign-in");
+  if (await actorFromHeaders(req.headers)) return seeOther("/");
+  return setSessionCookie(seeOther("/sign-in?reason=401"), null);
 }

@@ -71,3 +71,28 @@ export function isSameOrigin(headers: Headers): boolean {
   if (!origin) return false;
   return origin === new URL(env().PUBLIC_URL).origin || origin === requestOrigin(headers);
 }
+
+/**
+ * A Location on our own public address, as a path: the browser stays on the host it used (a state's
+ * own subdomain), where its cookies are and where `form-action 'self'` lets a form's redirect go.
+ * Any other value (another origin, already a path) is kept as it is.
+ */
+export function ownLocationAsPath(location: string): string {
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return location;
+  }
+  return url.origin === new URL(env().PUBLIC_URL).origin ? `${url.pathname}${url.search}${url.hash}` : location;
+}
+
+/**
+ * A URL of ours handed to the browser (a presigned upload part), moved onto the origin the browser
+ * addressed, so its fetch stays under `connect-src 'self'`. Signatures cover the path and query only.
+ */
+export function onRequestOrigin(location: string, headers: Headers): string {
+  const origin = requestOrigin(headers);
+  const path = ownLocationAsPath(location);
+  return origin && path.startsWith("/") ? `${origin}${path}` : location;
+}

@@ -31,7 +31,7 @@ describe("GET and HEAD never log a browser out", () => {
       for (const path of ["/sign-out", "/sign-out?reason=401"]) {
         const res = await call(signOutGet, method, path, { token: jwt, asCookie: true, headers: { origin: "https://evil.example" } });
         expect(res.status).toBe(303);
-        expect(res.headers.get("location")).toBe(`${BASE}/`);
+        expect(res.headers.get("location")).toBe("/");
         expect(cookieSet(res)).toBeUndefined();
       }
     }
@@ -42,10 +42,10 @@ describe("GET and HEAD never log a browser out", () => {
     const { jwt } = await teacherSession();
     await db().update(authSessions).set({ revokedAt: sql`now()` }).where(eq(authSessions.id, await sidOf(jwt)));
     const res = await call(signOutGet, "GET", "/sign-out?reason=401", { token: jwt, asCookie: true });
-    expect(res.headers.get("location")).toBe(`${BASE}/sign-in?reason=401`);
+    expect(res.headers.get("location")).toBe("/sign-in?reason=401");
     expect(cookieSet(res)).toBe("");
     const none = await call(signOutGet, "GET", "/sign-out");
-    expect(none.headers.get("location")).toBe(`${BASE}/sign-in`);
+    expect(none.headers.get("location")).toBe("/sign-in");
   });
 
   it("the API's GET /logout refuses a cookie session (405) and still logs a bearer client out", async () => {
@@ -67,9 +67,21 @@ describe("POST /sign-out", () => {
     const { jwt } = await teacherSession();
     const res = await signOut(jwt);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`${BASE}/sign-in?reason=logout`);
+    expect(res.headers.get("location")).toBe("/sign-in?reason=logout");
     expect(cookieSet(res)).toBe("");
     expect(await alive(jwt)).toBe(false);
+  });
+
+  it("on a state's own host, arrives at sign-in on that host (a Location on another origin is refused by form-action 'self')", async () => {
+    for (const page of ["http://maryland.localhost:3999", "http://127.0.0.1:3999"]) {
+      const { jwt } = await teacherSession();
+      const res = await signOut(jwt, { host: new URL(page).host, origin: page });
+      expect(res.status).toBe(303);
+      expect(new URL(res.headers.get("location")!, `${page}/teacher/dashboard`).href).toBe(`${page}/sign-in?reason=logout`);
+      expect(await alive(jwt)).toBe(false);
+    }
+    const get = await call(signOutGet, "GET", "/sign-out", { headers: { host: "maryland.localhost:3999" } });
+    expect(new URL(get.headers.get("location")!, "http://maryland.localhost:3999/x").href).toBe("http://maryland.localhost:3999/sign-in");
   });
 
   it("from another site, or with no origin at all, changes nothing (not even the cookie)", async () => {
@@ -88,7 +100,7 @@ describe("POST /sign-out", () => {
   it("during an impersonation returns to the admin's own session and dashboard; the impersonation token dies", async () => {
     const w = await impersonation();
     const res = await signOut(w.childJwt);
-    expect(res.headers.get("location")).toBe(`${BASE}/administrator/dashboard`);
+    expect(res.headers.get("location")).toBe("/administrator/dashboard");
     const restored = cookieSet(res)!;
     expect((await decodeToken(restored))?.sid).toBe(await sidOf(w.adminJwt));
     expect(await alive(w.childJwt)).toBe(false);
@@ -103,14 +115,14 @@ describe("POST /sign-out", () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(authSessions.id, await sidOf(w.adminJwt)));
     const res = await signOut(w.childJwt);
-    expect(res.headers.get("location")).toBe(`${BASE}/sign-in?reason=401`);
+    expect(res.headers.get("location")).toBe("/sign-in?reason=401");
     expect(cookieSet(res)).toBe("");
   });
 
   it("an admin's logout ends the impersonation started from their session, with an audit row", async () => {
     const w = await impersonation();
     const childSid = await sidOf(w.childJwt);
-    expect((await signOut(w.adminJwt)).headers.get("location")).toBe(`${BASE}/sign-in?reason=logout`);
+    expect((await signOut(w.adminJwt)).headers.get("location")).toBe("/sign-in?reason=logout");
     const [child] = await db().select().from(authSessions).where(eq(authSessions.id, childSid));
     expect(child.revokedAt).not.toBeNull();
     expect(await alive(w.childJwt)).toBe(false);

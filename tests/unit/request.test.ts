@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "@/lib/platform/env";
-import { clientAddress, isSameOrigin, requestHost, requestOrigin, UNKNOWN_ADDRESS } from "@/lib/platform/request";
+import { clientAddress, isSameOrigin, onRequestOrigin, ownLocationAsPath, requestHost, requestOrigin, UNKNOWN_ADDRESS } from "@/lib/platform/request";
 
 function trustProxies(hops: number) {
   (globalThis as { __env?: unknown }).__env = loadEnv({ ...process.env, TRUSTED_PROXIES: String(hops), NEXTAUTH_URL: "https://kra.example.org" });
@@ -54,5 +54,27 @@ describe("isSameOrigin", () => {
     // A Host header that is not a bare host[:port] names no origin.
     expect(isSameOrigin(headers({ host: "evil.invalid/x", origin: "https://evil.invalid" }))).toBe(false);
     expect(isSameOrigin(headers({ host: "ohio.kra.example.org" }))).toBe(false);
+  });
+});
+
+describe("redirects and URLs handed to the browser stay on the origin it used", () => {
+  it("a Location on the public address becomes its path; another origin or a path is kept", () => {
+    trustProxies(0);
+    expect(ownLocationAsPath("https://kra.example.org/sign-in?error=CredentialsSignin#x")).toBe("/sign-in?error=CredentialsSignin#x");
+    expect(ownLocationAsPath("https://kra.example.org/api/auth/signin?csrf=true")).toBe("/api/auth/signin?csrf=true");
+    expect(ownLocationAsPath("https://s3.example.org/bucket/key?X-Amz-Signature=1")).toBe("https://s3.example.org/bucket/key?X-Amz-Signature=1");
+    expect(ownLocationAsPath("http://kra.example.org/teacher")).toBe("http://kra.example.org/teacher");
+    expect(ownLocationAsPath("/teacher")).toBe("/teacher");
+  });
+
+  it("a presigned URL of ours moves to the host the browser addressed, believing forwarded hosts only from trusted proxies", () => {
+    trustProxies(0);
+    const part = "https://kra.example.org/files/part?key=k&signature=s";
+    expect(onRequestOrigin(part, headers({ host: "maryland.kra.example.org" }))).toBe("https://maryland.kra.example.org/files/part?key=k&signature=s");
+    expect(onRequestOrigin(part, headers({ host: "app:3000", "x-forwarded-host": "evil.invalid" }))).toBe("https://app:3000/files/part?key=k&signature=s");
+    expect(onRequestOrigin(part, headers({}))).toBe(part);
+    expect(onRequestOrigin("https://s3.example.org/b/k?sig=1", headers({ host: "maryland.kra.example.org" }))).toBe("https://s3.example.org/b/k?sig=1");
+    trustProxies(1);
+    expect(onRequestOrigin(part, headers({ host: "app:3000", "x-forwarded-host": "ohio.kra.example.org", "x-forwarded-proto": "https" }))).toBe("https://ohio.kra.example.org/files/part?key=k&signature=s");
   });
 });
