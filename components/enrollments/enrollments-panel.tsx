@@ -54,7 +54,7 @@ export function EnrollmentsPanel({ tenantId, studentId, enrollments }: { tenantI
             </p>
           </div>
           {!e.isPointOfAuthority && e.active && (
-            <Button variant="secondary" busy={busy === e.id} disabled={busy !== null} onClick={() => makePoa(e)} aria-label={`Make ${e.locationName} the point of authority`}>
+            <Button variant="secondary" busy={busy === e.id} disabled={busy !== null} onClick={() => makePoa(e)} aria-label={`Make point of authority: ${e.locationName}`}>
               Make point of authority
             </Button>
           )}

@@ -31,6 +31,15 @@ const styles = {
   menu: "flex min-h-12 w-full items-center gap-3 rounded-md px-4 text-lg font-medium text-white hover:bg-white/10 aria-[current=page]:bg-white/15",
 };
 
+/**
+ * The profile link's name starts with the names as shown (cut at 14 characters), so speech input
+ * can say what it sees (WCAG 2.5.3); a cut name is followed by the whole name.
+ */
+function profileLabel(shell: ShellModel): string {
+  const shown = `${shell.displayFirstName} ${shell.displayLastName}`.trim();
+  return shown === shell.fullName ? `Profile: ${shown}` : `Profile: ${shown} (${shell.fullName})`;
+}
+
 /** The header's links in the spec's order; the same list fills the narrow-screen menu. */
 export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
   const pathname = usePathname();
@@ -81,7 +90,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
           href="/profile"
           className={cls}
           aria-current={current("/profile")}
-          aria-label={`Profile: ${shell.fullName}`}
+          aria-label={profileLabel(shell)}
           onClick={onNavigate}
         >
           <Icon name="user" />

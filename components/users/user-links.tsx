@@ -78,7 +78,7 @@ export function UserLinks({ userId, links, options, editable }: { userId: number
                             Demote
                           </Button>
                         ) : (
-                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => send("PUT", { ...key, administrative: true }, PROMOTED)} aria-label={`Promote to administrator of ${l.label}`}>
+                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => send("PUT", { ...key, administrative: true }, PROMOTED)} aria-label={`Promote to admin of ${l.label}`}>
                             Promote to admin
                           </Button>
                         )}

@@ -62,12 +62,12 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await page.screenshot(snap("enrollments"));
 
   // POA to the second school, by keyboard.
-  await page.getByRole("button", { name: `Make ${second.locationName} the point of authority` }).focus();
+  await page.getByRole("button", { name: `Make point of authority: ${second.locationName}` }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("POA changed successfully")).toBeVisible();
   const secondCard = list.getByRole("listitem").filter({ hasText: second.locationName });
   await expect(secondCard.getByText("Point of authority")).toBeVisible();
-  await expect(page.getByRole("button", { name: `Make ${home.locationName} the point of authority` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Make point of authority: ${home.locationName}` })).toBeVisible();
   await page.screenshot(snap("poa-changed"));
 
   // The second school's enrollment: its custom fields (text and select), typed and chosen by keyboard.

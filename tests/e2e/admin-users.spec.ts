@@ -87,9 +87,9 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await signIn(theirs, email);
   await expect(theirs).toHaveURL(/\/teacher\/dashboard$/);
 
-  // Promote to administrator of the location, then demote.
+  // Promote to admin of the location, then demote.
   await page.reload();
-  await page.getByRole("button", { name: `Promote to administrator of ${locationLabel}` }).click();
+  await page.getByRole("button", { name: `Promote to admin of ${locationLabel}` }).click();
   await expect(page.getByText("User promoted to administrator")).toBeVisible();
   await expect(organizations.getByText("Administrator")).toBeVisible();
   await expect(page.getByText("Admin, Teacher").or(page.getByText("Teacher, Admin"))).toBeVisible();
