@@ -4,7 +4,7 @@ import { db, rows } from "@/db/client";
 import { within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { badRequest, notFound } from "@/lib/platform/errors";
-import { rosterIds } from "@/lib/scoring/roster";
+import { rosterArray } from "@/lib/scoring/roster";
 import type { DisplayResult, DisplayRole, DisplayType, DomainStats, Level, Stats, StudentRow, Unit, UnitKind } from "./model";
 
 /**
@@ -92,7 +92,7 @@ export function teacherPosition(actor: Actor, collectionId: number): Position {
     id: actor.userId,
     name,
     path: [{ kind: "class", id: actor.userId, name }],
-    where: sql`a.student_enrollment_id in ${rosterIds(actor, collectionId)}`,
+    where: sql`a.student_enrollment_id = any(${rosterArray(actor, collectionId)})`,
     childKind: null,
   };
 }

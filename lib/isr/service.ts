@@ -10,7 +10,7 @@ import { sendJobs } from "@/lib/platform/queue";
 import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
-import { rosterIds, requireTeacherCollection } from "@/lib/scoring/roster";
+import { rosterArray, requireTeacherCollection } from "@/lib/scoring/roster";
 import { isrTagOf } from "./headings";
 import { ISR_BATCH_SIZE, isrJob } from "./job-kind";
 import { COLLECTION_NOT_FOUND, ISR_CLEARED, ISR_NOT_FOUND, ISR_REQUESTED, NOTHING_TO_DOWNLOAD, NO_CHILDREN, TOO_MANY_TO_MERGE } from "./messages";
@@ -46,7 +46,7 @@ export async function scopeIn(actor: Actor, collectionId: number): Promise<Scope
   await requireTeacherCollection(actor, collectionId).catch(() => {
     throw notFound(COLLECTION_NOT_FOUND);
   });
-  return { enrollment: sql`e.id in ${rosterIds(actor, collectionId)}` };
+  return { enrollment: sql`e.id = any(${rosterArray(actor, collectionId)})` };
 }
 
 /** Whether the actor may use ISRs at all (403 before anything is looked up). */

@@ -9,7 +9,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { contentDisposition } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
-import { rosterIds } from "@/lib/scoring/roster";
+import { rosterArray } from "@/lib/scoring/roster";
 import { sheetContent } from "@/lib/score-sheets/content";
 import type { RatingSheetBody } from "./schemas";
 import { tagPdf, type StructTag } from "@/lib/isr/tag-pdf";
@@ -48,14 +48,14 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
         from student_enrollments e
         join students s on s.tenant_id = e.tenant_id and s.id = e.student_id
         join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
-        where e.tenant_id = ${t} and e.id in ${rosterIds(actor, c)}
+        where e.tenant_id = ${t} and e.id = any(${rosterArray(actor, c)})
         order by lower(s.last_name), lower(s.first_name), e.id`,
     );
     const ratings = input.includeScores
       ? await rows<{ student_enrollment_id: number; assessment_item_id: number; scale_entry_id: number }>(
           db(),
           sql`select student_enrollment_id, assessment_item_id, scale_entry_id from scores
-            where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id in ${rosterIds(actor, c)}`,
+            where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id = any(${rosterArray(actor, c)})`,
         )
       : [];
     return { content: await sheetContent(t, c), children, ratings };

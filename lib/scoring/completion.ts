@@ -6,7 +6,7 @@ import { completionPercent } from "@/lib/dashboards/completion";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import type { CompletedSummary, HierarchyTally, SetStudents, SetTally, StudentTally } from "./completion-schemas";
-import { requireTeacherCollection, rosterIds } from "./roster";
+import { requireTeacherCollection, rosterArray, rosterIds } from "./roster";
 
 /**
  * The completion views of the teacher's class (platform.md §2: sets totals, items, students,
@@ -29,7 +29,7 @@ function read<T>(actor: Actor, collectionId: number, query: (t: number) => Retur
 function classGrades(actor: Actor, collectionId: number, t: number) {
   return sql`select s.student_enrollment_id, s.assessment_item_id from scores s
     join data_collection_items ci on ci.tenant_id = ${t} and ci.data_collection_id = s.data_collection_id and ci.assessment_item_id = s.assessment_item_id
-    where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.student_enrollment_id in ${rosterIds(actor, collectionId)}`;
+    where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.student_enrollment_id = any(${rosterArray(actor, collectionId)})`;
 }
 
 /** GET /data-collections/{id}/completed: the class's totals and the result by items. */
@@ -63,7 +63,7 @@ export async function studentCompletion(actor: Actor, collectionId: number): Pro
     from student_enrollments e
     join students st on st.tenant_id = ${t} and st.id = e.student_id
     left join student_results r on r.tenant_id = ${t} and r.data_collection_id = ${collectionId} and r.student_enrollment_id = e.id
-    where e.tenant_id = ${t} and e.id in ${rosterIds(actor, collectionId)}
+    where e.tenant_id = ${t} and e.id = any(${rosterArray(actor, collectionId)})
     order by st.last_name, st.first_name, e.id`);
   return found.map((r) => ({ studentEnrollmentId: r.eid, firstName: r.first_name, lastName: r.last_name, ...tally(r.scored, r.total) }));
 }
@@ -98,7 +98,7 @@ export async function setStudentCompletion(actor: Actor, collectionId: number): 
     from data_collection_sets ds
     cross join student_enrollments e
     join students st on st.tenant_id = ${t} and st.id = e.student_id
-    where ds.tenant_id = ${t} and ds.data_collection_id = ${collectionId} and e.tenant_id = ${t} and e.id in ${rosterIds(actor, collectionId)}
+    where ds.tenant_id = ${t} and ds.data_collection_id = ${collectionId} and e.tenant_id = ${t} and e.id = any(${rosterArray(actor, collectionId)})
     order by ds.priority, ds.id, st.last_name, st.first_name, e.id`);
   return sets.map((set) => ({
     ...set,

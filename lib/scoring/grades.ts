@@ -6,7 +6,7 @@ import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
-import { requireTeacherCollection, rosterIds } from "./roster";
+import { requireTeacherCollection, rosterArray } from "./roster";
 import type { Grade } from "./score-schemas";
 import type { RosterStudent } from "./grade-schemas";
 
@@ -34,7 +34,7 @@ export async function listGrades(actor: Actor, collectionId: number): Promise<Gr
   const t = actor.tenantId;
   return forTenant(actor, async () => {
     await requireTeacherCollection(actor, collectionId);
-    const found = await selectGrades(t, collectionId, sql`${scores.studentEnrollmentId} in ${rosterIds(actor, collectionId)}`).orderBy(
+    const found = await selectGrades(t, collectionId, sql`${scores.studentEnrollmentId} = any(${rosterArray(actor, collectionId)})`).orderBy(
       asc(scores.studentEnrollmentId),
       asc(scores.assessmentItemId),
     );
@@ -75,7 +75,7 @@ export async function listRosterStudents(actor: Actor, collectionId: number): Pr
         studentResults,
         and(eq(studentResults.tenantId, t), eq(studentResults.dataCollectionId, collectionId), eq(studentResults.studentEnrollmentId, a.studentEnrollmentId)),
       )
-      .where(and(eq(a.tenantId, t), eq(a.dataCollectionId, collectionId), sql`${a.studentEnrollmentId} in ${rosterIds(actor, collectionId)}`))
+      .where(and(eq(a.tenantId, t), eq(a.dataCollectionId, collectionId), sql`${a.studentEnrollmentId} = any(${rosterArray(actor, collectionId)})`))
       .orderBy(asc(students.lastName), asc(students.firstName), asc(a.studentEnrollmentId));
     return found.map((s) => ({ ...s, totalItems: s.totalItems ?? 0, domainScores: s.domainScores ?? {} }));
   });

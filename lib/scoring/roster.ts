@@ -15,27 +15,34 @@ import { notFound } from "@/lib/platform/errors";
 
 /**
  * Condition on an enrollment id column: rostered to the actor, active and assigned to the collection.
- * Aliased tables: the outer query may read the same tables (the column must not bind inside).
+ * Compared with the roster computed once (an InitPlan), never joined per row: without statistics a
+ * join guessed one row and scanned a tenant's enrollments for each of the collection's grades.
  */
 export function rosteredTo(actor: Actor, collectionId: number, enrollmentId: SQL | AnyPgColumn): SQL {
-  const t = actor.tenantId;
-  return sql`exists (select 1 from student_data_collection_assignments r_a
-    join enrollment_associations r_ea on r_ea.tenant_id = ${t} and r_ea.student_enrollment_id = r_a.student_enrollment_id and r_ea.user_id = ${actor.userId}
-    join student_enrollments r_e on r_e.tenant_id = ${t} and r_e.id = r_a.student_enrollment_id and r_e.active
-    where r_a.tenant_id = ${t} and r_a.data_collection_id = ${collectionId} and r_a.student_enrollment_id = ${enrollmentId})`;
+  return sql`${enrollmentId} = any(${rosterArray(actor, collectionId)})`;
 }
 
 /**
- * The teacher's rostered, active enrollments assigned to the collection, as a subquery of ids
- * (`column in (...)`): driven by the teacher's roster, not by the collection's 100,000 assignments.
+ * The teacher's rostered, active enrollments assigned to the collection, as a subquery of ids:
+ * driven by the teacher's roster (an index range), each checked by one probe of the enrollment's
+ * and the assignment's unique keys (OFFSET 0 keeps a probe from becoming a join whose plan would
+ * hang on estimates), never by the collection's 100,000 assignments.
  */
 export function rosterIds(actor: Actor, collectionId: number): SQL {
   const t = actor.tenantId;
   return sql`(select r_ea.student_enrollment_id from enrollment_associations r_ea
-    join student_enrollments r_e on r_e.tenant_id = ${t} and r_e.id = r_ea.student_enrollment_id and r_e.active
-    join student_data_collection_assignments r_a on r_a.tenant_id = ${t} and r_a.data_collection_id = ${collectionId}
-      and r_a.student_enrollment_id = r_ea.student_enrollment_id
-    where r_ea.tenant_id = ${t} and r_ea.user_id = ${actor.userId})`;
+    where r_ea.tenant_id = ${t} and r_ea.user_id = ${actor.userId}
+      and exists (select from student_enrollments r_e where r_e.tenant_id = ${t} and r_e.id = r_ea.student_enrollment_id and r_e.active offset 0)
+      and exists (select from student_data_collection_assignments r_a where r_a.tenant_id = ${t} and r_a.data_collection_id = ${collectionId}
+        and r_a.student_enrollment_id = r_ea.student_enrollment_id offset 0))`;
+}
+
+/**
+ * The roster as an int[] computed once: `column = any(${rosterArray(...)})` probes an index by each
+ * id (a class is ~21 children), whatever the planner guesses of the table around it.
+ */
+export function rosterArray(actor: Actor, collectionId: number): SQL {
+  return sql`array${rosterIds(actor, collectionId)}`;
 }
 
 /** Condition: the collection is the teacher's (assigned to their location, not deleted, own tenant). */
