@@ -2,10 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LocationPicker, locationPickerError, type PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { studentProfilePath } from "@/lib/enrollments/paths";
+import type { PickerStart } from "@/lib/organisations/location-choices";
 import type { StudentRow } from "@/lib/students/schemas";
 
 const GENDER_OPTIONS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const;
@@ -13,8 +15,8 @@ const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-
 
 interface Props {
   raceCodes: { id: number; label: string; value: number }[];
-  /** Create: the locations the admin administers, to enroll at; edit: the student. */
-  locations?: { id: number; nameLabel: string; districtId: number; regionId: number }[];
+  /** Create: the location picker's first levels (the locations the admin administers); edit: the student. */
+  locationStart?: PickerStart;
   student?: StudentRow;
 }
 
@@ -26,16 +28,23 @@ async function errorText(res: Response): Promise<string> {
 }
 
 /** Create or edit a student's demographics; race choices are summed by the server into the bitmask. */
-export function StudentForm({ raceCodes, locations, student }: Props) {
+export function StudentForm({ raceCodes, locationStart, student }: Props) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
+  const [pickerError, setPickerError] = useState<PickerError | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
+    const missing = locationStart ? locationPickerError(form) : null;
+    setPickerError(missing);
+    if (missing) {
+      (event.currentTarget.elements.namedItem(missing.field) as HTMLSelectElement | null)?.focus();
+      return;
+    }
     const fields = {
       tenantUniqueId: text("tenantUniqueId"),
       firstName: text("firstName"),
@@ -67,11 +76,8 @@ export function StudentForm({ raceCodes, locations, student }: Props) {
     const saved = ((await res.json()) as { student: StudentRow }).student;
     showSnackbar(student ? "Student saved" : "Student created", "success");
     if (student) router.refresh();
-    else {
-      // Spec §2: a create opens the new student's profile under its location.
-      const at = locations?.find((l) => l.id === saved.parentLocationId);
-      router.push(at ? studentProfilePath(at.regionId, at.districtId, at.id, saved.id) : `/administrator/students/${saved.id}`);
-    }
+    // Spec §2: a create opens the new student's profile under its location.
+    else router.push(studentProfilePath(Number(text("regionId")), Number(text("districtId")), saved.parentLocationId ?? Number(text("locationId")), saved.id));
   }
 
   return (
@@ -102,20 +108,7 @@ export function StudentForm({ raceCodes, locations, student }: Props) {
           </select>
         </div>
       </div>
-      {locations && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="student-location" className="text-sm font-medium text-slate-800">
-            Location (point of authority)
-          </label>
-          <select id="student-location" name="locationId" className={selectClass} required>
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.nameLabel}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {locationStart && <LocationPicker purpose="enroll" start={locationStart} legend="Location (point of authority)" error={pickerError} onChange={() => setPickerError(null)} />}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Race</legend>
         <div className="grid gap-2 tablet:grid-cols-2">

@@ -2,24 +2,32 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LocationPicker, locationPickerError, type PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-import type { DestinationChoice, EnrollmentChoice } from "@/lib/transfers/choices";
+import type { PickerStart } from "@/lib/organisations/location-choices";
+import type { EnrollmentChoice } from "@/lib/transfers/choices";
 import { apiErrorText } from "./api-error";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
 /** The sending side's request: which enrollment, and where to. Answers the spec's 'Student Transfer Requested'. */
-export function RequestTransferForm({ studentId, enrollments, destinations }: { studentId: number; enrollments: EnrollmentChoice[]; destinations: DestinationChoice[] }) {
+export function RequestTransferForm({ studentId, enrollments, locationStart }: { studentId: number; enrollments: EnrollmentChoice[]; locationStart: PickerStart }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
+  const [pickerError, setPickerError] = useState<PickerError | null>(null);
   const [saving, setSaving] = useState(false);
-  const districts = [...new Set(destinations.map((d) => d.districtName))];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const missing = locationPickerError(form);
+    setPickerError(missing);
+    if (missing) {
+      (event.currentTarget.elements.namedItem(missing.field) as HTMLSelectElement | null)?.focus();
+      return;
+    }
     setSaving(true);
     setError(null);
     const res = await fetch("/en/api/v1/transfers", {
@@ -58,27 +66,7 @@ export function RequestTransferForm({ studentId, enrollments, destinations }: { 
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="transfer-destination" className="text-sm font-medium text-slate-800">
-          Receiving location
-        </label>
-        <select id="transfer-destination" name="locationId" className={selectClass} required defaultValue="">
-          <option value="" disabled>
-            Choose a location
-          </option>
-          {districts.map((district) => (
-            <optgroup key={district} label={district}>
-              {destinations
-                .filter((d) => d.districtName === district)
-                .map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
+      <LocationPicker purpose="transfer" start={locationStart} legend="Receiving location" error={pickerError} onChange={() => setPickerError(null)} />
       <div>
         <Button type="submit" busy={saving}>
           Request transfer

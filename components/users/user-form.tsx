@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
@@ -9,11 +10,12 @@ import { GRANTABLE_ROLES, holdsRole } from "@/lib/auth/permissions";
 import { rolesLabel, userPath } from "@/lib/users/labels";
 import { USER_CREATED, USER_CREATED_NO_INVITE, USER_SAVED } from "@/lib/users/messages";
 import type { UserRow } from "@/lib/users/schemas";
-import { OrgPicker, type OrgOption } from "./org-picker";
+import type { PickerStart } from "@/lib/organisations/location-choices";
+import { chosenOrg, OrgPicker, type OrgOption } from "./org-picker";
 
 interface Props {
   /** Create: the organisations the admin may link the new user to. */
-  organizations?: OrgOption[];
+  organizations?: { options: OrgOption[]; locationStart: PickerStart };
   /** Edit: the user. */
   user?: UserRow;
 }
@@ -29,12 +31,19 @@ export function UserForm({ organizations, user }: Props) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pickerError, setPickerError] = useState<PickerError | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
+    const org = user ? null : chosenOrg(form);
+    if (org && "error" in org) {
+      setPickerError(org.error);
+      (event.currentTarget.elements.namedItem(org.error.field) as HTMLSelectElement | null)?.focus();
+      return;
+    }
     const fields = {
       firstName: text("firstName"),
       lastName: text("lastName"),
@@ -45,7 +54,7 @@ export function UserForm({ organizations, user }: Props) {
     const sendInvite = form.has("sendInvite");
     const body = user
       ? { ...fields, id: user.id }
-      : { ...fields, sendInvite, organizations: text("parentId") ? [{ orgType: text("orgType"), parentId: Number(text("parentId")), administrative: form.has("administrative") }] : [] };
+      : { ...fields, sendInvite, organizations: org ? [{ ...org, administrative: form.has("administrative") }] : [] };
     setSaving(true);
     const res = await fetch("/en/api/v1/users", { method: user ? "PUT" : "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     setSaving(false);
@@ -83,7 +92,7 @@ export function UserForm({ organizations, user }: Props) {
       {organizations && (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Organization</legend>
-          <OrgPicker options={organizations} idPrefix="new-user" />
+          <OrgPicker options={organizations.options} locationStart={organizations.locationStart} idPrefix="new-user" error={pickerError} onChange={() => setPickerError(null)} />
           <Checkbox label="Administrator of this organization" name="administrative" />
           {errors.organizations && <p className="text-sm text-danger">{errors.organizations}</p>}
         </fieldset>

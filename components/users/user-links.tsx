@@ -2,14 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { PickerError } from "@/components/organisations/location-picker";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
+import type { PickerStart } from "@/lib/organisations/location-choices";
 import type { OrgType } from "@/lib/users/labels";
 import { errorText } from "@/lib/users/labels";
 import { DEMOTED, LINK_ADDED, LINK_REMOVED, PROMOTED } from "@/lib/users/messages";
-import { OrgPicker, type OrgOption } from "./org-picker";
+import { chosenOrg, OrgPicker, type OrgOption } from "./org-picker";
 
 export interface LinkRow {
   orgType: OrgType;
@@ -22,10 +24,11 @@ export interface LinkRow {
 const LEVEL: Record<OrgType, string> = { region: "Region", district: "District", location: "Location" };
 
 /** The user's organisation links within the admin's reach: promote, demote, remove, and add one. */
-export function UserLinks({ userId, links, options, editable }: { userId: number; links: LinkRow[]; options: OrgOption[]; editable: boolean }) {
+export function UserLinks({ userId, links, organizations, editable }: { userId: number; links: LinkRow[]; organizations: { options: OrgOption[]; locationStart: PickerStart }; editable: boolean }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [pickerError, setPickerError] = useState<PickerError | null>(null);
   const url = `/en/api/v1/users/${userId}/organizations`;
 
   async function send(method: string, body: unknown, success: string, query = "") {
@@ -39,7 +42,14 @@ export function UserLinks({ userId, links, options, editable }: { userId: number
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void send("POST", { orgType: form.get("orgType"), parentId: Number(form.get("parentId")), administrative: form.has("administrative") }, LINK_ADDED);
+    const org = chosenOrg(form);
+    if (!org) return;
+    if ("error" in org) {
+      setPickerError(org.error);
+      (event.currentTarget.elements.namedItem(org.error.field) as HTMLSelectElement | null)?.focus();
+      return;
+    }
+    void send("POST", { ...org, administrative: form.has("administrative") }, LINK_ADDED);
   }
 
   return (
@@ -94,10 +104,10 @@ export function UserLinks({ userId, links, options, editable }: { userId: number
           </tbody>
         </table>
       </div>
-      {editable && options.length > 0 && (
+      {editable && (organizations.options.length > 0 || organizations.locationStart.regions.length > 0) && (
         <form onSubmit={add} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Add an organization">
           <h3 className="text-sm font-semibold text-slate-900">Add an organization</h3>
-          <OrgPicker options={options} idPrefix="add-link" />
+          <OrgPicker options={organizations.options} locationStart={organizations.locationStart} idPrefix="add-link" error={pickerError} onChange={() => setPickerError(null)} />
           <Checkbox label="Administrator of this organization" name="administrative" />
           <div>
             <Button type="submit" variant="secondary" disabled={busy}>

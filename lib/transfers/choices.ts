@@ -13,17 +13,11 @@ export interface EnrollmentChoice {
   isPointOfAuthority: boolean;
 }
 
-export interface DestinationChoice {
-  id: number;
-  name: string;
-  districtName: string;
-}
-
 /**
- * What the request form offers: the student's active enrollments the admin may send (their location in
- * reach), and every active location of the tenant to send to (a child may move anywhere in the state).
+ * The enrollments the request form offers: the student's active ones the admin may send (their
+ * location in reach). Where to is the location picker's (lib/organisations/location-choices.ts).
  */
-export async function transferChoices(actor: Actor, studentId: number): Promise<{ enrollments: EnrollmentChoice[]; destinations: DestinationChoice[] }> {
+export async function transferChoices(actor: Actor, studentId: number): Promise<{ enrollments: EnrollmentChoice[] }> {
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
@@ -35,14 +29,8 @@ export async function transferChoices(actor: Actor, studentId: number): Promise<
         where e.tenant_id = ${t} and e.student_id = ${studentId} and e.active and ${within(reach, "locations", "e.location_id")}
         order by e.is_point_of_authority desc, l.name`,
     );
-    const destinations = await rows<{ id: number; name: string; district_name: string }>(
-      db(),
-      sql`select l.id, l.name, d.name as district_name from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
-        where l.tenant_id = ${t} and l.active and d.active order by d.name, l.name, l.id`,
-    );
     return {
       enrollments: enrollments.map((e) => ({ id: e.id, locationId: e.location_id, locationName: e.location_name, isPointOfAuthority: e.is_point_of_authority })),
-      destinations: destinations.map((d) => ({ id: d.id, name: d.name, districtName: d.district_name })),
     };
   });
 }

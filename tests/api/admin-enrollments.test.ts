@@ -12,10 +12,8 @@ import { GET as associationsGet } from "@/app/en/api/v1/enrollment-associations/
 import { GET as enrollmentsGet, PUT as enrollmentPut } from "@/app/en/api/v1/enrollments/route";
 import { DELETE as rosterDelete, GET as rosterGet, POST as rosterPost } from "@/app/en/api/v1/user-students-associations/route";
 import { GET as availableGet } from "@/app/en/api/v1/user-students-associations/[userId]/available/route";
-import { administeredLocations } from "@/lib/enrollments/locations";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeEnrollment, makeLocation, makeStudent, makeTenantField, makeUser } from "../support/factories";
-import { actorOf } from "../support/school-fixtures";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 
 /**
@@ -328,20 +326,5 @@ describe("GET /data-collections-students-outputs", () => {
     ]);
     expect((await call(outputsGet, "GET", "/x", { token: X.districtAdmin, query: { studentId: X.omar.id } })).status).toBe(404);
     expect((await call(outputsGet, "GET", "/x", { token: A.teacherToken, query: { studentId: X.nia.id } })).status).toBe(403);
-  });
-});
-
-describe("the new-student form's locations", () => {
-  it("are the active locations the admin administers, not those they are only a member of", async () => {
-    const admin = await makeUser(A.tenant.id, {
-      roles: ["ROLE_ADMIN", "ROLE_TEACHER"],
-      orgs: [
-        { orgType: "location", id: A.tree.location.id },
-        { orgType: "location", id: X.second.id, administrative: true },
-      ],
-    });
-    const found = await administeredLocations(await actorOf(admin));
-    expect(found).toEqual([{ id: X.second.id, nameLabel: "Second School", districtId: A.tree.district.id, regionId: A.tree.region.id }]);
-    expect((await administeredLocations(await actorOf(A.admin))).map((l) => l.id)).toEqual(expect.arrayContaining([A.tree.location.id, X.second.id, X.far.id]));
   });
 });

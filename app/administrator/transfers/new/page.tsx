@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { AppError } from "@/lib/platform/errors";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { pageOrigin } from "@/lib/shell/page-origin";
+import { pickerStart } from "@/lib/organisations/location-choices";
 import { getStudentByStateId } from "@/lib/students/admin-list";
 import { transferChoices } from "@/lib/transfers/choices";
 
@@ -22,7 +23,7 @@ export default async function RequestTransferPage({ searchParams }: { searchPara
         throw error;
       })
     : null;
-  const choices = student ? await transferChoices(actor, student.id) : null;
+  const [choices, locationStart] = student ? await Promise.all([transferChoices(actor, student.id), pickerStart(actor, "transfer")]) : [null, null];
   return (
     <>
       <PageHeading title="Request transfer" description="The receiving location's administrators approve or decline the request." />
@@ -41,13 +42,13 @@ export default async function RequestTransferPage({ searchParams }: { searchPara
       {stateId && !student && (
         <ErrorState title="No student found">No student with state ID {stateId} is enrolled in your organisations.</ErrorState>
       )}
-      {student && choices && (
+      {student && choices && locationStart && (
         <section aria-labelledby="transfer-student" className="flex flex-col gap-4">
           <h2 id="transfer-student" className="text-lg font-semibold text-slate-900">
             {student.firstName} {student.lastName} <span className="font-normal text-slate-600">· State ID {student.tenantUniqueId}</span>
           </h2>
           {choices.enrollments.length ? (
-            <RequestTransferForm studentId={student.id} enrollments={choices.enrollments} destinations={choices.destinations} />
+            <RequestTransferForm studentId={student.id} enrollments={choices.enrollments} locationStart={locationStart} />
           ) : (
             <EmptyState title="Nothing to transfer">This student has no active enrollment at a location you administer.</EmptyState>
           )}

@@ -15,13 +15,16 @@ import { orgOptions } from "@/lib/users/org-options";
 
 export const metadata: Metadata = { title: "User" };
 
+/** What one who may not change this user's links is offered: nothing. */
+const NO_ORGANIZATIONS = { options: [], locationStart: { regions: [], districts: [], locations: [], regionId: null, districtId: null, locationId: null } };
+
 /** A user's profile (spec §2: opened after a user is created): account, status, organisations. */
 export default async function UserProfilePage({ params }: { params: Promise<{ userId: string }> }) {
   const id = idSegment((await params).userId);
   const actor = await requirePageActor({ permission: "users.read", path: userPath(id) });
   const user = await orNotFound(getUser(actor, id));
   const manage = can(actor, "users.manage") && actor.userId !== id;
-  const [links, options] = await Promise.all([listUserOrganizations(actor, id), manage ? orgOptions(actor) : Promise.resolve([])]);
+  const [links, organizations] = await Promise.all([listUserOrganizations(actor, id), manage ? orgOptions(actor) : Promise.resolve(NO_ORGANIZATIONS)]);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -67,7 +70,7 @@ export default async function UserProfilePage({ params }: { params: Promise<{ us
         <h2 id="orgs-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Organizations
         </h2>
-        <UserLinks userId={id} links={links.map((l) => ({ orgType: l.orgType, parentId: l.parentId, administrative: l.administrative, memberUniqueId: l.memberUniqueId, label: l.label }))} options={options} editable={manage} />
+        <UserLinks userId={id} links={links.map((l) => ({ orgType: l.orgType, parentId: l.parentId, administrative: l.administrative, memberUniqueId: l.memberUniqueId, label: l.label }))} organizations={organizations} editable={manage} />
       </section>
     </>
   );

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { locationChoices, pickerStart } from "@/lib/organisations/location-choices";
+import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "../support/factories";
+import { actorOf } from "../support/school-fixtures";
+
+/**
+ * The Region → District → Location picker's levels (platform.md §5). Tenant A: region North >
+ * district Bay (Bay School, Cove School, Shut School inactive) and district Hill (Hill School);
+ * region South > district Dune (Dune School). Tenant B: one chain.
+ */
+let A: Awaited<ReturnType<typeof build>>;
+let B: Awaited<ReturnType<typeof build>>;
+
+async function build() {
+  const tenant = await makeTenant();
+  const t = tenant.id;
+  const north = await makeRegion(t, { name: "North" });
+  const south = await makeRegion(t, { name: "South" });
+  const bay = await makeDistrict(t, north.id, { name: "Bay" });
+  const hill = await makeDistrict(t, north.id, { name: "Hill" });
+  const dune = await makeDistrict(t, south.id, { name: "Dune" });
+  const baySchool = await makeLocation(t, bay.id, { name: "Bay School" });
+  const cove = await makeLocation(t, bay.id, { name: "Cove School" });
+  await makeLocation(t, bay.id, { name: "Shut School", active: false });
+  const hillSchool = await makeLocation(t, hill.id, { name: "Hill School" });
+  const duneSchool = await makeLocation(t, dune.id, { name: "Dune School" });
+  const tenantAdmin = await actorOf(await makeUser(t, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
+  const districtAdmin = await actorOf(await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: bay.id, administrative: true }] }));
+  // Administers Cove School, is only a member of Hill School: Hill is no choice to enroll at.
+  const schoolAdmin = await actorOf(
+    await makeUser(t, {
+      roles: ["ROLE_ADMIN"],
+      orgs: [
+        { orgType: "location", id: cove.id, administrative: true },
+        { orgType: "location", id: hillSchool.id },
+      ],
+    }),
+  );
+  const teacher = await actorOf(await makeUser(t, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: baySchool.id }] }));
+  return { north, south, bay, hill, dune, baySchool, cove, hillSchool, duneSchool, tenantAdmin, districtAdmin, schoolAdmin, teacher };
+}
+
+beforeAll(async () => {
+  A = await build();
+  B = await build();
+});
+
+const names = (list: { name: string }[]) => list.map((c) => c.name);
+
+describe("the location picker's levels", () => {
+  it("a tenant admin starts at the regions and goes down one level at a time, active locations only", async () => {
+    const start = await pickerStart(A.tenantAdmin, "enroll");
+    expect(start).toEqual({ regions: [{ id: A.north.id, name: "North" }, { id: A.south.id, name: "South" }], districts: [], locations: [], regionId: null, districtId: null, locationId: null });
+    expect(names(await locationChoices(A.tenantAdmin, { purpose: "enroll", level: "districts", parentId: A.north.id }))).toEqual(["Bay", "Hill"]);
+    expect(names(await locationChoices(A.tenantAdmin, { purpose: "enroll", level: "locations", parentId: A.bay.id }))).toEqual(["Bay School", "Cove School"]);
+  });
+
+  it("a district admin arrives with their region and district chosen, at their district's locations", async () => {
+    const start = await pickerStart(A.districtAdmin, "enroll");
+    expect(start).toMatchObject({ regionId: A.north.id, districtId: A.bay.id, locationId: null });
+    expect(names(start.regions)).toEqual(["North"]);
+    expect(names(start.districts)).toEqual(["Bay"]);
+    expect(names(start.locations)).toEqual(["Bay School", "Cove School"]);
+    expect(await locationChoices(A.districtAdmin, { purpose: "enroll", level: "locations", parentId: A.hill.id })).toEqual([]);
+    expect(await locationChoices(A.districtAdmin, { purpose: "enroll", level: "districts", parentId: A.south.id })).toEqual([]);
+  });
+
+  it("enrolling offers the locations one administers, not those one is only a member of; every level is chosen when one remains", async () => {
+    const start = await pickerStart(A.schoolAdmin, "enroll");
+    expect(start).toMatchObject({ regionId: A.north.id, districtId: A.bay.id, locationId: A.cove.id, locations: [{ id: A.cove.id, name: "Cove School" }] });
+    expect(await locationChoices(A.schoolAdmin, { purpose: "enroll", level: "locations", parentId: A.hill.id })).toEqual([]);
+  });
+
+  it("a transfer may go to any active location of the tenant, beyond the admin's own district", async () => {
+    const start = await pickerStart(A.districtAdmin, "transfer");
+    expect(names(start.regions)).toEqual(["North", "South"]);
+    expect(start.regionId).toBeNull();
+    expect(names(await locationChoices(A.districtAdmin, { purpose: "transfer", level: "locations", parentId: A.dune.id }))).toEqual(["Dune School"]);
+  });
+
+  it("another tenant's region or district lists nothing, and a teacher is refused", async () => {
+    expect(await locationChoices(A.tenantAdmin, { purpose: "transfer", level: "districts", parentId: B.north.id })).toEqual([]);
+    expect(await locationChoices(A.tenantAdmin, { purpose: "enroll", level: "locations", parentId: B.bay.id })).toEqual([]);
+    await expect(pickerStart(A.teacher, "enroll")).rejects.toMatchObject({ status: 403 });
+    await expect(locationChoices(A.teacher, { purpose: "transfer", level: "districts", parentId: A.north.id })).rejects.toMatchObject({ status: 403 });
+  });
+});
