@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
-import { baseType, EVIDENCE_TYPES, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, type Artifact } from "./evidence-rules";
+import { baseType, EVIDENCE_ACCEPT, isEvidenceFile, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, type Artifact } from "./evidence-rules";
 import { formatBytes } from "@/lib/shell/format";
 
 interface EvidenceDialogProps {
@@ -67,7 +67,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
 
   async function upload(files: File[]) {
     setError("");
-    const refused = files.find((f) => !(EVIDENCE_TYPES as readonly string[]).includes(baseType(f.type)));
+    const refused = files.find((f) => !isEvidenceFile(f.name, f.type));
     if (refused) return setError(`${refused.name}: ${TYPE_NOT_ALLOWED}`);
     const large = files.find((f) => f.size > MAX_EVIDENCE_BYTES);
     if (large) return setError(`${large.name}: ${TOO_LARGE}`);
@@ -164,7 +164,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
               type="file"
               multiple
               disabled={busy}
-              accept={EVIDENCE_TYPES.join(",")}
+              accept={EVIDENCE_ACCEPT}
               onChange={(e) => {
                 const files = Array.from(e.target.files ?? []);
                 e.target.value = "";

@@ -5,14 +5,15 @@
  * gender one of the spec's four, flags 1/0, race the sum of race code bits (10 bits).
  */
 
+import { BULK_LOAD_RULE } from "@/lib/platform/storage/purposes";
 import { ASSIGNMENT_COLUMNS } from "./assignments-columns";
 import { ROSTER_COLUMNS } from "./rosters-columns";
 import { USER_COLUMNS } from "./users-columns";
 
-/** The limits of a bulk-load file, checked by the page before uploading and by the server again. */
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-export const FILE_TYPE_MESSAGE = "The file must be a CSV (.csv) or Excel (.xlsx) file";
-export const FILE_SIZE_MESSAGE = "The file may not be larger than 50 MB";
+/** The limits of a bulk-load file (its upload purpose's), checked by the page before uploading and by the server again. */
+export const MAX_FILE_BYTES = BULK_LOAD_RULE.maxBytes;
+export const FILE_TYPE_MESSAGE = BULK_LOAD_RULE.typeMessage;
+export const FILE_SIZE_MESSAGE = BULK_LOAD_RULE.sizeMessage;
 
 export const BULK_LOAD_TYPES = ["students", "users", "rosters", "assignments"] as const;
 export type BulkLoadType = (typeof BULK_LOAD_TYPES)[number];

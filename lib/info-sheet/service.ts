@@ -8,7 +8,7 @@ import type { AuditOrigin } from "@/lib/platform/audit";
 import { env } from "@/lib/platform/env";
 import { fieldError, notFound } from "@/lib/platform/errors";
 import { errorFields, log } from "@/lib/platform/logger";
-import { storage, tenantPrefix } from "@/lib/platform/storage";
+import { readHead, storage, tenantPrefix } from "@/lib/platform/storage";
 import { getFile } from "@/lib/platform/storage/uploads";
 import { forTenant } from "@/lib/platform/tenancy";
 import { auditSystem, systemWork } from "@/lib/system/change";
@@ -29,20 +29,6 @@ export const NO_INFO_SHEET = "No info sheet has been uploaded yet";
 export const INFO_SHEET_FILE_NAME = "info-sheet.pdf";
 
 export const infoSheetKey = (tenantId: number) => `${tenantPrefix(tenantId)}${env().TENANT_RESOURCES_PATH}/${INFO_SHEET_FILE_NAME}`;
-
-/** The first bytes of a stored object (the PDF signature is its first five). */
-async function head(key: string, bytes: number): Promise<Buffer> {
-  const { body } = await storage().getObject(key);
-  const chunks: Buffer[] = [];
-  let read = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk as Buffer);
-    read += (chunk as Buffer).length;
-    if (read >= bytes) break;
-  }
-  body.destroy();
-  return Buffer.concat(chunks).subarray(0, bytes);
-}
 
 /** POST /info-sheet {fileId}: check the upload is a PDF of at most 10 MB, then make it the tenant's info sheet. */
 export async function publishInfoSheet(actor: Actor, fileId: number): Promise<{ size: number }> {
@@ -86,7 +72,7 @@ async function publish(actor: Actor, tenantId: number, fileId: number): Promise<
   const file = await getFile(actor, fileId);
   if (file.purpose !== "tenant-resource") throw fieldError("fileId", WRONG_PURPOSE);
   if ((file.size ?? 0) > INFO_SHEET_MAX_BYTES) throw fieldError("fileId", TOO_LARGE);
-  if (!file.originalFileName.toLowerCase().endsWith(".pdf") || !(await head(file.storageKey, 5)).equals(Buffer.from("%PDF-"))) {
+  if (!file.originalFileName.toLowerCase().endsWith(".pdf") || !(await readHead(file.storageKey, 5)).equals(Buffer.from("%PDF-"))) {
     throw fieldError("fileId", NOT_A_PDF);
   }
   const source = await storage().getObject(file.storageKey);

@@ -20,7 +20,7 @@ const evidenceFile = z.object({
   contentType: z
     .string({ error: TYPE_NOT_ALLOWED })
     .max(255)
-    .refine((v) => (EVIDENCE_TYPES as readonly string[]).includes(baseType(v)), TYPE_NOT_ALLOWED),
+    .refine((v) => EVIDENCE_TYPES.includes(baseType(v)), TYPE_NOT_ALLOWED),
 });
 
 export const recordArtifactsInput = z.object({

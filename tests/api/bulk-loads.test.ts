@@ -265,9 +265,14 @@ describe("a load of good and bad rows", () => {
 
 describe("whole-file refusals", () => {
   it("refuses a file that is not CSV or XLSX (400), one over 50 MB (413), and fails one missing a required column with its names", async () => {
-    const txt = await post(W.admin, { fileId: await upload(W.admin, "hello", "notes.txt") });
+    const TYPE = "The file must be a CSV (.csv) or Excel (.xlsx) file";
+    // The upload refuses it at its start; a stored file of another kind (kept from before) is refused by the load too.
+    await expect(upload(W.admin, "hello", "notes.txt")).rejects.toThrow(TYPE);
+    const renamed = await upload(W.admin, "hello", "notes.csv");
+    await db().update(files).set({ originalFileName: "notes.txt" }).where(eq(files.id, renamed));
+    const txt = await post(W.admin, { fileId: renamed });
     expect(txt.status).toBe(400);
-    expect(txt.body.message).toBe("The file must be a CSV (.csv) or Excel (.xlsx) file");
+    expect(txt.body.message).toBe(TYPE);
 
     const fileId = await upload(W.admin, "x", "huge.csv");
     await db().update(files).set({ size: 60 * 1024 * 1024 }).where(eq(files.id, fileId));
@@ -278,8 +283,8 @@ describe("whole-file refusals", () => {
     const missing = await load(W.admin, "stateId,firstName\r\nM-1,Max\r\n", "short.csv");
     expect(missing.status).toBe("failed");
     expect(missing.errors).toEqual(["The file is missing the required columns: lastName, locationId"]);
-    const fake = await load(W.admin, "PK\u0003\u0004 not really", "fake.csv");
-    expect(fake.errors).toEqual(["The file must be a CSV (.csv) or Excel (.xlsx) file"]);
+    // An archive named .csv is refused when its upload completes, by its first bytes.
+    await expect(upload(W.admin, "PK\u0003\u0004 not really", "fake.csv")).rejects.toThrow(TYPE);
   });
 
   it("validates the body (400)", async () => {

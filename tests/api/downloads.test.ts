@@ -30,8 +30,12 @@ afterAll(async () => {
   await store.stop();
 });
 
+/** The first bytes of a ZIP and an RPM: the upload's completion checks them. */
+const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]);
+const RPM = new Uint8Array([0xed, 0xab, 0xee, 0xdb, 1, 2]);
+
 /** Upload bytes through the spec's multipart protocol, as the downloads page does. */
-async function upload(token: string, fileName: string, content: string, purpose: "tenant-resource" | "bulk-load" = DOWNLOAD_UPLOAD_PURPOSE) {
+async function upload(token: string, fileName: string, content: string | Uint8Array<ArrayBuffer>, purpose: "tenant-resource" | "bulk-load" = DOWNLOAD_UPLOAD_PURPOSE) {
   return uploadFile(new Blob([content]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
 }
 
@@ -68,7 +72,7 @@ describe("downloads list", () => {
 
 describe("publishing an installer", () => {
   it("publishes an uploaded file, which every tenant's staff can then download", async () => {
-    const uploaded = await upload(systemToken, "watcher_1.0_amd64.deb", "deb package v1");
+    const uploaded = await upload(systemToken, "watcher_1.0_amd64.deb", "!<arch>\ndeb v1");
     const res = await put("file-watcher-deb", { fileId: uploaded.id, version: "1.0.0" });
     expect(res.status).toBe(200);
     expect(res.body.download).toMatchObject({
@@ -83,14 +87,14 @@ describe("publishing an installer", () => {
     expect(redirect.status).toBe(302);
     const fetched = await appFetch(redirect.headers.get("location")!);
     expect(fetched.status).toBe(200);
-    expect(await fetched.text()).toBe("deb package v1");
+    expect(await fetched.text()).toBe("!<arch>\ndeb v1");
     expect(fetched.headers.get("content-disposition")).toContain("watcher_1.0_amd64.deb");
   });
 
   it("replaces a published file and removes the old one from storage", async () => {
     const first = (await slotRow("file-watcher-deb"))!;
     const [oldFile] = await db().select().from(files).where(eq(files.id, first.fileId));
-    const uploaded = await upload(systemToken, "watcher_1.1_amd64.deb", "deb package v1.1");
+    const uploaded = await upload(systemToken, "watcher_1.1_amd64.deb", "!<arch>\ndeb v1.1");
     const res = await put("file-watcher-deb", { fileId: uploaded.id, version: "" });
     expect(res.status).toBe(200);
     expect(res.body.download.file).toMatchObject({ fileName: "watcher_1.1_amd64.deb", version: null });
@@ -98,11 +102,11 @@ describe("publishing an installer", () => {
     expect(await db().select().from(files).where(eq(files.id, oldFile.id))).toEqual([]);
     expect(await store.driver.exists(oldFile.storageKey)).toBe(false);
     const fetched = await appFetch((await getFile("file-watcher-deb")).headers.get("location")!);
-    expect(await fetched.text()).toBe("deb package v1.1");
+    expect(await fetched.text()).toBe("!<arch>\ndeb v1.1");
   });
 
   it("refuses anyone but a system admin, changing nothing", async () => {
-    const uploaded = await upload(adminToken, "kra.zip", "zip");
+    const uploaded = await upload(adminToken, "kra.zip", ZIP);
     for (const token of [adminToken, teacherToken]) {
       expect(await put("kra-web-app", { fileId: uploaded.id }, token)).toMatchObject({
         status: 403,
@@ -114,20 +118,20 @@ describe("publishing an installer", () => {
   });
 
   it("refuses a file of the wrong kind for the slot", async () => {
-    const rpm = await upload(systemToken, "watcher.rpm", "rpm");
+    const rpm = await upload(systemToken, "watcher.rpm", RPM);
     const res = await put("file-watcher-zip", { fileId: rpm.id });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: "The File watcher for Linux (zip) must be a .zip, .tar.gz, .tgz file",
       errors: [{ field: "fileId", message: "The File watcher for Linux (zip) must be a .zip, .tar.gz, .tgz file" }],
     });
-    const roster = await upload(systemToken, "roster.zip", "csv", "bulk-load");
+    const roster = await upload(systemToken, "roster.csv", "stateId\n1\n", "bulk-load");
     expect(await put("file-watcher-zip", { fileId: roster.id })).toMatchObject({ status: 400, body: { message: "This file was not uploaded as an installer" } });
     expect(await slotRow("file-watcher-zip")).toBeUndefined();
   });
 
   it("answers another tenant's file, an unfinished upload and an unknown id with 404", async () => {
-    const theirs = await upload(otherSystemToken, "watcher.rpm", "rpm of tenant b");
+    const theirs = await upload(otherSystemToken, "watcher.rpm", RPM);
     expect(await put("file-watcher-rpm", { fileId: theirs.id })).toMatchObject({ status: 404, body: { message: "File not found" } });
     const { id: _id, ...row } = (await db().select().from(files).where(eq(files.id, theirs.id)))[0];
     const [unfinished] = await db()
@@ -143,7 +147,7 @@ describe("publishing an installer", () => {
     expect(await put("file-watcher-pc", {})).toMatchObject({ status: 400, body: { message: "File id is required" } });
     expect(await put("file-watcher-pc", { fileId: "abc" })).toMatchObject({ status: 400, body: { message: "File id is required" } });
     expect(await put("file-watcher-pc", { fileId: -1 })).toMatchObject({ status: 400, body: { message: "File id is required" } });
-    const exe = await upload(systemToken, "setup.exe", "exe");
+    const exe = await upload(systemToken, "setup.exe", "MZ exe");
     expect(await put("file-watcher-pc", { fileId: exe.id, version: "x".repeat(41) })).toMatchObject({
       status: 400,
       body: { message: "Version must be at most 40 characters" },

@@ -36,6 +36,8 @@ afterAll(async () => {
   await store.stop();
 });
 
+const NOT_A_RESOURCE = "A tenant resource must be a PDF or an installer";
+const ZIP = "PK\u0003\u0004 archive";
 const upload = (token: string, fileName: string, content: string, purpose: "tenant-resource" | "bulk-load" = "tenant-resource") =>
   uploadFile(new Blob([content]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
 const publish = (token: string, fileId: unknown) => call(infoPost, "POST", "/en/api/v1/info-sheet", { token, body: { fileId } });
@@ -73,14 +75,15 @@ describe("the info sheet", () => {
 
   it("refuses a file that is not a PDF, one over 10 MB, and another purpose's upload (400), changing nothing", async () => {
     const before = (await fetchSheet(T.teacher)).body;
-    const renamed = await upload(T.admin, "notes.pdf", "just text, not a PDF");
-    expect(await publish(T.admin, renamed.id)).toMatchObject({ status: 400, body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] } });
-    const named = await upload(T.admin, "sheet.docx", PDF);
+    // A tenant resource is a PDF or an installer, by name and by first bytes: the upload itself refuses others.
+    await expect(upload(T.admin, "notes.pdf", "just text, not a PDF")).rejects.toThrow(NOT_A_RESOURCE);
+    await expect(upload(T.admin, "sheet.docx", PDF)).rejects.toThrow(NOT_A_RESOURCE);
+    const named = await upload(T.admin, "sheet.zip", ZIP);
     expect((await publish(T.admin, named.id)).body.errors[0].message).toBe("The info sheet must be a PDF file");
     const big = await upload(T.admin, "big.pdf", PDF);
     await db().update(files).set({ size: 10 * 1024 * 1024 + 1 }).where(eq(files.id, big.id));
     expect((await publish(T.admin, big.id)).body.errors[0].message).toBe("The info sheet may not exceed 10 MB");
-    const load = await upload(T.admin, "roster.pdf", PDF, "bulk-load");
+    const load = await upload(T.admin, "roster.csv", "stateId\n1\n", "bulk-load");
     expect((await publish(T.admin, load.id)).body.errors[0].message).toBe("This file was not uploaded as a tenant resource");
     expect((await publish(T.admin, "x")).status).toBe(400);
     expect((await fetchSheet(T.teacher)).body).toBe(before);
@@ -129,8 +132,8 @@ describe("a tenant's info sheet from the system pages", () => {
     expect((await publishFor(T.system, 99_999_999, mine.id)).status).toBe(404);
     expect((await publishFor(T.system, 99_999_999, mine.id)).body.message).toBe("Tenant not found");
     const before = (await fetchSheet(T.otherTeacher)).body;
-    const text = await upload(T.system, "notes.pdf", "not a pdf");
-    expect(await publishFor(T.system, tenantB, text.id)).toMatchObject({ status: 400, body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] } });
+    const archive = await upload(T.system, "notes.zip", ZIP);
+    expect(await publishFor(T.system, tenantB, archive.id)).toMatchObject({ status: 400, body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] } });
     expect((await publishFor(T.system, "x", mine.id)).status).toBe(400);
     expect((await fetchSheet(T.otherTeacher)).body).toBe(before);
   });

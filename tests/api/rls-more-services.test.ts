@@ -19,7 +19,7 @@ import { tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
 import { actorOf } from "../support/school-fixtures";
-import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { appFetch, asKind, useLocalStorage, type StorageUnderTest } from "../support/storage";
 import { binding } from "../support/tenancy-binding";
 
 /**
@@ -68,7 +68,7 @@ afterAll(async () => {
 
 /** The whole multipart protocol through the routes, as the browser runs it. */
 const upload = (token: string, fileName: string, purpose: "bulk-load" | "tenant-resource" = "bulk-load") =>
-  uploadFile(new Blob([`content of ${fileName}`]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
+  uploadFile(new Blob([asKind(fileName, Buffer.from(`content of ${fileName}`))]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
 
 const filesOf = async (actor: Actor) =>
   (await ownerDb().select({ n: count() }).from(files).where(and(eq(files.tenantId, actor.tenantId), eq(files.ownerId, actor.userId))))[0].n;

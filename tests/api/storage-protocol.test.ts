@@ -10,7 +10,7 @@ import { POST as createUpload } from "@/app/en/api/v1/system/create-multipart-up
 import { POST as completeUpload } from "@/app/en/api/v1/system/complete-multipart-upload/route";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
-import { appFetch, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
+import { appFetch, asKind, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
 
 const MiB = 1024 * 1024;
 const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -40,7 +40,7 @@ for (const start of [useLocalStorage, useS3Storage]) {
 
     it("round-trips a 20 MB file byte for byte through the routes", async () => {
       const admin = await signedIn(["ROLE_ADMIN"]);
-      const data = new Uint8Array(randomBytes(20 * 1000 * 1000));
+      const data = asKind("roster.csv", new Uint8Array(randomBytes(20 * 1000 * 1000)));
       const uploadStarted = performance.now();
       const uploaded = await uploadFile(new Blob([data], { type: "text/csv" }), {
         purpose: "bulk-load",
@@ -73,9 +73,15 @@ for (const start of [useLocalStorage, useS3Storage]) {
       const admin = await signedIn(["ROLE_ADMIN"]);
       const res = await call(createUpload, "POST", "/en/api/v1/system/create-multipart-upload", {
         token: admin.token,
-        body: { fileName: "scores.csv", contentType: "text/csv", size: 17 * MiB, purpose: "bulk-load", key: "tenants/999/evil.csv" },
+        body: { fileName: "scores.csv", contentType: "text/csv", size: 17 * MiB, purpose: "bulk-load" },
       });
       expect(res.status).toBe(200);
+      // A client never chooses the key: one that names it is refused, not silently ignored.
+      const keyed = await call(createUpload, "POST", "/en/api/v1/system/create-multipart-upload", {
+        token: admin.token,
+        body: { fileName: "scores.csv", contentType: "text/csv", size: 10, purpose: "bulk-load", key: "tenants/999/evil.csv" },
+      });
+      expect(keyed).toMatchObject({ status: 400, body: { errors: [{ field: "key" }] } });
       expect(Object.keys(res.body).sort()).toEqual(["bucket", "id", "partSize", "parts", "s3FileName", "uploadId"]);
       expect(res.body.partSize).toBe(8 * MiB);
       expect(res.body.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([1, 2, 3]);
@@ -90,7 +96,7 @@ for (const start of [useLocalStorage, useS3Storage]) {
         token: owner.token,
         body: { fileName: "a.csv", size: 6 * MiB, purpose: "bulk-load" },
       });
-      const part = await appFetch(created.body.parts[0].url, { method: "PUT", body: new Blob([randomBytes(6 * MiB)]) });
+      const part = await appFetch(created.body.parts[0].url, { method: "PUT", body: new Blob([asKind("a.csv", randomBytes(6 * MiB))]) });
       expect(part.status).toBe(200);
       const complete = { s3FileName: created.body.s3FileName, bucket: created.body.bucket, uploadId: created.body.uploadId };
       const parts = [{ ETag: part.headers.get("etag"), PartNumber: 1 }];

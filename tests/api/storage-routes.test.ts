@@ -48,7 +48,7 @@ describe("create-multipart-upload input and roles", () => {
       status: 403,
       body: { message: "Token does not have the required permissions" },
     });
-    expect((await call(createUpload, "POST", CREATE, { token: teacher, body: { ...body, purpose: "evidence" } })).status).toBe(200);
+    expect((await call(createUpload, "POST", CREATE, { token: teacher, body: { ...body, fileName: "a.jpg", contentType: "image/jpeg", purpose: "evidence" } })).status).toBe(200);
     expect((await call(completeUpload, "POST", "/p", { body: { s3FileName: "x", bucket: "local", uploadId: "u", parts: [] } })).status).toBe(401);
   });
 
@@ -70,6 +70,66 @@ describe("create-multipart-upload input and roles", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await db().select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+});
+
+describe("what each purpose takes, refused at the start", () => {
+  const GiB = 1024 * MiB;
+  it.each([
+    ["evidence of 2 GiB", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "a.jpg", contentType: "image/jpeg", size: 2 * GiB }, 413, "File is larger than 100 MB"],
+    ["a program as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
+    ["a web page as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "page.html", contentType: "text/html", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
+    ["an SVG as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "pic.svg", contentType: "image/svg+xml", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
+    ["a page named as a photo", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "pic.jpg", contentType: "text/html", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
+    ["a program as a bulk load", ["ROLE_TENANT_ADMIN"], { purpose: "bulk-load", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 }, 400, "The file must be a CSV (.csv) or Excel (.xlsx) file"],
+    ["a bulk load over 50 MB", ["ROLE_TENANT_ADMIN"], { purpose: "bulk-load", fileName: "a.csv", contentType: "text/csv", size: 50 * MiB + 1 }, 413, "The file may not be larger than 50 MB"],
+  ])("refuses %s and reserves nothing", async (_label, roles, body, status, message) => {
+    const token = await adminToken(roles as Role[]);
+    const before = await db().select({ id: files.id }).from(files);
+    const res = await call(createUpload, "POST", CREATE, { token, body });
+    expect(res).toMatchObject({ status, body: { message } });
+    expect(await db().select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+
+  it("takes what the purpose declares, whatever the case of the name and type", async () => {
+    const teacher = await adminToken(["ROLE_TEACHER"]);
+    const photo = await call(createUpload, "POST", CREATE, { token: teacher, body: { purpose: "evidence", fileName: "IMG_1.HEIC", contentType: "image/HEIC", size: 10 } });
+    expect(photo.status).toBe(200);
+    const admin = await adminToken(["ROLE_TENANT_ADMIN"]);
+    const excelCsv = await call(createUpload, "POST", CREATE, { token: admin, body: { purpose: "bulk-load", fileName: "roster.csv", contentType: "application/vnd.ms-excel", size: 10 } });
+    expect(excelCsv.status).toBe(200);
+  });
+});
+
+describe("the stored content checked at completion", () => {
+  async function uploadBytes(token: string, purpose: string, fileName: string, contentType: string, data: Uint8Array) {
+    const created = await call(createUpload, "POST", CREATE, { token, body: { fileName, contentType, size: data.length, purpose } });
+    expect(created.status).toBe(200);
+    const { s3FileName, bucket, uploadId, parts, id } = created.body as { id: number; s3FileName: string; bucket: string; uploadId: string; parts: { url: string }[] };
+    const part = await put(parts[0].url, new Blob([new Uint8Array(data)]));
+    const completed = await call(completeUpload, "POST", "/p", { token, body: { s3FileName, bucket, uploadId, parts: [{ ETag: part.headers.get("etag")!, PartNumber: 1 }] } });
+    const [row] = await db().select({ status: files.status }).from(files).where(eq(files.id, id));
+    return { completed, status: row.status, key: s3FileName };
+  }
+
+  it.each([
+    ["a CSV holding binary bytes", "bulk-load", "roster.csv", "text/csv", Buffer.from("stateId\u0000\u0001\u0002"), "The file must be a CSV (.csv) or Excel (.xlsx) file"],
+    ["an Excel name over plain text", "bulk-load", "roster.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Buffer.from("stateId,first\n1,A\n"), "The file must be a CSV (.csv) or Excel (.xlsx) file"],
+    ["a page uploaded as a PNG", "evidence", "pic.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"), "File type not allowed: use a photo, PDF, audio or video file"],
+  ])("refuses %s, deletes it and marks the upload aborted", async (_label, purpose, fileName, type, data, message) => {
+    const token = await adminToken(purpose === "evidence" ? ["ROLE_TEACHER"] : ["ROLE_TENANT_ADMIN"]);
+    const { completed, status, key } = await uploadBytes(token, purpose, fileName, type, data);
+    expect(completed).toMatchObject({ status: 400, body: { message } });
+    expect(status).toBe("aborted");
+    expect(await store.driver.exists(key)).toBe(false);
+  });
+
+  it("completes a file whose first bytes are what its name says", async () => {
+    const teacher = await adminToken(["ROLE_TEACHER"]);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(100)]);
+    expect(await uploadBytes(teacher, "evidence", "drawing.png", "image/png", png)).toMatchObject({ completed: { status: 200 }, status: "complete" });
+    const admin = await adminToken(["ROLE_TENANT_ADMIN"]);
+    expect(await uploadBytes(admin, "bulk-load", "roster.csv", "text/csv", Buffer.from("stateId,firstName\n007,Ada\n"))).toMatchObject({ status: "complete" });
   });
 });
 

@@ -26,7 +26,7 @@ import { POST as licensePost } from "@/app/en/api/v1/tenant-integration-licenses
 import { DELETE as licenseDelete } from "@/app/en/api/v1/tenant-integration-licenses/[id]/route";
 import { BASE, call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
-import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { appFetch, asKind, useLocalStorage, type StorageUnderTest } from "../support/storage";
 import { actorOf } from "../support/school-fixtures";
 import { shellModel } from "@/lib/shell/model";
 
@@ -69,7 +69,7 @@ async function assessment() {
 }
 
 async function resource(a: Awaited<ReturnType<typeof assessment>>, bytes = randomBytes(2000)) {
-  const uploaded = await uploadFile(new Blob([new Uint8Array(bytes)], { type: "image/png" }), { purpose: "item-resource", fileName: "card.png", headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
+  const uploaded = await uploadFile(new Blob([new Uint8Array(asKind("card.png", bytes))], { type: "image/png" }), { purpose: "item-resource", fileName: "card.png", headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
   const res = await call(resources.POST, "POST", "/x", { token: system, params: a.ip, body: { fileName: uploaded.s3FileName, sizeBytes: bytes.length } });
   expect(res.status).toBe(200);
   return { id: res.body.resource.id as number, bytes };

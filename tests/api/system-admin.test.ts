@@ -26,7 +26,7 @@ import { POST as licensePost } from "@/app/en/api/v1/tenant-integration-licenses
 import { DELETE as licenseDelete } from "@/app/en/api/v1/tenant-integration-licenses/[id]/route";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
-import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { appFetch, asKind, useLocalStorage, type StorageUnderTest } from "../support/storage";
 
 let store: StorageUnderTest;
 let home: { id: number };
@@ -74,7 +74,7 @@ async function buildAssessment(name = `KRA ${randomBytes(3).toString("hex")}`) {
 
 /** Upload bytes as an item resource through the multipart protocol, as the browser does. */
 async function upload(bytes: Buffer, fileName: string) {
-  return uploadFile(new Blob([new Uint8Array(bytes)], { type: "image/png" }), { purpose: "item-resource", fileName, headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
+  return uploadFile(new Blob([new Uint8Array(asKind(fileName, bytes))], { type: fileName.endsWith(".mp3") ? "audio/mpeg" : "image/png" }), { purpose: "item-resource", fileName, headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
 }
 
 describe("assessments", () => {

@@ -10,7 +10,7 @@ import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { call } from "../support/api";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 import { score } from "../support/school-fixtures";
-import { appFetch, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
+import { appFetch, asKind, useLocalStorage, useS3Storage, type StorageUnderTest } from "../support/storage";
 import { binding } from "../support/tenancy-binding";
 import { deleteArtifact, listArtifacts, recordArtifacts } from "@/lib/scoring/artifacts";
 
@@ -52,7 +52,7 @@ async function grade(world: ScoringWorld, enrollmentId: number, collectionId = w
 
 /** A real multipart upload through the app's protocol, as the browser does it. */
 async function upload(token: string, data: Uint8Array<ArrayBuffer>, type = "image/jpeg", fileName = "Maya drawing.jpg") {
-  return uploadFile(new Blob([data], { type }), { purpose: "evidence", fileName, headers: { authorization: `Bearer ${token}` }, fetch: appFetch });
+  return uploadFile(new Blob([asKind(fileName, data)], { type }), { purpose: "evidence", fileName, headers: { authorization: `Bearer ${token}` }, fetch: appFetch });
 }
 
 const fileOf = (uploaded: { s3FileName: string; size: number }, overrides: Record<string, unknown> = {}) => ({
@@ -146,11 +146,14 @@ describe("recording evidence: validation", () => {
     expect(await auditRows(a.tenant.id)).toHaveLength(auditBefore);
   }
 
-  it("refuses a file type other than photo, PDF, audio or video", async () => {
-    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)), "text/html", "page.html");
-    await expectRefused({ files: [fileOf(uploaded, { contentType: "text/html" })] }, "File type not allowed: use a photo, PDF, audio or video file");
-    // Claiming an allowed type for an upload stored as another is refused too: the stored type is served.
-    await expectRefused({ files: [fileOf(uploaded, { contentType: "image/png" })] }, "File type not allowed: use a photo, PDF, audio or video file");
+  it("refuses a file type other than photo, PDF, audio or video, at the upload's start and at attach", async () => {
+    const TYPE = "File type not allowed: use a photo, PDF, audio or video file";
+    await expect(upload(a.teacherToken, new Uint8Array(randomBytes(100)), "text/html", "page.html")).rejects.toThrow(TYPE);
+    // An upload stored as another type (kept from before the purposes declared theirs) is refused at attach: the stored type is served.
+    const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
+    await db().update(files).set({ contentType: "text/html" }).where(eq(files.id, uploaded.id));
+    await expectRefused({ files: [fileOf(uploaded, { contentType: "text/html" })] }, TYPE);
+    await expectRefused({ files: [fileOf(uploaded, { contentType: "image/png" })] }, TYPE);
   });
 
   it("refuses a file over 100 MB, announced or stored", async () => {

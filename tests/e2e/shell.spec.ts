@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, stateOrigin, test } from "./support";
 
 /**
  * The application shell with the demo data: each account's landing area, area switching,
@@ -175,6 +175,7 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await expect(menu.getByRole("link", { name: "Downloads" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Teacher" })).toBeVisible();
   await page.screenshot(snap("shell-menu-375"));
+  await expectNoAxeViolations(page);
   // Focus stays inside the menu; Escape closes it and focus returns to the Menu button.
   for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
   expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -263,8 +264,9 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
 
   await rpm.getByRole("button", { name: /Upload/ }).click();
   const dialog = page.getByRole("dialog", { name: "Upload File watcher for Linux (rpm)" });
-  await dialog.getByLabel("Installer file").setInputFiles({ name: "file-watcher-3.2.0.x86_64.rpm", mimeType: "application/x-rpm", buffer: Buffer.from("rpm bytes") });
+  await dialog.getByLabel("Installer file").setInputFiles({ name: "file-watcher-3.2.0.x86_64.rpm", mimeType: "application/x-rpm", buffer: Buffer.from([0xed, 0xab, 0xee, 0xdb, 0x03, 0x00]) });
   await dialog.getByLabel("Version (optional)").fill("3.2.0");
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("File watcher for Linux (rpm) published");
   await expect(rpm.getByText("file-watcher-3.2.0.x86_64.rpm")).toBeVisible();
@@ -272,7 +274,7 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot(snap("shell-downloads-1280"));
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL: stateOrigin("ohio") });
   const teacher = await context.newPage();
   await signInTo(teacher, "ohio.teacher@demo.test", /\/teacher\/dashboard$/);
   await teacher.goto("/downloads");

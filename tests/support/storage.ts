@@ -60,3 +60,36 @@ export async function useS3Storage(partSize = 8 * 1024 * 1024): Promise<StorageU
     },
   };
 }
+
+/** First bytes of each kind the upload purposes take (lib/platform/storage/purposes.ts), by name ending. */
+const SIGNATURES: [RegExp, number, string][] = [
+  [/\.png$/i, 0, "89504e470d0a1a0a"],
+  [/\.jpe?g$/i, 0, "ffd8ffe0"],
+  [/\.gif$/i, 0, "47494638"],
+  [/\.pdf$/i, 0, Buffer.from("%PDF-1.4\n").toString("hex")],
+  [/\.(zip|xlsx|apk)$/i, 0, "504b0304"],
+  [/\.exe$/i, 0, "4d5a"],
+  [/\.msi$/i, 0, "d0cf11e0a1b11ae1"],
+  [/\.deb$/i, 0, Buffer.from("!<arch>\n").toString("hex")],
+  [/\.rpm$/i, 0, "edabeedb"],
+  [/\.(tar\.gz|tgz)$/i, 0, "1f8b"],
+  [/\.pkg$/i, 0, Buffer.from("xar!").toString("hex")],
+  [/\.mp3$/i, 0, Buffer.from("ID3").toString("hex")],
+  [/\.(mp4|m4a|mov|heic)$/i, 4, Buffer.from("ftypisom").toString("hex")],
+];
+
+/**
+ * Test bytes the upload's content check takes for this file name: binary kinds get their signature
+ * over the first bytes (in place, so the caller's copy still equals what is stored), CSV and JSON
+ * become printable text. Other names are left as they are.
+ */
+export function asKind<T extends Uint8Array>(fileName: string, data: T): T {
+  if (/\.(csv|json)$/i.test(fileName)) {
+    data.forEach((b, i) => (data[i] = b === 10 ? 10 : 0x20 + (b % 95)));
+    if (/\.json$/i.test(fileName) && data.length) data[0] = 0x7b;
+    return data;
+  }
+  const match = SIGNATURES.find(([name]) => name.test(fileName));
+  if (match) data.set(Buffer.from(match[2], "hex"), match[1]);
+  return data;
+}

@@ -22,7 +22,8 @@ describe("scoring screen helpers", () => {
   });
 
   it("checks evidence in the browser with the server's limits and texts", () => {
-    expect(client.EVIDENCE_TYPES).toEqual([...server.EVIDENCE_TYPES]);
+    expect(client.EVIDENCE_ACCEPT.split(",")).toEqual(expect.arrayContaining([...server.EVIDENCE_TYPES, ".jpg", ".heic", ".pdf"]));
+    expect([client.isEvidenceFile("Maya.JPG", "image/jpeg"), client.isEvidenceFile("x.exe", "application/x-msdownload"), client.isEvidenceFile("a.jpg", "text/html")]).toEqual([true, false, false]);
     expect([client.MAX_EVIDENCE_BYTES, client.MAX_ARTIFACTS_PER_GRADE]).toEqual([server.MAX_EVIDENCE_BYTES, server.MAX_ARTIFACTS_PER_GRADE]);
     expect([client.TYPE_NOT_ALLOWED, client.TOO_LARGE, client.TOO_MANY]).toEqual([server.TYPE_NOT_ALLOWED, server.TOO_LARGE, server.TOO_MANY]);
   });

@@ -39,3 +39,17 @@ export function storage(): Storage {
 export function installStorage(driver: Storage): void {
   holder.__storage = driver;
 }
+
+/** The first bytes of a stored object (a file's signature), without reading the rest. */
+export async function readHead(key: string, bytes: number): Promise<Buffer> {
+  const { body } = await storage().getObject(key);
+  const chunks: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    if (read >= bytes) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, bytes);
+}

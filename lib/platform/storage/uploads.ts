@@ -8,7 +8,8 @@ import type { Actor } from "../actor";
 import { forTenant } from "../tenancy";
 import { AppError, badRequest, notFound, tooManyRequests } from "../errors";
 import { log } from "../logger";
-import { storage } from "./index";
+import { readHead, storage } from "./index";
+import { HEAD_BYTES, UPLOAD_RULES, contentMatches, refusalOf } from "./purposes";
 import { UPLOAD_NOT_FOUND, checkPartList, isTenantKey, normalizeKey, safeFileName, tenantPrefix } from "./rules";
 import type { CompleteUploadInput, CreateUploadInput } from "./schemas";
 
@@ -77,6 +78,9 @@ function reserveUpload(actor: Actor, input: CreateUploadInput, bucket: string, k
  */
 export async function createUpload(actor: Actor, input: CreateUploadInput) {
   authorize(actor, UPLOAD_PERMISSION[input.purpose]);
+  // What the purpose does not take is refused before anything is reserved or presigned.
+  const refusal = refusalOf(input.purpose, input);
+  if (refusal) throw new AppError(refusal.field === "size" ? 413 : 400, refusal.message, [refusal]);
   const store = storage();
   const key = `${tenantPrefix(actor.tenantId)}${input.purpose}/${randomUUID()}/${safeFileName(input.fileName)}`;
   const id = await reserveUpload(actor, input, store.bucket, key);
@@ -137,6 +141,13 @@ export async function completeUpload(actor: Actor, input: CompleteUploadInput) {
     await store.deleteObject(key);
     await setStatus(actor, row.id, { status: "aborted" });
     throw new AppError(400, "The uploaded file does not match the announced size");
+  }
+  // The stored bytes must be what the name says (a PDF starts %PDF-, a CSV has no NUL) before anything uses the file.
+  const head = await readHead(key, HEAD_BYTES);
+  if (!contentMatches(row.purpose, row.originalFileName, head)) {
+    await store.deleteObject(key);
+    await setStatus(actor, row.id, { status: "aborted" });
+    throw new AppError(400, UPLOAD_RULES[row.purpose].typeMessage, [{ field: "s3FileName", message: "The file's content does not match its name" }]);
   }
   await setStatus(actor, row.id, { status: "complete", size, completedAt: new Date() });
   log.info("upload completed", { fileId: row.id, tenantId: actor.tenantId, size });
