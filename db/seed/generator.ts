@@ -168,6 +168,8 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
     insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
     select ${tenantId}, t.user_id, e.id, e.location_id from e join t on t.location_id = e.location_id and t.k = e.rn % t.n
     order by e.id`);
+  // Statistics after each step, for the next one's plans (autovacuum may be off, or a minute away).
+  await db.execute(sql`analyze users, user_roles, user_organizations, regions, districts, locations, students, student_enrollments, enrollment_associations`);
   step("enrollments and rosters");
 
   const window = openWindow(now);
@@ -184,6 +186,7 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
   const ref = { tenantId, collectionId: collection.id };
   await assignEnrollments(db, { ...ref, tokenSalt: `${slug}:${seed}`, createdAt: window.cycleStartDate });
   await recordSupports(db, { ...ref, supportIds: collection.supportIds, salt: seed });
+  await db.execute(sql`analyze data_collections, data_collection_items, student_data_collection_assignments, student_supports`);
   step(`collection of ${kra.items.length} items, every student assigned`);
 
   const [bounds] = await rows<{ lo: number; hi: number }>(db, sql`select min(id)::int as lo, max(id)::int as hi from student_enrollments where tenant_id = ${tenantId}`);
@@ -208,7 +211,7 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
   // one teacher per tenant and scanned every teacher's role per roster row).
   await db.execute(
     sql`vacuum (analyze) students, student_enrollments, enrollment_associations, student_data_collection_assignments, scores, score_history,
-      users, user_roles, user_organizations, regions, districts, locations`,
+      student_results, collection_location_progress, collection_display_totals, users, user_roles, user_organizations, regions, districts, locations`,
   );
   step("vacuum analyze");
 

@@ -3,6 +3,7 @@ import { buffer as readAll } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import { database, db, detached, rows, withTenant } from "@/db/client";
 import { log } from "@/lib/platform/logger";
+import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { COLUMNS, KEY_COLUMN, checkStudentRow, missingColumns, normalizeHeader, type BulkLoadType, type StudentRow } from "./columns";
@@ -258,6 +259,14 @@ export async function stageAndLoad(
 }
 
 /** Students load set-based above; the other types row by row through the API's services (row-types.ts). */
+/** The tables each type of load fills: analyzed after a large load (lib/platform/statistics.ts). */
+const LOADED_TABLES: Record<BulkLoadType, readonly string[]> = {
+  students: ["students", "student_enrollments"],
+  users: ["users", "user_roles", "user_organizations"],
+  rosters: ["enrollment_associations"],
+  assignments: ["student_data_collection_assignments"],
+};
+
 const studentsLoader: TypeLoader = { check: checkRows, load: (t, load, good) => stageAndLoad(t, load, good as StudentRow[]) };
 
 /** A cell a spreadsheet would not run as a formula. */
@@ -332,8 +341,10 @@ export async function runBulkLoad(payload: Payload, context: JobContext): Promis
       ),
     );
     lap("load");
-    Object.assign(ms, counts.ms);
     const allRefused = [...refused, ...counts.refused];
+    await analyzeAfterCommit(LOADED_TABLES[load.type], total - allRefused.length);
+    lap("analyze");
+    Object.assign(ms, counts.ms);
     const key = `${tenantPrefix(tenantId)}bulk-load-results/${load.id}/results.csv`;
     await storage().putObject(key, resultsCsv(allRefused, KEY_COLUMN[load.type]), "text/csv; charset=utf-8");
     lap("results");

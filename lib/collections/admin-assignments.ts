@@ -4,6 +4,7 @@ import { db, rows } from "@/db/client";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
+import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { districtVisible, inDistrictScope, inLocationScope, inRegionScope, regionVisible } from "@/lib/organisations/scope";
@@ -73,6 +74,8 @@ export async function assignCollection(actor: Actor, tenantId: number, collectio
         from student_enrollments e where e.tenant_id = ${t} and e.active and e.location_id in (${locationsUnder(t, level, orgId)})
         on conflict (tenant_id, data_collection_id, student_enrollment_id) do nothing returning id`,
     );
+    // A state-wide assignment writes a row per child: fresh statistics once it commits.
+    await analyzeAfterCommit(["student_data_collection_assignments"], students.length);
     if (added.length || students.length) {
       await writeAudit(actor, [{ action: "create", entityType: `data_collection_${level}_assignment`, entityId: added[0]?.id ?? null, details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsAssigned: students.length } }], origin);
     }
@@ -100,6 +103,7 @@ export async function unassignCollection(actor: Actor, tenantId: number, collect
           and not exists (select 1 from scores s where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.student_enrollment_id = a.student_enrollment_id)
         returning a.id`,
     );
+    await analyzeAfterCommit(["student_data_collection_assignments"], students.length);
     await writeAudit(actor, [{ action: "delete", entityType: `data_collection_${level}_assignment`, entityId: removed[0].id, details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsUnassigned: students.length } }], origin);
     return { assigned: 0, unassigned: students.length };
   });
