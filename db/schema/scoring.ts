@@ -32,7 +32,8 @@ export const scores = pgTable(
   },
   (t) => [
     uniqueIndex("scores_key").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId),
-    index("scores_item_idx").on(t.tenantId, t.dataCollectionId, t.assessmentItemId),
+    // Item first: for one child's grades (tenant, collection, enrollment) it must never tie with the key (migration 0032).
+    index("scores_item_idx").on(t.tenantId, t.assessmentItemId, t.dataCollectionId),
     tenantKey("scores", t),
     tenantRef("scores_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections).onDelete("cascade"),
     tenantRef("scores_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments).onDelete("cascade"),
