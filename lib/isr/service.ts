@@ -255,7 +255,7 @@ export async function getOutput(actor: Actor, outputId: number): Promise<{ outpu
 }
 
 /** DELETE /data-collections-students-outputs: the scope's generated ISRs become 'Deleted' and their files go. */
-export async function clearIsrs(actor: Actor, input: { dataCollectionId: number; studentId?: number; locationId?: number }, origin: AuditOrigin) {
+export async function clearIsrs(actor: Actor, input: { dataCollectionId: number; studentId?: number; locationId?: number; outputId?: number }, origin: AuditOrigin) {
   authorizeIsr(actor);
   const t = actor.tenantId;
   const { cleared, files } = await forTenant(actor, async () => {
@@ -266,6 +266,7 @@ export async function clearIsrs(actor: Actor, input: { dataCollectionId: number;
         from student_enrollments e
         where so.tenant_id = ${t} and so.data_collection_id = ${input.dataCollectionId} and so.output_status = 'Generated'
           and e.tenant_id = ${t} and e.id = so.student_enrollment_id and ${scope.enrollment} ${narrowed(input)}
+          ${input.outputId ? sql`and so.id = ${input.outputId}` : sql``}
         returning so.id, so.student_id, so.file_name`,
     );
     if (!found.length && input.studentId) throw notFound(ISR_NOT_FOUND);
@@ -281,6 +282,22 @@ export async function clearIsrs(actor: Actor, input: { dataCollectionId: number;
   // The files go once the rows say 'Deleted' (a failed delete leaves an unreachable file, never a shown one).
   for (const file of files) await storage().deleteObject(file).catch(() => undefined);
   return { message: ISR_CLEARED, cleared };
+}
+
+/**
+ * DELETE /reports/individual-student/{outputId} (administration.md §7): clear the one ISR the students
+ * page lists, as clearing that child in its collection does (reach, audit, file removed).
+ */
+export async function clearIsrOutput(actor: Actor, outputId: number, origin: AuditOrigin) {
+  authorizeIsr(actor);
+  const [output] = await forTenant(actor, () =>
+    rows<{ data_collection_id: number; student_id: number }>(
+      db(),
+      sql`select data_collection_id, student_id from student_outputs where tenant_id = ${actor.tenantId} and id = ${outputId}`,
+    ),
+  );
+  if (!output) throw notFound(ISR_NOT_FOUND);
+  return clearIsrs(actor, { dataCollectionId: output.data_collection_id, studentId: output.student_id, outputId }, origin);
 }
 
 export async function bytesOf(key: string): Promise<Buffer> {

@@ -6,6 +6,7 @@ import { districts, locations, regions } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { notFound } from "@/lib/platform/errors";
+import { ownTenant } from "@/lib/enrollments/own-tenant";
 import type { OrgListQuery } from "./schemas";
 import { districtVisible, inLocationScope, regionVisible } from "./scope";
 
@@ -68,6 +69,16 @@ export async function listDistricts(actor: Actor, query: OrgListQuery): Promise<
       )
       .orderBy(asc(districts.name), asc(districts.id)),
   );
+}
+
+/** GET /admin/tenants/{t}/regions.json: the regions list addressed by tenant (another tenant's id is 404). */
+export function listTenantRegions(actor: Actor, tenantId: number, query: OrgListQuery): Promise<OrgRow[]> {
+  return listRegions(ownTenant(actor, tenantId), query);
+}
+
+/** GET /admin/tenants/{t}/districts.json: the districts list addressed by tenant (another tenant's id is 404). */
+export function listTenantDistricts(actor: Actor, tenantId: number, query: OrgListQuery): Promise<DistrictRow[]> {
+  return listDistricts(ownTenant(actor, tenantId), query);
 }
 
 /** One district; another tenant's or one outside the actor's reach answers 404. */

@@ -14,6 +14,9 @@ export const orgListQuery = z.object({
 export type OrgListQuery = z.infer<typeof orgListQuery>;
 
 export const idParams = z.object({ id });
+/** GET /admin/tenants/{t}/regions.json and districts.json (spec §7): the lists above, by tenant; time is cache-busting. */
+export const tenantOrgListParams = z.object({ tenantId: id });
+export const tenantOrgListQuery = orgListQuery.extend({ time: z.string().max(40, "Must be 40 characters or fewer").optional() });
 
 export const userOrganizationsQuery = z.object({ admin: flag.optional() });
 /** GET /admin/tenants/{t}/users/{u}/{region|district|location}/member.json (time: cache-busting, ignored). */

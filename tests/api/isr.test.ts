@@ -16,6 +16,7 @@ import { POST as requestPost } from "@/app/en/api/v1/reports/individual-student/
 import { GET as outputsGet } from "@/app/en/api/v1/data-collections-outputs/route";
 import { GET as outputGet } from "@/app/en/api/v1/data-collections-students-outputs/[outputId]/route";
 import { DELETE as clearDelete, GET as studentOutputsGet } from "@/app/en/api/v1/data-collections-students-outputs/route";
+import { DELETE as clearOutput } from "@/app/en/api/v1/reports/individual-student/[outputId]/route";
 import { GET as downloadGet } from "@/app/en/api/v1/data-collections/[id]/outputs/download/route";
 import { GET as zipGet } from "@/app/en/api/v1/data-collections/[id]/outputs/download/zip/route";
 import { BASE, call, tokenFor } from "../support/api";
@@ -382,4 +383,34 @@ describe("GET /data-collections/{id}/outputs/download/zip", () => {
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.bytes.toString("utf8")).errors[0].field).toBe("districtId");
   }, 90_000);
+});
+
+describe("DELETE /reports/individual-student/{outputId} (administration.md §7)", () => {
+  const clearOne = (token: string, outputId: number | string) =>
+    call(clearOutput, "DELETE", `/en/api/v1/reports/individual-student/${outputId}`, { token, params: { outputId: String(outputId) } });
+  const listed = async (studentId: number) =>
+    (await call(studentOutputsGet, "GET", "/x", { token: W.admin, query: { studentId } })).body.dataCollectionsStudentsOutputs.find(
+      (o: { dataCollectionsId: number }) => o.dataCollectionsId === W.collection.id,
+    ) as { id: number; status: string };
+
+  it("clears the child's ISR the students page lists, audited, and its file is gone; out of reach, another tenant or cleared is 404", async () => {
+    const ben = W.kids[1].student.id;
+    const output = await listed(ben);
+    expect(output.status).toBe("Generated");
+    const [row] = await db().select().from(studentOutputs).where(eq(studentOutputs.id, output.id));
+    expect((await clearOne(W.otherAdmin, output.id)).status).toBe(404);
+    expect((await clearOne(W.helpdesk, output.id)).status).toBe(403);
+    expect((await clearOne(W.admin, "abc")).status).toBe(400);
+    const far = await listed(W.far.student.id);
+    expect((await clearOne(W.districtAdmin, far.id)).status).toBe(404);
+    expect((await listed(W.far.student.id)).status).toBe("Generated");
+
+    const res = await clearOne(W.admin, output.id);
+    expect(res).toMatchObject({ status: 200, body: { message: "ISR Cleared", cleared: 1 } });
+    expect((await listed(ben)).status).toBe("Deleted");
+    expect(await storage().exists(row.fileName!)).toBe(false);
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "clear"), eq(auditLog.studentId, ben)));
+    expect(audit).toHaveLength(1);
+    expect((await clearOne(W.admin, output.id)).status).toBe(404);
+  });
 });

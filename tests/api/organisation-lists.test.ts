@@ -3,6 +3,8 @@ import { GET as regionsGet } from "@/app/en/api/v1/regions/route";
 import { GET as districtsGet } from "@/app/en/api/v1/districts/route";
 import { GET as districtGet } from "@/app/en/api/v1/districts/[id]/route";
 import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
+import { GET as tenantRegionsGet } from "@/app/en/api/v1/admin/tenants/[tenantId]/regions.json/route";
+import { GET as tenantDistrictsGet } from "@/app/en/api/v1/admin/tenants/[tenantId]/districts.json/route";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeLocation, makeOrgTree, makeRegion, makeTenant, makeUser } from "../support/factories";
 
@@ -158,5 +160,29 @@ describe("GET /locations", () => {
   it("refuses a caller without a session", async () => {
     const res = await call(locationsGet, "GET", "/x");
     expect(res.status).toBe(401);
+  });
+});
+
+describe("GET /admin/tenants/{t}/regions.json and districts.json (administration.md §7)", () => {
+  const regionsOf = (token: string, tenantId: number, query = {}) =>
+    call(tenantRegionsGet, "GET", `/en/api/v1/admin/tenants/${tenantId}/regions.json`, { token, params: { tenantId: String(tenantId) }, query });
+  const districtsOf = (token: string, tenantId: number, query = {}) =>
+    call(tenantDistrictsGet, "GET", `/en/api/v1/admin/tenants/${tenantId}/districts.json`, { token, params: { tenantId: String(tenantId) }, query });
+
+  it("answers what GET /regions and /districts answer, within the caller's reach", async () => {
+    for (const token of [A.tenantAdmin, A.regionAdmin, A.districtAdmin]) {
+      const plain = await call(regionsGet, "GET", "/x", { token });
+      expect(await regionsOf(token, A.tenant.id, { time: "1764000000" })).toMatchObject({ status: 200, body: { regions: plain.body.regions } });
+      const districtList = await call(districtsGet, "GET", "/x", { token, query: { parentId: A.r1.id } });
+      expect(await districtsOf(token, A.tenant.id, { parentId: A.r1.id })).toMatchObject({ status: 200, body: { districts: districtList.body.districts } });
+    }
+    expect(ids((await districtsOf(A.tenantAdmin, A.tenant.id)).body.districts)).toEqual(sorted(A.d1.id, A.d2.id, A.d3.id));
+    expect(ids((await districtsOf(A.districtAdmin, A.tenant.id)).body.districts)).toEqual([A.d1.id]);
+  });
+
+  it("answers another tenant's id with 404 and no token with 401", async () => {
+    expect((await regionsOf(B.token, A.tenant.id)).status).toBe(404);
+    expect((await districtsOf(B.token, A.tenant.id)).status).toBe(404);
+    expect((await call(tenantRegionsGet, "GET", "/x", { params: { tenantId: String(A.tenant.id) } })).status).toBe(401);
   });
 });

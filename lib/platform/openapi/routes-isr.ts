@@ -4,6 +4,7 @@ import * as dataCollectionsIdOutputsDownloadZip from "@/app/en/api/v1/data-colle
 import * as dataCollectionsOutputs from "@/app/en/api/v1/data-collections-outputs/route";
 import * as dataCollectionsStudentsOutputsOutputId from "@/app/en/api/v1/data-collections-students-outputs/[outputId]/route";
 import * as reportsIndividualStudent from "@/app/en/api/v1/reports/individual-student/route";
+import * as reportsIndividualStudentOutput from "@/app/en/api/v1/reports/individual-student/[outputId]/route";
 import type { ApiRouteModule } from "./route-module";
 
 /**
@@ -12,6 +13,7 @@ import type { ApiRouteModule } from "./route-module";
  */
 export const ISR_ROUTES: readonly ApiRouteModule[] = [
   { path: "/reports/individual-student", module: reportsIndividualStudent },
+  { path: "/reports/individual-student/{outputId}", module: reportsIndividualStudentOutput },
   { path: "/data-collections-outputs", module: dataCollectionsOutputs },
   { path: "/data-collections-students-outputs/{outputId}", module: dataCollectionsStudentsOutputsOutputId },
   { path: "/data-collections/{id}/outputs/download", module: dataCollectionsIdOutputsDownload },

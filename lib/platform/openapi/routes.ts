@@ -54,6 +54,8 @@ import * as openapi from "@/app/en/api/v1/openapi.json/route";
 import * as raceCodes from "@/app/en/api/v1/race-codes/route";
 import * as regionsId from "@/app/en/api/v1/regions/[id]/route";
 import * as regions from "@/app/en/api/v1/regions/route";
+import * as tenantRegions from "@/app/en/api/v1/admin/tenants/[tenantId]/regions.json/route";
+import * as tenantDistricts from "@/app/en/api/v1/admin/tenants/[tenantId]/districts.json/route";
 import * as schoolYears from "@/app/en/api/v1/school-years/route";
 import * as scoreMilestoneActive from "@/app/en/api/v1/score-milestone/active/route";
 import * as scoreMilestoneCapture from "@/app/en/api/v1/score-milestone/capture/route";
@@ -133,6 +135,8 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/race-codes", module: raceCodes },
   { path: "/regions/{id}", module: regionsId },
   { path: "/regions", module: regions },
+  { path: "/admin/tenants/{tenantId}/regions.json", module: tenantRegions },
+  { path: "/admin/tenants/{tenantId}/districts.json", module: tenantDistricts },
   { path: "/school-years", module: schoolYears },
   { path: "/score-milestone/active", module: scoreMilestoneActive },
   { path: "/score-milestone/capture", module: scoreMilestoneCapture },
