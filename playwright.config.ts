@@ -1,4 +1,12 @@
+import dns from "node:dns";
 import { defineConfig, devices } from "@playwright/test";
+
+// The journeys run on a state's own host, maryland.localhost. Chromium resolves every *.localhost
+// name to loopback (RFC 6761); Node asks the system resolver, which here knows only "localhost", so
+// the journeys' API requests (Playwright's, in this process and its workers) are resolved alike.
+const systemLookup = dns.promises.lookup.bind(dns.promises);
+dns.promises.lookup = ((hostname: string, options: dns.LookupOptions) =>
+  systemLookup(hostname.toLowerCase().endsWith(".localhost") ? "localhost" : hostname, options)) as typeof dns.promises.lookup;
 
 // Overridable (with E2E_INSTANCE, E2E_SMTP_PORT and NEXT_DIST_DIR) so several runs can share a machine.
 const E2E_PORT = Number(process.env.E2E_PORT || 3100);
@@ -21,7 +29,9 @@ const chromium = {
   },
 };
 
-const appProject = { name: "app", testIgnore: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${E2E_PORT}` } };
+// Maryland's own host, not the public address (NEXTAUTH_URL is http://localhost:PORT): every redirect
+// and every URL handed to the browser must stay on the host the browser used.
+const appProject = { name: "app", testIgnore: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://maryland.localhost:${E2E_PORT}` } };
 const smokeProject = { name: "smoke", testMatch: /smoke\.spec\.ts/, use: { ...chromium, baseURL: `http://localhost:${SMOKE_PORT}` } };
 const appServer = {
   command: "node scripts/e2e-server.mjs",

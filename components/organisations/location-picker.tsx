@@ -139,7 +139,8 @@ export function LocationPicker({ purpose, start, legend, error, onChange }: Prop
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
-      <div className="grid gap-4 tablet:grid-cols-3">
+      {/* One level under another: district and school names run long ("Prince George's County Public Schools"). */}
+      <div className="flex max-w-md flex-col gap-4">
         <Level id={`${id}-region`} name="regionId" label="Region" value={regionId} choices={start.regions} placeholder="Choose a region" busy={false} error={errorOf("regionId")} onChoose={(v) => void chooseRegion(v)} />
         {regionId && (
           <Level id={`${id}-district`} name="districtId" label="District" value={districtId} choices={districts} placeholder="Choose a district" busy={loading === "districts"} error={errorOf("districtId")} onChoose={(v) => void chooseDistrict(v)} />

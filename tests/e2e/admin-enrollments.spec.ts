@@ -140,16 +140,22 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
 
   // ISR: the collection is listed with 'No ISR' until the reports worker makes one.
   await page.getByRole("navigation", { name: "Student profile" }).getByRole("link", { name: "ISR" }).click();
+  // The details page lists the collection too: read the rows once the ISR page is there.
+  await expect(page).toHaveURL(/\/profile\/isr$/);
   await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: collectionName }) })).toContainText("No ISR");
   await expectNoAxeViolations(page);
   await page.screenshot(snap("isr"));
 });
 
-test("the new-student form offers only the locations the admin administers", async ({ page }) => {
+test("the new-student form offers only the locations the admin administers, already chosen when one", async ({ page }) => {
   await signIn(page, "admin.teacher@demo.test");
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/students/new");
-  // A location admin (and teacher there): one location to choose.
-  await expect(page.getByLabel("Location (point of authority)").locator("option")).toHaveCount(1);
+  // A location admin (and teacher there): one region, one district, one location, each chosen for them.
+  for (const level of ["Region", "District", "Location"]) {
+    const select = page.getByRole("group", { name: "Location (point of authority)" }).getByLabel(level, { exact: true });
+    await expect(select.locator("option")).toHaveCount(2);
+    await expect(select).not.toHaveValue("");
+  }
   await expectNoAxeViolations(page);
 });

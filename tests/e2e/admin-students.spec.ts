@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from "./support";
 
 /**
- * The tenant admin's student pages: create a student whose state id has leading zeros, find it by
- * state id, edit it, and be refused a duplicate state id; axe on each page; the form and the table's
- * sorting work from the keyboard.
+ * The tenant admin's student pages: create a student whose state id has leading zeros, choosing its
+ * location level by level, find it by state id, edit it, and be refused a duplicate state id; axe on
+ * each page, error state and result; the form, the picker and the table's sorting work from the keyboard.
  */
 
 const STATE_ID = "000123";
@@ -53,13 +53,39 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await page.getByLabel("English language learner").check();
   await page.getByLabel("Asian").check();
   await page.getByLabel("White").check();
+  // The location (spec §5): Region, then District, then Location, each asked for until chosen.
+  const create = page.getByRole("button", { name: "Create student" });
+  const region = page.getByLabel("Region", { exact: true });
+  const district = page.getByLabel("District", { exact: true });
+  await create.press("Enter");
+  await expect(page.getByText("Region is required")).toBeVisible();
+  await expect(region).toBeFocused();
+  await expect(region).toHaveAttribute("aria-invalid", "true");
+  await expect(district).toHaveCount(0);
+  await axeWhenSettled(page);
+  await page.screenshot(snap("admin-students-new-region-required"));
+  // By keyboard (typing selects the option): the region; its districts load and appear.
+  await page.keyboard.type("Capital Region");
+  await expect(page.getByText("Region is required")).toHaveCount(0);
+  await expect(district).toBeEnabled();
+  await create.press("Enter");
+  await expect(page.getByText("District is required")).toBeVisible();
+  await expect(district).toBeFocused();
+  await page.keyboard.type("Montgomery");
+  await expect(page.getByLabel("Location", { exact: true })).toBeEnabled();
+  await create.press("Enter");
+  await expect(page.getByText("Location is required")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  const school = (await page.getByLabel("Location", { exact: true }).locator("option:checked").textContent())!.trim();
   await page.screenshot(snap("admin-students-new"));
-  await page.getByRole("button", { name: "Create student" }).press("Enter");
+  await create.press("Enter");
   await expect(page.getByText("Student created")).toBeVisible();
   // Spec §2: the new student's profile under its location.
   await expect(page).toHaveURL(/\/location\/\d+\/students\/\d+\/profile\/details$/);
   await expect(page.getByRole("heading", { level: 1, name: "Nia Quill" })).toBeVisible();
   await expect(page.getByText(`State ID ${STATE_ID}`)).toBeVisible();
+  await expect(page.getByText(school).first()).toBeVisible();
+  await axeWhenSettled(page);
 
   // Find it by state id from the list.
   await page.goto("/administrator/students");
@@ -101,8 +127,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
 
   // The district filter narrows the list (the new student's location lies in one district).
   await page.goto("/administrator/students");
-  const district = page.getByLabel("District");
-  await district.selectOption({ index: 1 });
+  await page.getByLabel("District").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/districtId=\d+/);
   await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
@@ -122,8 +147,10 @@ test("a duplicate state id is refused with the spec's message", async ({ page })
   await page.getByLabel("Student State ID").fill(STATE_ID);
   await page.getByLabel("First name").fill("Other");
   await page.getByLabel("Last name").fill("Child");
+  await pickLocation(page, { region: "Central Maryland", district: "Howard County Public School System" });
   await page.getByRole("button", { name: "Create student" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Student State ID must be unique" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/administrator\/students\/new$/);
+  await axeWhenSettled(page);
   await page.screenshot(snap("admin-students-duplicate"));
 });

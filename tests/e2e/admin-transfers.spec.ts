@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from "./support";
 
 /**
  * Transfers between two admins: the Baltimore County district admin requests a move of one of their
@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from
  */
 
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+const RECEIVING_REGION = "Central Maryland";
 const RECEIVING_DISTRICT = "Howard County Public School System";
 
 test.describe.configure({ mode: "serial" });
@@ -51,8 +52,13 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await page.getByLabel("Student State ID").fill(kid.tenantUniqueId);
   await page.getByLabel("Student State ID").press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: /Tess Mover/ })).toBeVisible();
-  const destination = (await page.locator(`optgroup[label="${RECEIVING_DISTRICT}"] option`).first().textContent())!.trim();
-  await page.getByLabel("Receiving location").selectOption({ label: destination });
+  // Where to: Region, then District, then Location (spec §5); asked without one, the first level says so.
+  await page.getByRole("button", { name: "Request transfer" }).press("Enter");
+  await expect(page.getByText("Region is required")).toBeVisible();
+  await expect(page.getByLabel("Region", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("District", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const destination = await pickLocation(page, { region: RECEIVING_REGION, district: RECEIVING_DISTRICT });
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-transfers-request"));
   await page.getByRole("button", { name: "Request transfer" }).press("Enter");
@@ -101,7 +107,7 @@ test("a district admin requests a transfer and the receiving side's admin approv
   const stay = await newStudent(request, "district.admin@demo.test", { tenantUniqueId: "E2E-T-0043", firstName: "Wes", lastName: "Stayer" });
   await page.goto(`/administrator/transfers/new?stateId=${stay.tenantUniqueId}`);
   await expect(page.getByRole("heading", { level: 2, name: /Wes Stayer/ })).toBeVisible();
-  await page.getByLabel("Receiving location").selectOption({ label: destination });
+  await pickLocation(page, { region: RECEIVING_REGION, district: RECEIVING_DISTRICT, location: destination });
   await page.getByRole("button", { name: "Request transfer" }).press("Enter");
   await expect(page.getByText("Student Transfer Requested")).toBeVisible();
   const waiting = outgoing.getByRole("row", { name: /Stayer, Wes/ });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, shot, signIn, test, waitForMail } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, pickLocation, shot, signIn, test, waitForMail } from "./support";
 
 /**
  * The tenant admin's user pages: find a teacher by search (keyboard), create a user at a location
@@ -63,9 +63,13 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await page.keyboard.type("Quill");
   await page.keyboard.press("Tab");
   await page.keyboard.type(email);
-  await page.getByLabel("Level").selectOption("location");
-  const location = page.getByLabel("Location", { exact: true });
-  const locationLabel = (await location.locator("option").first().textContent()) ?? "";
+  await expect(page.getByLabel("Level")).toHaveValue("location");
+  // The location level by level (spec §5): asked for until chosen.
+  await page.getByRole("button", { name: "Create user" }).press("Enter");
+  await expect(page.getByText("Region is required")).toBeVisible();
+  await expect(page.getByLabel("Region", { exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
+  const locationLabel = await pickLocation(page, { region: "Central Maryland", district: "Baltimore County Public Schools" });
   await page.screenshot(snap("admin-users-new"));
   const before = mailsTo(email).length;
   await page.getByRole("button", { name: "Create user" }).press("Enter");

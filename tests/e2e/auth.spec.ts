@@ -54,9 +54,11 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel("Username")).toBeFocused();
     await page.getByLabel("Username").fill("not-an-email");
     await expect(page.getByText("Invalid username format")).toBeVisible();
+    await expectNoAxeViolations(page);
     await signIn(page, "teacher@demo.test", "Wrong-pass1");
     await expect(formAlert(page)).toHaveText("Invalid username or password");
     await expect(page).toHaveURL(/\/sign-in/);
+    await expectNoAxeViolations(page);
     await page.screenshot(shot("auth-sign-in-wrong-password"));
   });
 
@@ -115,6 +117,21 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/sign-in\?reason=logout/);
     await page.goto("/teacher/dashboard");
     await expect(page).toHaveURL(/\/sign-in\?reason=bad-session/);
+  });
+
+  test("on a second host name too, every redirect stays on it: sign-in, the way back, Logout", async ({ page, baseURL }) => {
+    // The journeys' own host is maryland.localhost; the public address (NEXTAUTH_URL) is localhost.
+    const origin = `http://127.0.0.1:${new URL(baseURL!).port}`;
+    await page.goto(`${origin}/teacher/dashboard`);
+    await expect(page).toHaveURL(`${origin}/sign-in?reason=bad-session&callbackUrl=%2Fteacher%2Fdashboard`);
+    await page.getByLabel("Username").fill("teacher@demo.test");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(`${origin}/teacher/dashboard`);
+    await page.getByRole("navigation", { name: "Application" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(`${origin}/sign-in?reason=logout`);
+    await expect(page.getByText("You have been logged out.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   });
 
   test("a session ended elsewhere is cleared on the next page and arrives with reason 401", async ({ page, playwright, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, shot, signIn, stateOrigin, test } from "./support";
 
 /**
  * The teacher's class list and one child's page (demo data: teacher@demo.test with 20 children in an
@@ -103,7 +103,7 @@ test("a teacher opens a child from the class list, records supports, sees the gr
 });
 
 test("another teacher's child and collection are not found", async ({ page, browser }) => {
-  const other = await browser.newContext();
+  const other = await browser.newContext({ baseURL: stateOrigin("ohio") });
   const otherPage = await other.newPage();
   const ohioId = await kraCollectionId(otherPage, "ohio.teacher@demo.test");
   const roster = (await (await otherPage.request.get(`${API}/data-collections/${ohioId}/students/legacy`)).json()) as { students: { studentEnrollmentId: number }[] };

@@ -58,11 +58,34 @@ export async function waitForMail(address: string, since = 0, timeoutMs = 20_000
   throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
 }
 
+/**
+ * The journeys run on Maryland's own host (maryland.localhost): this origin with another first label,
+ * such as Ohio's, whose host refuses Maryland's accounts and whose accounts Maryland's host refuses.
+ */
+export function stateOrigin(label: string): string {
+  const url = new URL(test.info().project.use.baseURL!);
+  url.hostname = `${label}.localhost`;
+  return url.origin;
+}
+
+/** Sign in on the account's state host: Ohio's demo accounts on Ohio's, every other on the journey's own. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto("/sign-in");
+  await page.goto(username.startsWith("ohio.") ? `${stateOrigin("ohio")}/sign-in` : "/sign-in");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Choose in the Region → District → Location picker: the location by name, else the district's first. */
+export async function pickLocation(page: Page, choice: { region: string; district: string; location?: string }): Promise<string> {
+  await page.getByLabel("Region", { exact: true }).selectOption({ label: choice.region });
+  await page.getByLabel("District", { exact: true }).selectOption({ label: choice.district });
+  const location = page.getByLabel("Location", { exact: true });
+  // Each level loads its options once the level above is chosen.
+  await expect(location).toBeEnabled();
+  const name = choice.location ?? (await location.locator("option").nth(1).textContent())!.trim();
+  await location.selectOption({ label: name });
+  return name;
 }
 
 export function shot(name: string) {
