@@ -4,6 +4,9 @@ import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { actorFromHeaders, type Actor } from "./actor";
 import { refuseControlCharacters } from "./control-characters";
+import { refuseLongText } from "./input-limits";
+import { refuseDeepJson } from "./request-body";
+import { strictSchema } from "./strict-schema";
 import { AppError, MESSAGES, type FieldError } from "./errors";
 import { fieldErrors } from "./api";
 import { errorFields, log } from "./logger";
@@ -16,7 +19,8 @@ type ServerAction<S extends z.ZodType, T> = (input: z.input<S> | FormData) => Pr
 /** A form's fields as an object: one value per name, an array where a name repeats (checkbox groups). */
 function formFields(form: FormData): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const name of new Set(form.keys())) {
+  // React's own fields of a form posted before hydration ($ACTION_ID_..., $ACTION_REF_...) are no input.
+  for (const name of new Set([...form.keys()].filter((key) => !key.startsWith("$ACTION")))) {
     const values = form.getAll(name);
     fields[name] = values.length > 1 ? values : values[0];
   }
@@ -39,12 +43,16 @@ export function action<S extends z.ZodType, T>(
   options: { input: S; permission?: Permission; public?: true },
   run: ((input: z.output<S>, request: Headers) => Promise<T>) | ((actor: Actor, input: z.output<S>, request: Headers) => Promise<T>),
 ): ServerAction<S, T> {
+  // Strict as the API's bodies: an unknown key is refused by name, never dropped in silence.
+  const schema = strictSchema(options.input);
   return async (raw) => {
     try {
       const request = await headers();
       const parse = () => {
         const fields = raw instanceof FormData ? formFields(raw) : raw;
-        const input = options.input.parse(fields);
+        refuseDeepJson(fields);
+        refuseLongText(fields);
+        const input = schema.parse(fields);
         refuseControlCharacters(fields);
         return input;
       };

@@ -6,13 +6,17 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { withTenant } from "@/db/client";
 import { actorFromHeaders, type Actor } from "./actor";
 import { refuseControlCharacters } from "./control-characters";
-import { AppError, MESSAGES, badRequest, forbidden, unauthorized, type FieldError } from "./errors";
+import { refuseLongText } from "./input-limits";
+import { AppError, MESSAGES, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
 import { isSameOrigin } from "./request";
+import { readJsonBody } from "./request-body";
 import { apiSecurityHeaders, setHeaders } from "./security-headers";
 import { decodeToken, tokenFromRequest } from "./session-token";
 import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
+import { readShapeFilter } from "./read-shape";
+import { strictSchema } from "./strict-schema";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (req: NextRequest, ctx: RouteParams) => Promise<Response>;
@@ -39,7 +43,6 @@ interface Context<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType,
 
 type Result = Response | object | null;
 
-const MAX_JSON_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -54,9 +57,15 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return answer;
 }
 
-/** Zod issues as the spec's `errors: [{ field, message }]`. */
+/** Zod issues as the spec's `errors: [{ field, message }]`; an unknown key is named as a field of its own. */
 export function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((i) => ({ field: i.path.join(".") || "_", message: i.message }));
+  return error.issues.flatMap((i) => {
+    if (i.code !== "unrecognized_keys") return [{ field: i.path.join(".") || "_", message: i.message }];
+    return i.keys.map((key) => {
+      const field = [...i.path, key].join(".");
+      return { field, message: `${field} is not a field of this request` };
+    });
+  });
 }
 
 function toErrorResponse(error: unknown, requestId: string): Response {
@@ -70,19 +79,6 @@ function toErrorResponse(error: unknown, requestId: string): Response {
   if (isUniqueViolation(error)) return json({ message: MESSAGES[409] }, 409);
   log.error("request failed", { requestId, ...errorFields(error) });
   return json({ message: MESSAGES[500] }, 500);
-}
-
-async function readBody(req: NextRequest): Promise<unknown> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Request body is not valid JSON");
-  }
 }
 
 /** Cookie-authenticated changes must come from our own pages (CSRF); bearer clients are exempt. */
@@ -121,6 +117,22 @@ async function inOneTransaction(req: NextRequest, work: () => Promise<Response>)
   return outcome.answer;
 }
 
+/**
+ * Each input through its schema (or as it came without one); one 400 naming every invalid field of
+ * the query, the path and the body together, so that a client fixes them in one go.
+ */
+function parseAll(...inputs: [z.ZodType | undefined, unknown, unknown][]): unknown[] {
+  const issues: z.core.$ZodIssue[] = [];
+  const values = inputs.map(([schema, raw, fallback]) => {
+    if (!schema) return fallback;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) issues.push(...parsed.error.issues);
+    return parsed.data;
+  });
+  if (issues.length) throw new ZodError(issues);
+  return values;
+}
+
 function queryObject(req: NextRequest): Record<string, string> {
   return Object.fromEntries(req.nextUrl.searchParams.entries());
 }
@@ -130,6 +142,10 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
   resolve: (req: NextRequest) => Promise<A>,
   handler: (ctx: Context<Q, B, P, A>) => Promise<unknown>,
 ): RouteHandler {
+  // Strict: an unknown key is a 400 naming it, never dropped in silence (see strict-schema.ts).
+  const body = schemas.body && strictSchema(schemas.body);
+  // What the route's own answer holds but its body does not take: read back, set aside (read-shape.ts).
+  const readOnly = readShapeFilter(schemas.body, schemas.response);
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = req.headers.get("x-request-id") ?? randomUUID();
@@ -140,14 +156,15 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       userId = actor?.userId;
       checkOrigin(req, actor);
       const rawQuery = queryObject(req);
-      const query = schemas.query ? schemas.query.parse(rawQuery) : {};
       const rawParams = await routeCtx.params;
-      const params = schemas.params ? schemas.params.parse(rawParams) : rawParams;
-      const rawBody = schemas.body ? await readBody(req) : undefined;
-      const body = schemas.body ? schemas.body.parse(rawBody) : undefined;
+      const rawBody = body ? await readJsonBody(req) : undefined;
+      // Before the schemas: their patterns need not run over a megabyte of text.
+      for (const input of [rawQuery, rawParams, rawBody]) refuseLongText(input);
+      const bodyToParse = readOnly ? readOnly(rawBody) : rawBody;
+      const [query, params, parsedBody] = parseAll([schemas.query, rawQuery, {}], [schemas.params, rawParams, rawParams], [body, bodyToParse, undefined]);
       // After the schemas, so a field's own wording comes first; before the handler and the database.
       for (const input of [rawQuery, rawParams, rawBody]) refuseControlCharacters(input);
-      const result = await handler({ req, actor, query, body, params, requestId } as Context<Q, B, P, A>);
+      const result = await handler({ req, actor, query, body: parsedBody, params, requestId } as Context<Q, B, P, A>);
       const answer = result instanceof Response ? result : json(result ?? {});
       if (schemas.response) await checkResponse(answer, schemas.response);
       return answer;
@@ -176,6 +193,9 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
   };
 }
 
+/** The document shows the body as the wrapper parses it: strict (`additionalProperties: false`). */
+const documentedBody = (options: { body?: z.ZodType }) => (options.body ? { body: strictSchema(options.body) } : {});
+
 /**
  * The one wrapper of every API route: resolves the actor, checks its permission, parses query, params
  * and body with zod, and answers errors in the spec's `{ message, errors? }` shape.
@@ -194,7 +214,7 @@ export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
     },
     handler,
   );
-  return attachRouteSpec(route, { ...options, auth: "required" });
+  return attachRouteSpec(route, { ...options, ...documentedBody(options), auth: "required" });
 }
 
 /** A route open without sign-in (login, forgot password, health); the actor is passed when present. */
@@ -202,5 +222,5 @@ export function publicRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType
   options: Schemas<Q, B, P, R>,
   handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Response | z.input<R>>,
 ): RouteHandler {
-  return attachRouteSpec(build(options, (req) => actorFromHeaders(req.headers), handler), { ...options, auth: "optional" });
+  return attachRouteSpec(build(options, (req) => actorFromHeaders(req.headers), handler), { ...options, ...documentedBody(options), auth: "optional" });
 }
