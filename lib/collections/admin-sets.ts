@@ -203,12 +203,13 @@ export async function updateSetItem(actor: Actor, setId: number, input: UpdateSe
   return forTenant(actor, async () => {
     const collection = await setCollection(actor, setId, true);
     const change = Object.fromEntries(Object.entries({ label: input.label, priority: input.priority }).filter(([, v]) => v !== undefined));
-    const updated = await db()
-      .update(dataCollectionSetItems)
-      .set(change)
-      .where(and(eq(dataCollectionSetItems.tenantId, actor.tenantId), eq(dataCollectionSetItems.setId, setId), eq(dataCollectionSetItems.id, input.id)))
-      .returning({ id: dataCollectionSetItems.id });
+    const theItem = and(eq(dataCollectionSetItems.tenantId, actor.tenantId), eq(dataCollectionSetItems.setId, setId), eq(dataCollectionSetItems.id, input.id));
+    // Nothing named, nothing to change (an UPDATE with no column is no statement): the item as it is, or 404.
+    const updated = Object.keys(change).length
+      ? await db().update(dataCollectionSetItems).set(change).where(theItem).returning({ id: dataCollectionSetItems.id })
+      : await db().select({ id: dataCollectionSetItems.id }).from(dataCollectionSetItems).where(theItem);
     if (!updated.length) throw notFound("Item not found");
+    if (!Object.keys(change).length) return (await itemsOf(actor, [setId])).map(withoutSet);
     if (change.priority !== undefined) await syncCollectionItems(actor, collection.id);
     await writeAudit(actor, [{ action: "update", entityType: "data_collection_set_item", entityId: input.id, details: { dataCollectionId: collection.id, setId, after: change } }], origin);
     return (await itemsOf(actor, [setId])).map(withoutSet);

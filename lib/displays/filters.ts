@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import type { FilterInput, SavedFilter } from "./schemas";
+import { collectionOf, type FilterInput, type SavedFilter } from "./schemas";
 import { requireDisplayCollection } from "./service";
 
 /**
@@ -81,10 +81,9 @@ export async function getFilter(actor: Actor, collectionId: number, filterId: nu
   });
 }
 
-const collectionOf = (input: FilterInput) => (input.dataCollectionsId ?? input.collectionId) as number;
-
+/** The stored fields of a filter; a colour left out of an edit keeps its value (null clears it). */
 function values(input: FilterInput) {
-  return { name: input.name, color: input.color ?? null, filterType: input.metadata.filterType, metadata: input.metadata as Record<string, unknown> };
+  return { name: input.name, ...(input.color === undefined ? {} : { color: input.color }), filterType: input.metadata.filterType, metadata: input.metadata as Record<string, unknown> };
 }
 
 export async function createFilter(actor: Actor, input: FilterInput, origin?: AuditOrigin): Promise<SavedFilter> {

@@ -137,6 +137,22 @@ const metadata = z
   )
   .refine((m) => JSON.stringify(m).length <= 20_000, "Metadata must be at most 20,000 characters");
 
+/** The collection of a filter under each of its names: the spec's dataCollectionsId (also collectionId), and dataCollectionId as elsewhere in the API. */
+const collectionNames = {
+  dataCollectionsId: idSchema(COLLECTION).optional(),
+  collectionId: idSchema(COLLECTION).optional().describe("Same as dataCollectionsId"),
+  dataCollectionId: idSchema(COLLECTION).optional().describe("Same as dataCollectionsId"),
+};
+type CollectionNames = { dataCollectionsId?: number; collectionId?: number; dataCollectionId?: number };
+
+/** The one collection the names give (they must agree); required. */
+const withCollection = (value: CollectionNames, ctx: z.RefinementCtx) => {
+  const given = new Set([value.dataCollectionsId, value.collectionId, value.dataCollectionId].filter((v) => v !== undefined));
+  if (given.size === 0) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "Data collection is required" });
+  if (given.size > 1) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "dataCollectionsId, collectionId and dataCollectionId must name the same collection" });
+};
+export const collectionOf = (value: CollectionNames) => (value.dataCollectionsId ?? value.collectionId ?? value.dataCollectionId) as number;
+
 const filterFields = {
   name: z.string({ error: NAME }).trim().min(1, NAME).max(100, "Name must be at most 100 characters"),
   color: z
@@ -144,23 +160,18 @@ const filterFields = {
     .regex(/^(#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/, COLOR)
     .nullable()
     .optional(),
-  dataCollectionsId: idSchema(COLLECTION).optional(),
-  collectionId: idSchema(COLLECTION).optional().describe("Same as dataCollectionsId"),
+  ...collectionNames,
   metadata,
-};
-
-const withCollection = <T extends { dataCollectionsId?: number; collectionId?: number }>(value: T, ctx: z.RefinementCtx) => {
-  if (!value.dataCollectionsId && !value.collectionId) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "Data collection is required" });
 };
 
 export const createFilterBody = z.object(filterFields).superRefine(withCollection);
 export const updateFilterBody = z.object({ id: idSchema("Filter id must be a positive whole number"), ...filterFields }).superRefine(withCollection);
 export type FilterInput = z.infer<typeof createFilterBody>;
 
-export const filterListQuery = z.object({
-  dataCollectionId: idSchema(COLLECTION),
-  filterType: z.enum(FILTER_TYPES, { error: TYPE }).optional(),
-});
+export const filterListQuery = z
+  .object({ ...collectionNames, filterType: z.enum(FILTER_TYPES, { error: TYPE }).optional() })
+  .superRefine(withCollection)
+  .transform((value) => ({ dataCollectionId: collectionOf(value), filterType: value.filterType }));
 export const filterIdParams = z.object({ id: idSchema("Filter id must be a positive whole number") });
 const FILTER_ID = "Filter id must be a positive whole number";
 export const collectionFilterParams = z.object({

@@ -10,29 +10,12 @@ import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { getStudent } from "./admin-list";
 import { mapStudentErrors } from "./errors";
-import type { CreateStudentInput, UpdateStudentInput } from "./schemas";
+import type { CreateStudentInput, StudentColumns, UpdateStudentInput } from "./schemas";
 
-type Fields = Omit<CreateStudentInput, "locationId">;
-
-/** The stored columns of the demographics; the chosen race codes become one bitmask. */
-function columnsOf(input: Fields) {
-  return {
-    tenantUniqueId: input.tenantUniqueId,
-    firstName: input.firstName,
-    middleName: input.middleName,
-    lastName: input.lastName,
-    gender: input.gender,
-    dob: input.dob,
-    englishLanguageLearner: input.englishLanguageLearner,
-    race: input.races.reduce((sum, bit) => sum + bit, 0),
-    lowSes: input.lowSes,
-    specialEducation: input.specialEducation,
-    specialEducationDisabilityCode: input.specialEducationDisabilityCode,
-    // Left out of a request (a bulk load's row, an older client): kept as it is.
-    ...(input.isrLanguage === undefined ? {} : { isrLanguage: input.isrLanguage }),
-  };
+/** The stored columns a request names (the schemas have turned every accepted form into one value each). */
+function columnsOf({ id: _id, ...columns }: UpdateStudentInput): StudentColumns {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as StudentColumns;
 }
-type Columns = ReturnType<typeof columnsOf>;
 
 /**
  * POST /students: the student and its point-of-authority enrollment at a location within the admin's
@@ -50,7 +33,7 @@ export async function createStudent(actor: Actor, input: CreateStudentInput, ori
         where l.tenant_id = ${t} and l.id = ${input.locationId} and l.active and ${within(reach, "locations", "l.id")}`,
     );
     if (!location) throw notFound("Location not found");
-    const values = columnsOf(input);
+    const { locationId: _location, ...values } = input;
     const [created] = await db()
       .insert(students)
       .values({ tenantId: t, ...values, parentLocationId: location.id })
@@ -89,11 +72,12 @@ export async function updateStudent(actor: Actor, input: UpdateStudentInput, ori
       .for("update");
     if (!current) throw notFound();
     const values = columnsOf(input);
-    const changed = (Object.keys(values) as (keyof Columns)[]).filter((k) => values[k] !== current[k]);
+    // Only what the request names, and of that only what differs: a field left out keeps its value.
+    const changed = (Object.keys(values) as (keyof StudentColumns)[]).filter((k) => values[k] !== current[k]);
     if (!changed.length) return;
     await db()
       .update(students)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...Object.fromEntries(changed.map((k) => [k, values[k]])), updatedAt: new Date() })
       .where(and(eq(students.tenantId, t), eq(students.id, input.id)))
       .catch(mapStudentErrors);
     await writeAudit(actor, [{ action: "update", entityType: "student", entityId: input.id, studentId: input.id, details: { fields: changed } }], origin);

@@ -36,30 +36,107 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD)")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Must be a date (YYYY-MM-DD)");
 const raceBit = z.number().int().refine((v) => v > 0 && v <= 512 && (v & (v - 1)) === 0, "Must be a race code value");
+/** Birth dates from 1900 to 2100, as unix seconds. */
+const unixSeconds = z.number().int("Must be a date (YYYY-MM-DD) or unix seconds").min(-2_208_988_800).max(4_102_444_800);
+const optionalText = (max: number) => z.string().trim().max(max, "Is too long").nullish().transform((v) => (v === undefined ? undefined : v || null));
 
-/** Demographics shared by create and edit. The state id stays text: leading zeros are kept. */
-const studentFields = z.object({
+/**
+ * Demographics as every client writes them. The read's forms are taken beside ours, so that what GET
+ * answers can be sent back: dob in unix seconds (or dobDate), race as the sum; and the spec's creation
+ * form (administration.md §4): ell, and the race choices summed. A field left out is left as it is.
+ */
+const demographics = z.object({
   tenantUniqueId: z.string({ error: "Is required" }).trim().min(1, "Must not be empty").max(50, "Is too long").regex(/^[A-Za-z0-9-]*$/, "Must be letters, digits or dashes"),
   firstName: name(100),
-  middleName: z.string().trim().max(100, "Is too long").nullish().transform((v) => v || null),
+  middleName: optionalText(100),
   lastName: name(100),
-  gender: z.enum(GENDERS, { error: `Must be one of: ${GENDERS.join(", ")}` }).default("UNKNOWN"),
-  dob: isoDate.nullish().transform((v) => v ?? null),
-  englishLanguageLearner: flag.default(false),
+  gender: z.enum(GENDERS, { error: `Must be one of: ${GENDERS.join(", ")}` }),
+  dob: z
+    .union([isoDate, unixSeconds], { error: "Must be a date (YYYY-MM-DD) or unix seconds" })
+    .nullable()
+    .transform((v) => (typeof v === "number" ? new Date(v * 1000).toISOString().slice(0, 10) : v))
+    .describe("The birth date: YYYY-MM-DD, or unix seconds as GET answers it; null clears it"),
+  dobDate: isoDate.nullable().describe("The birth date as GET answers it beside dob (YYYY-MM-DD)"),
+  englishLanguageLearner: flag,
+  ell: flag.describe("The spec's name of englishLanguageLearner ('1' for true)"),
   /** The chosen race codes' values, summed on the server (spec: the selected race choices are summed). */
-  races: z.array(raceBit).max(10, "Is too long").refine((v) => new Set(v).size === v.length, "Must not repeat a race").default([]),
-  lowSes: flag.default(false),
-  specialEducation: flag.default(false),
-  specialEducationDisabilityCode: z.string().trim().max(50, "Is too long").nullish().transform((v) => v || null),
-  /** The child's ISR language when a request does not force one (null: English). Left out: unchanged on edit. */
-  isrLanguage: z.enum(["en", "es"], { error: "Must be en or es" }).nullable().optional(),
+  races: z.array(raceBit).max(10, "Is too long").refine((v) => new Set(v).size === v.length, "Must not repeat a race"),
+  race: z.number({ error: "Must be a sum of race code values" }).int("Must be a sum of race code values").min(0, "Must be a sum of race code values").max(1023, "Must be a sum of race code values").describe("The race codes' values summed, as GET answers it"),
+  lowSes: flag,
+  specialEducation: flag,
+  specialEducationDisabilityCode: optionalText(50),
+  /** The child's ISR language when a request does not force one (null: English). */
+  isrLanguage: z.enum(["en", "es"], { error: "Must be en or es" }).nullable(),
 });
+type Demographics = Partial<z.output<typeof demographics>>;
 
-export const createStudentBody = studentFields.extend({ locationId: id });
-export type CreateStudentInput = z.infer<typeof createStudentBody>;
+/** Two names of one field must not say different things. */
+function agree(value: Demographics & { locationId?: number; parentLocationId?: number }, ctx: z.RefinementCtx) {
+  const raceOf = (races?: number[]) => races?.reduce((sum, bit) => sum + bit, 0);
+  const pairs: [keyof typeof value, unknown, keyof typeof value, unknown][] = [
+    ["dob", value.dob, "dobDate", value.dobDate],
+    ["englishLanguageLearner", value.englishLanguageLearner, "ell", value.ell],
+    ["races", raceOf(value.races), "race", value.race],
+    ["locationId", value.locationId, "parentLocationId", value.parentLocationId],
+  ];
+  for (const [name, ours, alias, theirs] of pairs) {
+    if (ours !== undefined && theirs !== undefined && ours !== theirs) ctx.addIssue({ code: "custom", path: [alias], message: `Must agree with ${name}` });
+  }
+}
 
-export const updateStudentBody = z.object({ student: studentFields.extend({ id }) });
-export type UpdateStudentInput = z.infer<typeof updateStudentBody>["student"];
+/** One value per stored column (undefined: left out), whichever name carried it. */
+function columnsOf(value: Demographics) {
+  const { dobDate, ell, races, race, ...rest } = value;
+  return {
+    ...rest,
+    dob: value.dob !== undefined ? value.dob : dobDate,
+    englishLanguageLearner: value.englishLanguageLearner ?? ell,
+    race: races ? races.reduce((sum, bit) => sum + bit, 0) : race,
+  };
+}
+export type StudentColumns = ReturnType<typeof columnsOf>;
+
+export const createStudentBody = demographics
+  .partial()
+  .extend({
+    tenantUniqueId: demographics.shape.tenantUniqueId,
+    firstName: demographics.shape.firstName,
+    lastName: demographics.shape.lastName,
+    locationId: id.optional().describe("The point-of-authority location; parentLocationId, as GET answers it, is taken too"),
+    parentLocationId: id.optional(),
+  })
+  .superRefine((value, ctx) => {
+    agree(value, ctx);
+    if (value.locationId === undefined && value.parentLocationId === undefined) ctx.addIssue({ code: "custom", path: ["locationId"], message: "Is required" });
+  })
+  .transform(({ locationId, parentLocationId, ...value }) => {
+    const columns = columnsOf(value);
+    return {
+      ...columns,
+      tenantUniqueId: value.tenantUniqueId,
+      firstName: value.firstName,
+      lastName: value.lastName,
+      locationId: (locationId ?? parentLocationId)!,
+      middleName: columns.middleName ?? null,
+      gender: columns.gender ?? "UNKNOWN",
+      dob: columns.dob ?? null,
+      englishLanguageLearner: columns.englishLanguageLearner ?? false,
+      race: columns.race ?? 0,
+      lowSes: columns.lowSes ?? false,
+      specialEducation: columns.specialEducation ?? false,
+      specialEducationDisabilityCode: columns.specialEducationDisabilityCode ?? null,
+    };
+  });
+export type CreateStudentInput = z.output<typeof createStudentBody>;
+
+export const updateStudentBody = z.object({
+  student: demographics
+    .partial()
+    .extend({ id })
+    .superRefine(agree)
+    .transform(({ id: studentId, ...value }) => ({ id: studentId, ...columnsOf(value) })),
+});
+export type UpdateStudentInput = z.output<typeof updateStudentBody>["student"];
 
 /* Answers. */
 

@@ -20,7 +20,8 @@ const logoUrl = z
   .max(1000, "Logo URL must be 1000 characters or fewer")
   .refine((v) => v === "" || /^(https:\/\/|\/)[^\s]*$/.test(v), "Logo URL must start with https:// or /")
   .nullish()
-  .transform((v) => (v ? v : null));
+  // Left out stays left out (an edit keeps the logo); "" and null clear it.
+  .transform((v) => (v === undefined ? undefined : v || null));
 const slug = z
   .string()
   .trim()
@@ -30,8 +31,24 @@ const slug = z
 export const idBody = z.object({ id: id("Id") });
 export const idParams = z.object({ id: id("Id") });
 
-export const createTenantBody = z.object({ name: text("Name", 200), slug: slug.optional(), logoUrl });
-export const updateTenantBody = z.object({ id: id("Tenant"), name: text("Name", 200).optional(), logoUrl });
+/** GET /tenants answers the name as `nameLabel` too: a write takes either (both: the same). */
+const tenantName = {
+  name: text("Name", 200).optional(),
+  nameLabel: text("Name", 200).optional().describe("The name as GET /tenants lists it: taken as name"),
+};
+const oneName = (value: { name?: string; nameLabel?: string }, ctx: z.RefinementCtx) => {
+  if (value.name !== undefined && value.nameLabel !== undefined && value.name !== value.nameLabel) ctx.addIssue({ code: "custom", path: ["nameLabel"], message: "Must agree with name" });
+};
+const named = <T extends { name?: string; nameLabel?: string }>({ nameLabel, ...rest }: T) => ({ ...rest, name: rest.name ?? nameLabel });
+
+export const createTenantBody = z
+  .object({ ...tenantName, slug: slug.optional(), logoUrl })
+  .superRefine((value, ctx) => {
+    oneName(value, ctx);
+    if (value.name === undefined && value.nameLabel === undefined) ctx.addIssue({ code: "custom", path: ["name"], message: "Name is required" });
+  })
+  .transform((value) => ({ ...named(value), name: (value.name ?? value.nameLabel)! }));
+export const updateTenantBody = z.object({ id: id("Tenant"), ...tenantName, logoUrl }).superRefine(oneName).transform(named);
 export type CreateTenant = z.infer<typeof createTenantBody>;
 export type UpdateTenant = z.infer<typeof updateTenantBody>;
 

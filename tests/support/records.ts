@@ -1,0 +1,156 @@
+import { label, MISSING_ID, operations, send, type Operation } from "./openapi-operations";
+
+/*
+ * For an update operation of the document, a record it updates and how to read that record back,
+ * found through the document's own reads: the path's parameters resolved left to right from their
+ * lists (/assessments → {id} → /assessments/{id}/items → {itemId}), then the record from GET on the
+ * update's own path, its one-record path or its collection; a list's required query parameters are
+ * filled from the lists their names point at (studentId from GET /students). The few updates whose
+ * records are listed elsewhere say where in READS.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Updates whose records (or path parameters) are listed at another path. */
+const READS: Record<string, string> = {
+  "PUT /data-collections/{id}/scores": "/data-collections/{id}/grades",
+  "PUT /data-collections-student-assignments": "/data-collections-student-assignments",
+  "PUT /transfers/{id}": "/transfers/incoming",
+};
+
+/** Whether an update's records are listed elsewhere than at its own path (an action on a record, not its edit). */
+export const readElsewhere = (op: Operation) => label(op) in READS;
+
+/** Where the value of a required query parameter is listed, by its name. */
+const QUERY_SOURCES: Record<string, string> = {
+  studentId: "/students",
+  enrollmentId: "/enrollments",
+  tenantId: "/tenants",
+  dataCollectionId: "/data-collections",
+  dataCollectionsId: "/data-collections",
+  parentDataCollectionId: "/data-collections",
+};
+
+export interface Target {
+  params: Record<string, string>;
+  /** The record as its read answers it. */
+  record: Json;
+  /** The record read again the same way. */
+  reread(): Promise<Json | undefined>;
+}
+
+const ALL = operations();
+const find = (method: string, path: string) => ALL.find((op) => op.method === method && op.path === path);
+
+/** The first object holding the key (an id, or a slot's name), breadth first: the first record of any answer's shape. */
+function firstRecord(value: unknown, key = "id"): Json | undefined {
+  const queue = [value];
+  while (queue.length) {
+    const item = queue.shift();
+    if (item === null || typeof item !== "object") continue;
+    const held = (item as Json)[key];
+    if (!Array.isArray(item) && (typeof held === "number" || typeof held === "string") && held !== MISSING_ID) return item as Json;
+    queue.push(...Object.values(item as Json));
+  }
+  return undefined;
+}
+
+/** The record of that id in an answer, however deep. */
+function recordWithId(value: unknown, id: unknown): Json | undefined {
+  const queue = [value];
+  while (queue.length) {
+    const item = queue.shift();
+    if (item === null || typeof item !== "object") continue;
+    if (!Array.isArray(item) && (item as Json).id === id) return item as Json;
+    queue.push(...Object.values(item as Json));
+  }
+  return undefined;
+}
+
+/** GET a path with its parameters, its required query filled from QUERY_SOURCES; the answer, or undefined. */
+async function read(path: string, params: Record<string, string>, token: string, depth = 0): Promise<unknown> {
+  const op = find("GET", path);
+  if (!op || depth > 3) return undefined;
+  const query: Record<string, string> = {};
+  for (const q of op.queryParams.filter((p) => p.required)) {
+    const source = QUERY_SOURCES[q.name];
+    const listed = source ? firstRecord(await read(source, {}, token, depth + 1)) : undefined;
+    if (!listed) return undefined;
+    query[q.name] = String(listed.id);
+  }
+  const res = await send(op, { params, token, query, read: true });
+  return res.status === 200 ? { answer: res.body, query } : undefined;
+}
+const answerOf = (got: unknown) => (got as { answer?: unknown } | undefined)?.answer;
+
+/** The path up to (and without) the segment `{name}`. */
+const before = (path: string, name: string) => path.slice(0, path.indexOf(`/{${name}}`));
+
+/** A record of the update operation and its reread, or a sentence saying why none was found. */
+export async function targetOf(op: Operation, token: string): Promise<Target | string> {
+  const params: Record<string, string> = {};
+  const elsewhere = READS[label(op)];
+  for (const p of op.pathParams) {
+    const parent = elsewhere && p === op.pathParams.at(-1) ? elsewhere : before(op.path, p.name);
+    const listed = firstRecord(answerOf(await read(parent, params, token)), p.schema.type === "string" && !("pattern" in p.schema) ? p.name : "id");
+    if (!listed) return `no record listed at GET ${parent} for {${p.name}}`;
+    params[p.name] = String(listed[p.schema.type === "string" && !("pattern" in p.schema) ? p.name : "id"]);
+  }
+  const last = op.pathParams.at(-1)?.name;
+  const candidates = elsewhere ? [elsewhere] : last ? [op.path, before(op.path, last)] : [`${op.path}/{id}`, op.path];
+  for (const path of candidates.filter((p) => find("GET", p))) {
+    if (path === `${op.path}/{id}`) {
+      const listed = firstRecord(answerOf(await read(op.path, params, token)));
+      if (!listed) continue;
+      const one = { ...params, id: String(listed.id) };
+      const record = recordWithId(answerOf(await read(path, one, token)), listed.id);
+      if (record) return { params, record, reread: async () => recordWithId(answerOf(await read(path, one, token)), record.id) };
+      continue;
+    }
+    const answer = answerOf(await read(path, params, token));
+    const record = last && !elsewhere ? recordWithId(answer, Number(params[last])) ?? recordWithId(answer, params[last]) : firstRecord(answer);
+    if (record) return { params, record, reread: async () => recordWithId(answerOf(await read(path, params, token)), record.id) };
+  }
+  return `no record of ${label(op)} found through ${candidates.map((c) => `GET ${c}`).join(" or ")}: make one in update-fixtures.ts or name its read in READS`;
+}
+
+/** The update operations of the document (PUT and PATCH with a JSON body: an uploaded part is no update). */
+export const updateOperations = () => ALL.filter((op) => (op.method === "PUT" || op.method === "PATCH") && op.body);
+
+/** The body key that holds the record when the body wraps it (`{ student }`), else null. */
+export function recordKey(op: Operation): string | null {
+  const properties = (op.body?.properties ?? {}) as Record<string, { properties?: Json }>;
+  if ("id" in properties) return null;
+  const wrappers = Object.entries(properties).filter(([, schema]) => schema.properties && "id" in schema.properties);
+  return wrappers.length === 1 ? wrappers[0][0] : null;
+}
+
+/** The record's schema in the body: the body, or the object under its record key. */
+function recordSchema(op: Operation): Json {
+  const key = recordKey(op);
+  return (key ? ((op.body!.properties as Record<string, Json>)[key] ?? {}) : op.body!) as Json;
+}
+
+/** A body holding the given fields of the record, wrapped as the update takes it (`{ student }`). */
+export function bodyWith(op: Operation, fields: Json): Json {
+  const key = recordKey(op);
+  return key ? { [key]: fields } : fields;
+}
+
+/** The record's id (when the body names it) and the fields its update requires, as read: the least an update can be sent. */
+export function leastOf(op: Operation, record: Json): Json {
+  const schema = recordSchema(op);
+  const named = ["id", ...((schema.required as string[] | undefined) ?? [])].filter((k) => k in ((schema.properties ?? {}) as Json) && k in record);
+  return Object.fromEntries(named.map((k) => [k, record[k]]));
+}
+
+/** The record and the token that reached it: the powerful actor first, the demo's teacher for a class's records. */
+export async function reach(op: Operation, tokens: string[]): Promise<{ target: Target; token: string }> {
+  const reasons: string[] = [];
+  for (const token of tokens) {
+    const target = await targetOf(op, token);
+    if (typeof target !== "string") return { target, token };
+    reasons.push(target);
+  }
+  throw new Error(reasons.join("; "));
+}
