@@ -54,10 +54,10 @@ export function userInReach(actor: Actor): SQL {
  */
 function selectUsers(t: number, from: SQL, order: SQL = sql`u.id`): SQL {
   return sql`with u as (${from}),
-    r as (select user_id, array_agg(role order by role) as roles from user_roles where tenant_id = ${t} and user_id in (select id from u) group by user_id),
+    r as (select user_id, array_agg(role::text order by role) as roles from user_roles where tenant_id = ${t} and user_id in (select id from u) group by user_id),
     o as (select user_id, count(*) as n, bool_or(administrative) as administrative from user_organizations where tenant_id = ${t} and user_id in (select id from u) group by user_id)
     select u.id, u.first_name, u.last_name, u.email, u.username, u.enabled, u.locked, u.expired, u.tenant_member_id, u.registered, u.created_at,
-      coalesce(r.roles, '{}') as roles, coalesce(o.n, 0) as org_count, coalesce(o.administrative, false) as administrative
+      coalesce(r.roles, '{}'::text[]) as roles, coalesce(o.n, 0) as org_count, coalesce(o.administrative, false) as administrative
     from u left join r on r.user_id = u.id left join o on o.user_id = u.id order by ${order}`;
 }
 

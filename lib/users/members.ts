@@ -40,7 +40,7 @@ export async function listMembers(actor: Actor, orgType: OrgType, orgId: number,
     const found = await rows<Row>(
       db(),
       sql`select u.id, u.first_name, u.last_name, u.email, u.enabled, o.administrative, o.member_unique_id,
-          coalesce((select array_agg(r.role order by r.role) from user_roles r where r.tenant_id = ${t} and r.user_id = u.id), '{}') as roles
+          coalesce((select array_agg(r.role::text order by r.role) from user_roles r where r.tenant_id = ${t} and r.user_id = u.id), '{}'::text[]) as roles
         from user_organizations o join users u on u.tenant_id = ${t} and u.id = o.user_id
         where o.tenant_id = ${t} and o.org_type = ${orgType} and o.parent_id = ${orgId} ${adminFilter} ${roleFilter}
         order by lower(u.last_name), lower(u.first_name), u.id`,
