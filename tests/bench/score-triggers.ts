@@ -3,7 +3,9 @@
  * connection so that the bulk statements run on the plans the single saves cached (a statement
  * trigger's plan is made for the first transition table it sees), on a fresh, never-analyzed
  * database (statistics removed after the generator).
- *   npx tsx tests/bench/score-triggers.ts [--students 10000] [--saves 400] [--migrations <folder>] [--keep]
+ *   npx tsx tests/bench/score-triggers.ts [--students 10000] [--saves 400] [--migrations <folder>] [--demo-first] [--keep]
+ * --demo-first loads the demo and analyzes it before the generator (the issue's case: statistics
+ * that know nothing of the new tenant), keeps them, and prints the generator's time.
  * --migrations builds the database from another migrations folder (e.g. an older commit's, from
  * `git archive <commit> db/migrations | tar -x -C /tmp/old`) to compare. BENCH_DATABASE_URL names
  * the server (default postgres://postgres@127.0.0.1:5432/postgres); the database is ap_bench_triggers.
@@ -13,13 +15,20 @@
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openDatabase, rows, type Executor } from "../../db/client";
+import { installDatabase, openDatabase, rows, type Executor } from "../../db/client";
 import { applyMigrations, migrationsFolder } from "../../db/migrate";
+import { seedDemoIfEmpty } from "../../db/seed/demo";
 import { generateState } from "../../db/seed/generator";
 import { enterScores } from "../../db/seed/scoring";
 
 const { values } = parseArgs({
-  options: { students: { type: "string", default: "10000" }, saves: { type: "string", default: "400" }, migrations: { type: "string" }, keep: { type: "boolean", default: false } },
+  options: {
+    students: { type: "string", default: "10000" },
+    saves: { type: "string", default: "400" },
+    migrations: { type: "string" },
+    "demo-first": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
 });
 const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = "ap_bench_triggers";
@@ -37,11 +46,19 @@ const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.
 
 try {
   await applyMigrations(setup, values.migrations ?? migrationsFolder);
-  const state = await generateState({ students: Number(values.students), handle: setup, log: () => {} });
-  // The worst case: no statistics anywhere, as if never analyzed (autovacuum off, the generator's
-  // own ANALYZE not run yet). Needs a superuser.
-  await setup.db.execute(sql`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
-  await setup.db.execute(sql`update pg_class set reltuples = -1, relpages = 0 where relnamespace = 'public'::regnamespace and relkind in ('r', 'i')`);
+  if (values["demo-first"]) {
+    installDatabase(setup);
+    await seedDemoIfEmpty();
+    await setup.db.execute(sql`analyze`);
+  }
+  const state = await generateState({ students: Number(values.students), handle: setup, log: values["demo-first"] ? undefined : () => {} });
+  if (values["demo-first"]) console.log(`generator: ${state.seconds.toFixed(1)} s`);
+  // Otherwise the worst case of a fresh database: no statistics anywhere, as if never analyzed
+  // (autovacuum off, the generator's own ANALYZE not run yet). Needs a superuser.
+  else {
+    await setup.db.execute(sql`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
+    await setup.db.execute(sql`update pg_class set reltuples = -1, relpages = 0 where relnamespace = 'public'::regnamespace and relkind in ('r', 'i')`);
+  }
   const t = state.tenantId;
   const c = state.collectionId;
   const db = handle.db;
