@@ -2,10 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LocationPicker, pickedOrg, type PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { AssignedOrg } from "@/lib/collections/admin-schemas";
-import { callApi, selectClass } from "./api";
+import type { PickerStart } from "@/lib/organisations/location-choices";
+import { callApi } from "./api";
 
 type Level = "region" | "district" | "location";
 interface Org {
@@ -41,30 +43,17 @@ function useAssign(tenantId: number, collectionId: number) {
   return { busy, run };
 }
 
-function AssignForm({ level, orgs, onAssign, busy }: { level: Level; orgs: Org[]; onAssign: (org: Org) => void; busy: boolean }) {
-  const id = `assign-${level}`;
+/** Assign at one level through the location picker, stopped at that level; an organisation already assigned is refused here. */
+function AssignForm({ level, start, assigned, onAssign, busy }: { level: Level; start: PickerStart; assigned: Org[]; onAssign: (org: Org) => void; busy: boolean }) {
+  const [error, setError] = useState<PickerError | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = orgs.find((o) => o.id === Number(new FormData(event.currentTarget).get("orgId")));
-    if (chosen) onAssign(chosen);
+    const picked = pickedOrg(event.currentTarget, setError, level, (org) => (assigned.some((a) => a.id === org.id) ? `Already assigned to ${org.name}` : null));
+    if (picked) onAssign({ id: picked.id, nameLabel: picked.name });
   }
   return (
-    <form className="flex flex-col items-start gap-3" onSubmit={submit}>
-      <div className="flex w-full flex-col gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Assign to a {NAMES[level]}
-        </label>
-        <select id={id} name="orgId" required className={`${selectClass} w-full min-w-0`} defaultValue="">
-          <option value="" disabled>
-            Choose a {NAMES[level]}…
-          </option>
-          {orgs.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.nameLabel}
-            </option>
-          ))}
-        </select>
-      </div>
+    <form className="flex flex-col items-start gap-4" onSubmit={submit} noValidate>
+      <LocationPicker purpose="assign" depth={level} start={start} legend={`Assign to a ${NAMES[level]}`} error={error} onChange={() => setError(null)} />
       <Button type="submit" size="sm" busy={busy}>
         Assign {NAMES[level]}
       </Button>
@@ -77,7 +66,8 @@ export function AssignmentsPanel(props: {
   tenantId: number;
   collectionId: number;
   assigned: Record<Level, AssignedOrg[]>;
-  choices: Record<Level, Org[]>;
+  /** The picker's first levels for each level: what the admin administers. */
+  starts: Record<Level, PickerStart>;
 }) {
   const { busy, run } = useAssign(props.tenantId, props.collectionId);
   const levels: Level[] = ["region", "district", "location"];
@@ -105,8 +95,8 @@ export function AssignmentsPanel(props: {
                 ))}
               </ul>
             )}
-            {props.choices[level].length > 0 && (
-              <AssignForm level={level} orgs={props.choices[level].filter((o) => !props.assigned[level].some((a) => a.id === o.id))} onAssign={(org) => void run(level, org, true)} busy={busy?.startsWith(`${level}-`) ?? false} />
+            {props.starts[level].regions.length > 0 && (
+              <AssignForm level={level} start={props.starts[level]} assigned={props.assigned[level]} onAssign={(org) => void run(level, org, true)} busy={busy?.startsWith(`${level}-`) ?? false} />
             )}
           </div>
         ))}

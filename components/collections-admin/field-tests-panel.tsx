@@ -2,22 +2,26 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LocationPicker, pickedOrg, type PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldTestLocation } from "@/lib/collections/admin-schemas";
-import { callApi, selectClass } from "./api";
+import type { PickerStart } from "@/lib/organisations/location-choices";
+import { callApi } from "./api";
 
 /**
- * Field tests: the locations taking part and those that could. The spec (§8) shows the literal
- * 'error' when an assignment fails; a change flags both lists for reload (router.refresh).
+ * Field tests: the locations taking part, and a location picker for those that could (what the admin
+ * administers). The spec (§8) shows the literal 'error' when an assignment fails; a change flags both
+ * lists for reload (router.refresh).
  */
-export function FieldTestsPanel({ tenantId, collectionId, assigned, available }: { tenantId: number; collectionId: number; assigned: FieldTestLocation[]; available: FieldTestLocation[] }) {
+export function FieldTestsPanel({ tenantId, collectionId, assigned, start }: { tenantId: number; collectionId: number; assigned: FieldTestLocation[]; start: PickerStart }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, setBusy] = useState<number | "add" | null>(null);
+  const [error, setError] = useState<PickerError | null>(null);
 
-  async function change(location: FieldTestLocation, add: boolean) {
-    setBusy(location.id);
+  async function change(location: Pick<FieldTestLocation, "id" | "nameLabel">, add: boolean) {
+    setBusy(add ? "add" : location.id);
     const answer = await callApi(add ? "POST" : "DELETE", `/admin/tenants/${tenantId}/collections/${collectionId}/locations/${location.id}/fieldtests.json`);
     setBusy(null);
     if (!answer.ok) {
@@ -30,8 +34,8 @@ export function FieldTestsPanel({ tenantId, collectionId, assigned, available }:
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = available.find((l) => l.id === Number(new FormData(event.currentTarget).get("locationId")));
-    if (chosen) void change(chosen, true);
+    const picked = pickedOrg(event.currentTarget, setError, "location", (org) => (assigned.some((l) => l.id === org.id) ? `${org.name} already takes part in the field test` : null));
+    if (picked) void change({ id: picked.id, nameLabel: picked.name }, true);
   }
 
   return (
@@ -55,24 +59,10 @@ export function FieldTestsPanel({ tenantId, collectionId, assigned, available }:
             ))}
           </ul>
         )}
-        {available.length > 0 && (
-          <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="fieldtest-location" className="text-sm font-medium text-slate-800">
-                Available ({available.length})
-              </label>
-              <select id="fieldtest-location" name="locationId" required defaultValue="" className={`${selectClass} min-w-56`}>
-                <option value="" disabled>
-                  Choose a location…
-                </option>
-                {available.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.nameLabel}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button type="submit" size="sm">
+        {start.regions.length > 0 && (
+          <form className="flex w-full max-w-md flex-col items-start gap-4" onSubmit={submit} noValidate>
+            <LocationPicker purpose="assign" start={start} legend="Add a location to the field test" error={error} onChange={() => setError(null)} />
+            <Button type="submit" size="sm" busy={busy === "add"}>
               Add to field test
             </Button>
           </form>

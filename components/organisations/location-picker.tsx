@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { locationChoicesAction } from "@/lib/organisations/location-choice-actions";
-import type { Choice, LocationPurpose, PickerStart } from "@/lib/organisations/location-choices";
+import type { Choice, LocationPurpose, PickerDepth, PickerStart } from "@/lib/organisations/location-choices";
 
 export type PickerField = "regionId" | "districtId" | "locationId";
 export interface PickerError {
@@ -13,10 +13,27 @@ export interface PickerError {
 
 const REQUIRED: Record<PickerField, string> = { regionId: "Region is required", districtId: "District is required", locationId: "Location is required" };
 
-/** The first level a submitted form left unchosen, with the spec's message (platform.md §5); null once a location is chosen. */
-export function locationPickerError(form: FormData): PickerError | null {
-  const field = (["regionId", "districtId", "locationId"] as const).find((name) => !form.get(name));
+const FIELDS: Record<PickerDepth, PickerField[]> = { region: ["regionId"], district: ["regionId", "districtId"], location: ["regionId", "districtId", "locationId"] };
+
+/** The first level a submitted form left unchosen, with the spec's message (platform.md §5); null once the picker's last level is chosen. */
+export function locationPickerError(form: FormData, depth: PickerDepth = "location"): PickerError | null {
+  const field = FIELDS[depth].find((name) => !form.get(name));
   return field ? { field, message: REQUIRED[field] } : null;
+}
+
+/**
+ * What a submitted picker names at its depth (the organisation's id and shown name); else null, once
+ * `show` has the first unchosen level's error, or `refuse`'s word on the choice, and that level has focus.
+ */
+export function pickedOrg(form: HTMLFormElement, show: (error: PickerError) => void, depth: PickerDepth = "location", refuse?: (org: Choice) => string | null): Choice | null {
+  const select = form.elements.namedItem(`${depth}Id`) as HTMLSelectElement | null;
+  const org = select?.value ? { id: Number(select.value), name: select.selectedOptions[0].text } : null;
+  const refused = org && refuse?.(org);
+  const error = locationPickerError(new FormData(form), depth) ?? (refused ? { field: `${depth}Id` as const, message: refused } : null);
+  if (!error) return org;
+  show(error);
+  (form.elements.namedItem(error.field) as HTMLSelectElement | null)?.focus();
+  return null;
 }
 
 interface LevelProps {
@@ -34,7 +51,7 @@ interface LevelProps {
 function Level({ id, name, label, value, choices, placeholder, busy, error, onChoose }: LevelProps) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="text-sm text-slate-800">
         {label}
       </label>
       <select
@@ -71,6 +88,8 @@ interface Props {
   start: PickerStart;
   /** The group's name, in the form's words ("Location (point of authority)"). */
   legend: string;
+  /** The last level: "region" or "district" where that is what is chosen (a collection's assignment). */
+  depth?: PickerDepth;
   error?: PickerError | null;
   /** A choice changed (the form clears its error). */
   onChange?: () => void;
@@ -81,9 +100,9 @@ const asValue = (id: number | null) => (id ? String(id) : "");
 /**
  * Region → District → Location (platform.md §5): each level appears once the one before is chosen and
  * loads its options from the server for that choice; a level with one option is chosen for the person.
- * The form reads `regionId`, `districtId` and `locationId`; the server checks the location again.
+ * The form reads `regionId`, `districtId` and `locationId` down to the depth; the server checks the choice again.
  */
-export function LocationPicker({ purpose, start, legend, error, onChange }: Props) {
+export function LocationPicker({ purpose, start, legend, depth = "location", error, onChange }: Props) {
   const id = useId();
   const [regionId, setRegionId] = useState(asValue(start.regionId));
   const [districts, setDistricts] = useState(start.districts);
@@ -99,7 +118,7 @@ export function LocationPicker({ purpose, start, legend, error, onChange }: Prop
     const ticket = ++latest.current;
     setLoading(level);
     setFailure(null);
-    const answer = await locationChoicesAction({ purpose, level, parentId: Number(parentId) }).catch(() => null);
+    const answer = await locationChoicesAction({ purpose, level, parentId: Number(parentId), depth }).catch(() => null);
     if (ticket !== latest.current) return null;
     setLoading(null);
     if (!answer?.ok) {
@@ -114,7 +133,7 @@ export function LocationPicker({ purpose, start, legend, error, onChange }: Prop
     setLocations([]);
     setLocationId("");
     onChange?.();
-    if (!value) return;
+    if (!value || depth !== "location") return;
     const found = await load("locations", value);
     if (!found) return;
     setLocations(found);
@@ -128,7 +147,7 @@ export function LocationPicker({ purpose, start, legend, error, onChange }: Prop
     setLocations([]);
     setLocationId("");
     onChange?.();
-    if (!value) return;
+    if (!value || depth === "region") return;
     const found = await load("districts", value);
     if (!found) return;
     setDistricts(found);
@@ -137,15 +156,17 @@ export function LocationPicker({ purpose, start, legend, error, onChange }: Prop
 
   const errorOf = (field: PickerField) => (error?.field === field ? error.message : undefined);
   return (
-    <fieldset className="flex flex-col gap-2">
+    // Levels fill the form's width like its other fields; min-w-0: a fieldset (min-content by default)
+    // would grow with a long name in a narrow column. As in the forms' other fieldsets, level labels are plain.
+    <fieldset className="flex w-full min-w-0 flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       {/* One level under another: district and school names run long ("Prince George's County Public Schools"). */}
-      <div className="flex max-w-md flex-col gap-4">
+      <div className="flex flex-col gap-4">
         <Level id={`${id}-region`} name="regionId" label="Region" value={regionId} choices={start.regions} placeholder="Choose a region" busy={false} error={errorOf("regionId")} onChoose={(v) => void chooseRegion(v)} />
-        {regionId && (
+        {regionId && depth !== "region" && (
           <Level id={`${id}-district`} name="districtId" label="District" value={districtId} choices={districts} placeholder="Choose a district" busy={loading === "districts"} error={errorOf("districtId")} onChoose={(v) => void chooseDistrict(v)} />
         )}
-        {districtId && (
+        {districtId && depth === "location" && (
           <Level
             id={`${id}-location`}
             name="locationId"

@@ -3,19 +3,25 @@ import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize, type Permission } from "@/lib/auth/permissions";
 import { reachOf, within } from "@/lib/dashboards/administrator";
+import { inDistrictScope, inRegionScope } from "@/lib/organisations/scope";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 
 /**
  * The choices of the Region → District → Location picker (platform.md §5), one level at a time, so a
  * state's 1,500 locations never travel to the browser at once: a level lists only the organisations
- * that lead to a location the purpose allows.
+ * that lead to one the purpose allows at the picker's last level (its depth: a location, or a region
+ * or district where that is what is chosen).
  * - enroll: the active locations the admin administers (a new student's point of authority);
  * - transfer: every active location of an active district (a child may move anywhere in the state);
- * - link: the active locations the admin administers, to link a user to.
+ * - link: the active locations the admin administers, to link a user to;
+ * - assign: the active organisations the admin administers, to assign a collection to or to add to
+ *   its field test (the checks of lib/collections/admin-assignments.ts and admin-field-tests.ts).
  */
-export const LOCATION_PURPOSES = ["enroll", "transfer", "link"] as const;
+export const LOCATION_PURPOSES = ["enroll", "transfer", "link", "assign"] as const;
 export type LocationPurpose = (typeof LOCATION_PURPOSES)[number];
+export const PICKER_DEPTHS = ["region", "district", "location"] as const;
+export type PickerDepth = (typeof PICKER_DEPTHS)[number];
 
 export interface Choice {
   id: number;
@@ -32,66 +38,76 @@ export interface PickerStart {
   locationId: number | null;
 }
 
-const PERMISSION: Record<LocationPurpose, Permission> = { enroll: "students.manage", transfer: "transfers.manage", link: "users.manage" };
+const PERMISSION: Record<LocationPurpose, Permission> = { enroll: "students.manage", transfer: "transfers.manage", link: "users.manage", assign: "collections.manage" };
+const ADMIN = { administrative: true } as const;
 
-/** Condition on `l` (locations) joined to `d` (its district): a location the purpose allows. */
-async function allowed(actor: Actor, purpose: LocationPurpose): Promise<SQL> {
-  if (purpose === "transfer") return sql`l.active and d.active`;
-  return sql`l.active and ${within(await reachOf(actor), "locations", "l.id")}`;
+/** Rows (region_id, district_id, location_id) of the organisations the purpose allows at the depth: the levels above lead to them. */
+async function targets(actor: Actor, purpose: LocationPurpose, depth: PickerDepth): Promise<SQL> {
+  const t = actor.tenantId;
+  const anywhere = purpose === "transfer";
+  if (depth === "region") {
+    return sql`select r.id as region_id, null::int as district_id, null::int as location_id from regions r
+      where r.tenant_id = ${t} and r.active and ${anywhere ? sql`true` : inRegionScope(actor, sql`r.id`, ADMIN)}`;
+  }
+  if (depth === "district") {
+    return sql`select d.region_id, d.id as district_id, null::int as location_id from districts d
+      where d.tenant_id = ${t} and d.active and ${anywhere ? sql`true` : inDistrictScope(actor, sql`d.id`, ADMIN)}`;
+  }
+  // Literal ids of the reach: true row estimates before statistics exist.
+  const where = anywhere ? sql`d.active` : within(await reachOf(actor), "locations", "l.id");
+  return sql`select d.region_id, d.id as district_id, l.id as location_id from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
+    where l.tenant_id = ${t} and l.active and ${where}`;
 }
 
-async function regionsOf(actor: Actor, where: SQL): Promise<Choice[]> {
+function regionsOf(actor: Actor, allowed: SQL): Promise<Choice[]> {
+  const t = actor.tenantId;
+  return rows<Choice>(db(), sql`select r.id, r.name from regions r where r.tenant_id = ${t} and r.id in (select x.region_id from (${allowed}) x) order by r.name, r.id`);
+}
+
+function districtsOf(actor: Actor, allowed: SQL, regionId: number): Promise<Choice[]> {
   const t = actor.tenantId;
   return rows<Choice>(
     db(),
-    sql`select r.id, r.name from regions r where r.tenant_id = ${t} and exists (
-        select 1 from districts d join locations l on l.tenant_id = ${t} and l.district_id = d.id
-        where d.tenant_id = ${t} and d.region_id = r.id and ${where})
-      order by r.name, r.id`,
-  );
-}
-
-async function districtsOf(actor: Actor, where: SQL, regionId: number): Promise<Choice[]> {
-  const t = actor.tenantId;
-  return rows<Choice>(
-    db(),
-    sql`select d.id, d.name from districts d where d.tenant_id = ${t} and d.region_id = ${regionId} and exists (
-        select 1 from locations l where l.tenant_id = ${t} and l.district_id = d.id and ${where})
+    sql`select d.id, d.name from districts d where d.tenant_id = ${t} and d.region_id = ${regionId} and d.id in (select x.district_id from (${allowed}) x)
       order by d.name, d.id`,
   );
 }
 
-async function locationsOf(actor: Actor, where: SQL, districtId: number): Promise<Choice[]> {
+function locationsOf(actor: Actor, allowed: SQL, districtId: number): Promise<Choice[]> {
   const t = actor.tenantId;
   return rows<Choice>(
     db(),
-    sql`select l.id, l.name from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
-      where l.tenant_id = ${t} and l.district_id = ${districtId} and ${where}
+    sql`select l.id, l.name from locations l where l.tenant_id = ${t} and l.district_id = ${districtId} and l.id in (select x.location_id from (${allowed}) x)
       order by l.name, l.id`,
   );
 }
 
-/** The districts of a region, or the locations of a district, the purpose allows (none outside it). */
-export async function locationChoices(actor: Actor, input: { purpose: LocationPurpose; level: "districts" | "locations"; parentId: number }): Promise<Choice[]> {
+/** The districts of a region, or the locations of a district, the purpose allows at the depth (none outside it, none below it). */
+export async function locationChoices(
+  actor: Actor,
+  input: { purpose: LocationPurpose; level: "districts" | "locations"; parentId: number; depth?: PickerDepth },
+): Promise<Choice[]> {
   authorize(actor, PERMISSION[input.purpose]);
   return forTenant(actor, async () => {
-    const where = await allowed(actor, input.purpose);
-    return input.level === "districts" ? districtsOf(actor, where, input.parentId) : locationsOf(actor, where, input.parentId);
+    const allowed = await targets(actor, input.purpose, input.depth ?? "location");
+    return input.level === "districts" ? districtsOf(actor, allowed, input.parentId) : locationsOf(actor, allowed, input.parentId);
   });
 }
 
-/** The regions, and each level whose parent is the only choice already chosen (a district admin starts at their locations). */
-export async function pickerStart(actor: Actor, purpose: LocationPurpose): Promise<PickerStart> {
+/** The regions, and each level down to the depth whose parent is the only choice already chosen (a district admin starts at their locations). */
+export async function pickerStart(actor: Actor, purpose: LocationPurpose, depth: PickerDepth = "location"): Promise<PickerStart> {
   authorize(actor, PERMISSION[purpose]);
   return forTenant(actor, async () => {
-    const where = await allowed(actor, purpose);
-    const start: PickerStart = { regions: await regionsOf(actor, where), districts: [], locations: [], regionId: null, districtId: null, locationId: null };
+    const allowed = await targets(actor, purpose, depth);
+    const start: PickerStart = { regions: await regionsOf(actor, allowed), districts: [], locations: [], regionId: null, districtId: null, locationId: null };
     if (start.regions.length !== 1) return start;
     start.regionId = start.regions[0].id;
-    start.districts = await districtsOf(actor, where, start.regionId);
+    if (depth === "region") return start;
+    start.districts = await districtsOf(actor, allowed, start.regionId);
     if (start.districts.length !== 1) return start;
     start.districtId = start.districts[0].id;
-    start.locations = await locationsOf(actor, where, start.districtId);
+    if (depth === "district") return start;
+    start.locations = await locationsOf(actor, allowed, start.districtId);
     if (start.locations.length === 1) start.locationId = start.locations[0].id;
     return start;
   });

@@ -5,7 +5,8 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  * Collections administration (tenant.admin@demo.test): create a collection by keyboard (missing
  * dates refused with the spec's messages first) under a parent collection, open its details (spec
  * §2), add an item set, assign the collection to teacher@demo.test's district (Baltimore County
- * Public Schools), add a field test location and set the scoring (levels, weights, a raw-to-scale
+ * Public Schools) and add a field test location through the Region → District → Location picker by
+ * keyboard (its error state under axe), and set the scoring (levels, weights, a raw-to-scale
  * table); the teacher then sees it on their dashboard and scores a cell on its scoring screen. A
  * scored collection cannot be deleted; once the teacher clears the score, the journey takes the
  * district assignment and the set away and deletes the collection, so the demo teacher's lists are
@@ -14,6 +15,7 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 const run = Date.now().toString(36);
 const NAME = `Winter check ${run}`;
+const REGION = "Central Maryland";
 const DISTRICT = "Baltimore County Public Schools";
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
@@ -108,19 +110,53 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await axe(page);
   await page.screenshot(snap("collection-sets"));
 
-  // Assign to the teacher's district; the locations covered show their students and assignments.
+  // Assign to the teacher's district by keyboard, through the location picker stopped at the district:
+  // asked without a choice, its first level says so; a district already assigned is refused.
   await page.getByRole("link", { name: "Assignments and field tests" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Assignments and field tests" })).toBeVisible();
-  await page.getByLabel("Assign to a district").selectOption({ label: DISTRICT });
-  await page.getByRole("button", { name: "Assign district" }).click();
+  const assign = page.getByRole("group", { name: "Assign to a district" });
+  const assignDistrict = page.getByRole("button", { name: "Assign district" });
+  await assignDistrict.press("Enter");
+  await expect(assign.getByText("Region is required")).toBeVisible();
+  await expect(assign.getByLabel("Region", { exact: true })).toBeFocused();
+  await expect(assign.getByLabel("District", { exact: true })).toHaveCount(0);
+  await axe(page);
+  await page.screenshot(snap("collection-assign-region-required"));
+  await page.keyboard.type(REGION);
+  await expect(assign.getByText("Region is required")).toHaveCount(0);
+  await expect(assign.getByLabel("District", { exact: true })).toBeEnabled();
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DISTRICT);
+  await expect(assign.getByLabel("District", { exact: true })).toHaveValue(/\d+/);
+  await page.keyboard.press("Tab");
+  await expect(assignDistrict).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(snackbar(page)).toContainText(`Collection assigned to ${DISTRICT} (`);
   const counts = page.getByRole("table", { name: "Locations covered" });
   await expect(counts.getByRole("row")).not.toHaveCount(1);
   await expect(page.getByRole("button", { name: `Remove ${DISTRICT}` })).toBeVisible();
-  await page.getByLabel(/^Available/).selectOption({ index: 1 });
-  await page.getByRole("button", { name: "Add to field test" }).click();
-  await expect(snackbar(page)).toContainText("added to the field test");
+  await assignDistrict.press("Enter");
+  await expect(assign.getByText(`Already assigned to ${DISTRICT}`)).toBeVisible();
+
+  // A field test school by keyboard: Region, District, then the district's first location.
+  const fieldTest = page.getByRole("group", { name: "Add a location to the field test" });
+  await fieldTest.getByLabel("Region", { exact: true }).focus();
+  await page.keyboard.type(REGION);
+  await expect(fieldTest.getByLabel("District", { exact: true })).toBeEnabled();
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DISTRICT);
+  const school = fieldTest.getByLabel("Location", { exact: true });
+  await expect(school).toBeEnabled();
+  await page.keyboard.press("Tab");
+  await expect(school).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const schoolName = (await school.locator("option:checked").textContent())!.trim();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Add to field test" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(snackbar(page)).toHaveText(`${schoolName} added to the field test`);
   await expect(page.getByText("Assigned (1)")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove ${schoolName} from the field test` })).toBeVisible();
   await axe(page);
   await page.screenshot(snap("collection-assignments"));
 

@@ -8,13 +8,11 @@ import { listAssignments, listLocationAssignments } from "@/lib/collections/admi
 import { getAdminCollection } from "@/lib/collections/admin-collections";
 import { listFieldTests } from "@/lib/collections/admin-field-tests";
 import { collectionPath } from "@/lib/collections/admin-paths";
-import { listDistricts, listLocations, listRegions } from "@/lib/organisations/queries";
+import { pickerStart } from "@/lib/organisations/location-choices";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
 export const metadata: Metadata = { title: "Assignments and field tests" };
-
-const pick = (orgs: { id: number; nameLabel: string }[]) => orgs.map(({ id, nameLabel }) => ({ id, nameLabel }));
 
 /** Where the collection is given: its assignments, the locations covered with their counts, and field tests. */
 export default async function CollectionAssignmentsPage({ params }: { params: Promise<{ id: string }> }) {
@@ -22,31 +20,23 @@ export default async function CollectionAssignmentsPage({ params }: { params: Pr
   const actor = await requirePageActor({ permission: "collections.manage", path: collectionPath(id, "assignments") });
   const collection = await orNotFound(getAdminCollection(actor, id));
   const t = actor.tenantId;
-  const [assigned, counts, fieldTests, regions, districts, locations] = await Promise.all([
+  // The pickers offer what the admin administers at each level (the checks the assign calls make).
+  const [assigned, counts, fieldTests, region, district, location] = await Promise.all([
     listAssignments(actor, t, id),
     listLocationAssignments(actor, t, id),
     listFieldTests(actor, t, id),
-    listRegions(actor, { active: true }),
-    listDistricts(actor, { active: true }),
-    listLocations(actor, { active: true }),
+    pickerStart(actor, "assign", "region"),
+    pickerStart(actor, "assign", "district"),
+    pickerStart(actor, "assign", "location"),
   ]);
-  // Offer what the admin administers: tenant admins everything; others their own links' reach.
-  const own = (type: "region" | "district") => new Set(actor.orgs.filter((o) => o.administrative && o.orgType === type).map((o) => o.id));
-  const ownRegions = own("region");
-  const ownDistricts = own("district");
-  const choices = {
-    region: pick(actor.tenantWide ? regions : regions.filter((r) => ownRegions.has(r.id))),
-    district: pick(actor.tenantWide ? districts : districts.filter((d) => ownDistricts.has(d.id) || ownRegions.has(d.parentId))),
-    location: pick(locations),
-  };
   return (
     <>
       <CollectionTabs id={id} name={collection.collectionName} current="assignments" />
       <PageHeading title="Assignments and field tests" description={collection.collectionName} />
       <div className="flex flex-col gap-10">
-        <AssignmentsPanel tenantId={t} collectionId={id} assigned={{ region: assigned.regions, district: assigned.districts, location: assigned.locations }} choices={choices} />
+        <AssignmentsPanel tenantId={t} collectionId={id} assigned={{ region: assigned.regions, district: assigned.districts, location: assigned.locations }} starts={{ region, district, location }} />
         <LocationCounts rows={counts} />
-        <FieldTestsPanel tenantId={t} collectionId={id} assigned={fieldTests.assigned} available={fieldTests.available} />
+        <FieldTestsPanel tenantId={t} collectionId={id} assigned={fieldTests.assigned} start={location} />
       </div>
     </>
   );
