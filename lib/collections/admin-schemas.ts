@@ -120,7 +120,8 @@ const code = z
   .max(40, "Code must be 40 characters or fewer")
   .nullable()
   .optional()
-  .transform((v) => (v ? v : null));
+  // Left out stays left out (an edit keeps the code); "" and null clear it.
+  .transform((v) => (v === undefined ? undefined : v || null));
 const priority = z.number({ error: "Priority must be a whole number" }).int("Priority must be a whole number").min(0, "Priority must be 0 or more").max(10_000, "Priority must be 10000 or less");
 
 export const supportBody = z.object({ label, code });

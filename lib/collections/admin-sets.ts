@@ -149,7 +149,8 @@ export async function updateSet(actor: Actor, setId: number, input: UpdateSetInp
       .update(dataCollectionSets)
       .set({ ...change, updatedAt: sql`now()` })
       .where(and(eq(dataCollectionSets.tenantId, actor.tenantId), eq(dataCollectionSets.id, setId)));
-    if (change.priority !== undefined) await syncCollectionItems(actor, collection.id);
+    // Only a new priority reorders the collection's items (and so its results); the same one sent back does not.
+    if (change.priority !== undefined && change.priority !== before.priority) await syncCollectionItems(actor, collection.id);
     const [after] = await setsOf(actor, collection.id, setId);
     const { items: _b, ...was } = before;
     const { items: _a, ...now } = after;
@@ -202,14 +203,13 @@ export async function addSetItem(actor: Actor, setId: number, input: SetItemInpu
 export async function updateSetItem(actor: Actor, setId: number, input: UpdateSetItemInput, origin: AuditOrigin = {}): Promise<CollectionSetItemRow[]> {
   return forTenant(actor, async () => {
     const collection = await setCollection(actor, setId, true);
-    const change = Object.fromEntries(Object.entries({ label: input.label, priority: input.priority }).filter(([, v]) => v !== undefined));
     const theItem = and(eq(dataCollectionSetItems.tenantId, actor.tenantId), eq(dataCollectionSetItems.setId, setId), eq(dataCollectionSetItems.id, input.id));
-    // Nothing named, nothing to change (an UPDATE with no column is no statement): the item as it is, or 404.
-    const updated = Object.keys(change).length
-      ? await db().update(dataCollectionSetItems).set(change).where(theItem).returning({ id: dataCollectionSetItems.id })
-      : await db().select({ id: dataCollectionSetItems.id }).from(dataCollectionSetItems).where(theItem);
-    if (!updated.length) throw notFound("Item not found");
+    const [current] = await db().select({ label: dataCollectionSetItems.label, priority: dataCollectionSetItems.priority }).from(dataCollectionSetItems).where(theItem);
+    if (!current) throw notFound("Item not found");
+    // Only what is named and differs: nothing named (or the item sent back as read) writes nothing.
+    const change = Object.fromEntries(Object.entries({ label: input.label, priority: input.priority }).filter(([k, v]) => v !== undefined && v !== current[k as keyof typeof current]));
     if (!Object.keys(change).length) return (await itemsOf(actor, [setId])).map(withoutSet);
+    await db().update(dataCollectionSetItems).set(change).where(theItem);
     if (change.priority !== undefined) await syncCollectionItems(actor, collection.id);
     await writeAudit(actor, [{ action: "update", entityType: "data_collection_set_item", entityId: input.id, details: { dataCollectionId: collection.id, setId, after: change } }], origin);
     return (await itemsOf(actor, [setId])).map(withoutSet);

@@ -39,10 +39,15 @@ function shapeOf(schema: z.ZodType | undefined): Shape | null {
   }
 }
 
-/** The record of an answer: `{ region: {...} }` answers a region; an answer without such a key is the record itself. */
+/** A list's element (`{ items: [...] }` answers items), else the schema itself. */
+const elementOf = (schema: z.ZodType | undefined) => (schema && defOf(schema).type === "array" ? (defOf(schema).element as z.ZodType) : schema);
+
+/** The record of an answer: `{ region: {...} }` or `{ items: [...] }`; an answer without such a key is the record itself. */
 function recordShape(response: Shape, key?: string): Shape | null {
   if (key) return shapeOf(response[key]);
-  const records = Object.values(response).map(shapeOf).filter((s): s is Shape => s !== null && "id" in s);
+  const records = Object.values(response)
+    .map((value) => shapeOf(elementOf(value)))
+    .filter((s): s is Shape => s !== null && "id" in s);
   return records.length === 1 ? records[0] : "id" in response ? response : null;
 }
 

@@ -13,7 +13,8 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .nullish()
-    .transform((v) => (v ? v : null));
+    // Left out stays left out (an edit keeps the value); "" and null clear it.
+    .transform((v) => (v === undefined ? undefined : v || null));
 const logoUrl = z
   .string()
   .trim()

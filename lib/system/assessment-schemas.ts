@@ -10,7 +10,8 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be ${max} characters or fewer`)
     .nullish()
-    .transform((v) => (v ? v : null));
+    // Left out stays left out (an edit keeps the value); "" and null clear it.
+    .transform((v) => (v === undefined ? undefined : v || null));
 const id = (label: string) => idSchema(`${label} is not valid`);
 const code = (label: string) => text(label, 30).regex(/^[A-Za-z0-9._-]+$/, `${label} may hold letters, digits, dot, dash and underscore only`);
 const sortOrder = z.coerce.number().int("Order must be a whole number").min(0, "Order must be 0 or more").max(100_000).optional();
@@ -82,7 +83,8 @@ const itemEntryFields = {
   sortOrder,
 };
 export const createItemEntryBody = z.object(itemEntryFields);
-export const updateItemEntryBody = z.object({ id: id("Id"), ...z.object(itemEntryFields).partial().shape });
+// The kind's default is for a new entry only: an edit that leaves it out keeps the entry's kind.
+export const updateItemEntryBody = z.object({ id: id("Id"), ...z.object(itemEntryFields).partial().shape, kind: itemEntryFields.kind.removeDefault().optional() });
 export type CreateItemEntry = z.infer<typeof createItemEntryBody>;
 
 /** POST .../resources {fileName, sizeBytes}: fileName is the s3FileName complete-multipart-upload answered. */

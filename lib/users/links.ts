@@ -11,7 +11,7 @@ import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { userInScope } from "./list";
 import { BEYOND_REACH, LINK_EXISTS, LINK_NOT_FOUND, NOT_OWN_STATUS, ORGANIZATION_NOT_FOUND } from "./messages";
-import type { OrgLinkInput } from "./schemas";
+import type { ChangeOrgLinkInput, OrgLinkInput } from "./schemas";
 
 /**
  * A user's organisation links (spec §4: associate, disassociate, promote to admin, demote). An admin
@@ -118,14 +118,15 @@ async function existingLink(actor: Actor, userId: number, orgType: OrgType, pare
 }
 
 /** PUT /users/{id}/organizations: promote to admin (administrative true), demote (false), or change the member unique id. */
-export async function changeLink(actor: Actor, userId: number, input: OrgLinkInput, origin: AuditOrigin = {}): Promise<Organization> {
+export async function changeLink(actor: Actor, userId: number, input: ChangeOrgLinkInput, origin: AuditOrigin = {}): Promise<Organization> {
   authorize(actor, "users.manage");
   return forTenant(actor, async () => {
     await linkableUser(actor, userId);
     const before = await existingLink(actor, userId, input.orgType, input.parentId);
     const [row] = await rows<LinkRow>(
       db(),
-      sql`update user_organizations set administrative = ${input.administrative}, member_unique_id = ${input.memberUniqueId}, updated_at = now()
+      sql`update user_organizations set administrative = ${input.administrative ?? before.administrative},
+          member_unique_id = ${input.memberUniqueId === undefined ? before.member_unique_id : input.memberUniqueId}, updated_at = now()
         where tenant_id = ${actor.tenantId} and id = ${before.id} returning id, user_id, org_type, parent_id, administrative, member_unique_id`,
     );
     const adminRole = await syncAdminRole(actor.tenantId, userId);

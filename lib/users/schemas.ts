@@ -50,6 +50,17 @@ export const orgLinkBody = z.object({
   memberUniqueId: z.string({ error: "Member unique id must be text" }).trim().max(100, "Member unique id must be at most 100 characters").nullish().transform((v) => v || null),
 });
 export type OrgLinkInput = z.infer<typeof orgLinkBody>;
+/** A change of a link: what it leaves out keeps its value (no default demotes an admin). */
+export const changeOrgLinkBody = orgLinkBody.extend({
+  administrative: z.boolean({ error: "administrative must be true or false" }).optional().describe("true: promote; false: demote; left out: unchanged"),
+  memberUniqueId: z
+    .string({ error: "Member unique id must be text" })
+    .trim()
+    .max(100, "Member unique id must be at most 100 characters")
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+});
+export type ChangeOrgLinkInput = z.infer<typeof changeOrgLinkBody>;
 
 export const orgLinkQuery = orgLinkBody.pick({ orgType: true, parentId: true });
 

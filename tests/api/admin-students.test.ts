@@ -160,7 +160,8 @@ const newStudent = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const create = (token: string, body: unknown) => call(createPost, "POST", "/en/api/v1/students", { token, body, headers: HEADERS });
-const update = (token: string, student: unknown) => call(updatePut, "PUT", "/en/api/v1/students", { token, body: { student }, headers: HEADERS });
+// An edit does not move the student (a transfer does): the update takes no locationId.
+const update = (token: string, { locationId: _location, ...student }: Record<string, unknown>) => call(updatePut, "PUT", "/en/api/v1/students", { token, body: { student }, headers: HEADERS });
 const auditOf = (studentId: number) => db().select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(auditLog.id);
 
 describe("POST and PUT /students", () => {

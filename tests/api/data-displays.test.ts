@@ -216,9 +216,10 @@ describe("saved data-display filters", () => {
     expect(one.status).toBe(200);
     expect(one.body.filter.id).toBe(id);
 
+    // The colour left out of the edit keeps its value.
     const edited = await send(filterPut, "PUT", a.teacherToken, { id, name: "Spring", collectionId: a.collection.id, metadata: { filterType: "VIEW_SETTINGS_FILTERS", scores: true } });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ message: "Filters successfully updated", filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: null } });
+    expect(edited.body).toMatchObject({ message: "Filters successfully updated", filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#1565c0" } });
 
     const gone = await call(filterDelete, "DELETE", `/en/api/v1/data-collections-filters/${id}`, { token: a.teacherToken, params: { id: String(id) } });
     expect(gone.body).toEqual({ message: "Filters successfully updated" });

@@ -93,7 +93,7 @@ describe("the OpenAPI document", () => {
     expect(doc.components.schemas.Error).toMatchObject({ type: "object", required: ["message"], properties: { message: { type: "string" }, errors: { type: "array" } } });
     const statuses = (p: string, m: string) => Object.keys(operation(p, m)!.responses).map(Number);
     expect(statuses("/race-codes", "GET")).toEqual([200, 401, 500]);
-    expect(statuses("/school-years", "POST")).toEqual([201, 400, 401, 403, 409, 500]);
+    expect(statuses("/school-years", "POST")).toEqual([201, 400, 401, 403, 409, 415, 500]);
     expect(statuses("/districts/{id}", "GET")).toEqual([200, 400, 401, 404, 500]);
     expect(statuses("/login", "POST")).toEqual(expect.arrayContaining([400, 401, 403, 423, 429]));
     expect(operation("/school-years", "POST")!.responses["403"]).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { dataCollections, userRoles, users } from "@/db/schema";
+import { userRoles, users } from "@/db/schema";
 import type { Role } from "@/db/schema/identity";
 import { seedDemoIfEmpty } from "@/db/seed/demo";
 
@@ -27,8 +27,3 @@ export async function demoWorld() {
   return { user, teacher };
 }
 
-/** A data collection of the tenant (the demo's first), to hang fixtures on. */
-export async function firstCollectionId(tenantId: number): Promise<number> {
-  const [collection] = await db().select({ id: dataCollections.id }).from(dataCollections).where(eq(dataCollections.tenantId, tenantId)).orderBy(dataCollections.id).limit(1);
-  return collection.id;
-}

@@ -16,10 +16,17 @@ const READS: Record<string, string> = {
   "PUT /data-collections/{id}/scores": "/data-collections/{id}/grades",
   "PUT /data-collections-student-assignments": "/data-collections-student-assignments",
   "PUT /transfers/{id}": "/transfers/incoming",
+  "PUT /enrollments/{id}/supports": "/enrollments",
 };
 
-/** Whether an update's records are listed elsewhere than at its own path (an action on a record, not its edit). */
-export const readElsewhere = (op: Operation) => label(op) in READS;
+/** Updates that act on what they are read as rather than edit it: the read lists other things. */
+const ACTIONS: Record<string, string> = {
+  "PUT /downloads/{slot}": "publishes an uploaded file into the slot (the read lists the slots)",
+  "PUT /users/{id}/organizations": "promotes or demotes a link (the read lists the organisations)",
+};
+
+/** Whether an update edits the record its own read answers (else: listed elsewhere, or an action). */
+export const editsItsRead = (op: Operation) => !(label(op) in READS) && !(label(op) in ACTIONS);
 
 /** Where the value of a required query parameter is listed, by its name. */
 const QUERY_SOURCES: Record<string, string> = {
@@ -55,13 +62,13 @@ function firstRecord(value: unknown, key = "id"): Json | undefined {
   return undefined;
 }
 
-/** The record of that id in an answer, however deep. */
-function recordWithId(value: unknown, id: unknown): Json | undefined {
+/** The record whose key holds that value in an answer, however deep. */
+function recordWhere(value: unknown, key: string, wanted: string): Json | undefined {
   const queue = [value];
   while (queue.length) {
     const item = queue.shift();
     if (item === null || typeof item !== "object") continue;
-    if (!Array.isArray(item) && (item as Json).id === id) return item as Json;
+    if (!Array.isArray(item) && String((item as Json)[key]) === wanted) return item as Json;
     queue.push(...Object.values(item as Json));
   }
   return undefined;
@@ -71,47 +78,65 @@ function recordWithId(value: unknown, id: unknown): Json | undefined {
 async function read(path: string, params: Record<string, string>, token: string, depth = 0): Promise<unknown> {
   const op = find("GET", path);
   if (!op || depth > 3) return undefined;
-  const query: Record<string, string> = {};
-  for (const q of op.queryParams.filter((p) => p.required)) {
-    const source = QUERY_SOURCES[q.name];
-    const listed = source ? firstRecord(await read(source, {}, token, depth + 1)) : undefined;
-    if (!listed) return undefined;
-    query[q.name] = String(listed.id);
-  }
-  const res = await send(op, { params, token, query, read: true });
-  return res.status === 200 ? { answer: res.body, query } : undefined;
+  const fill = async (names: string[]) => {
+    const query: Record<string, string> = {};
+    for (const name of names) {
+      const source = QUERY_SOURCES[name];
+      const listed = source ? firstRecord(answerOf(await read(source, {}, token, depth + 1))) : undefined;
+      if (!listed) return undefined;
+      query[name] = String(listed.id);
+    }
+    return query;
+  };
+  const required = await fill(op.queryParams.filter((p) => p.required).map((p) => p.name));
+  if (!required) return undefined;
+  let res = await send(op, { params, token, query: required, read: true });
+  // A list that needs one of several optional names (a collection's filters): the first that has a source.
+  const named = op.queryParams.find((p) => !p.required && QUERY_SOURCES[p.name]);
+  if (res.status === 400 && named) res = await send(op, { params, token, query: { ...required, ...(await fill([named.name])) }, read: true });
+  return res.status === 200 ? { answer: res.body } : undefined;
 }
 const answerOf = (got: unknown) => (got as { answer?: unknown } | undefined)?.answer;
 
 /** The path up to (and without) the segment `{name}`. */
 const before = (path: string, name: string) => path.slice(0, path.indexOf(`/{${name}}`));
 
+/** The key a path parameter names its record by: its own name for a word (a download's slot), else the id. */
+const keyOf = (p: Operation["pathParams"][number]) => (p.schema.type === "string" && !("pattern" in p.schema) ? p.name : "id");
+
 /** A record of the update operation and its reread, or a sentence saying why none was found. */
 export async function targetOf(op: Operation, token: string): Promise<Target | string> {
   const params: Record<string, string> = {};
   const elsewhere = READS[label(op)];
+  const last = op.pathParams.at(-1);
+  // /regions/{id}: the path names the record; /assessments/{id}/items: the body does (or the path's list is it).
+  const pathNamesRecord = last !== undefined && op.path.endsWith(`/{${last.name}}`);
   for (const p of op.pathParams) {
-    const parent = elsewhere && p === op.pathParams.at(-1) ? elsewhere : before(op.path, p.name);
-    const listed = firstRecord(answerOf(await read(parent, params, token)), p.schema.type === "string" && !("pattern" in p.schema) ? p.name : "id");
+    const parent = elsewhere && pathNamesRecord && p === last ? elsewhere : before(op.path, p.name);
+    const listed = firstRecord(answerOf(await read(parent, params, token)), keyOf(p));
     if (!listed) return `no record listed at GET ${parent} for {${p.name}}`;
-    params[p.name] = String(listed[p.schema.type === "string" && !("pattern" in p.schema) ? p.name : "id"]);
+    params[p.name] = String(listed[keyOf(p)]);
   }
-  const last = op.pathParams.at(-1)?.name;
-  const candidates = elsewhere ? [elsewhere] : last ? [op.path, before(op.path, last)] : [`${op.path}/{id}`, op.path];
-  for (const path of candidates.filter((p) => find("GET", p))) {
-    if (path === `${op.path}/{id}`) {
-      const listed = firstRecord(answerOf(await read(op.path, params, token)));
-      if (!listed) continue;
-      const one = { ...params, id: String(listed.id) };
-      const record = recordWithId(answerOf(await read(path, one, token)), listed.id);
-      if (record) return { params, record, reread: async () => recordWithId(answerOf(await read(path, one, token)), record.id) };
-      continue;
+  const found = (record: Json | undefined, reread: () => Promise<Json | undefined>) => (record ? { params, record, reread } : null);
+  if (pathNamesRecord) {
+    for (const path of [op.path, elsewhere ?? before(op.path, last.name)].filter((p) => find("GET", p))) {
+      const pick = async () => recordWhere(answerOf(await read(path, params, token)), keyOf(last), params[last.name]);
+      const target = found(await pick(), pick);
+      if (target) return target;
     }
-    const answer = answerOf(await read(path, params, token));
-    const record = last && !elsewhere ? recordWithId(answer, Number(params[last])) ?? recordWithId(answer, params[last]) : firstRecord(answer);
-    if (record) return { params, record, reread: async () => recordWithId(answerOf(await read(path, params, token)), record.id) };
+    return `no record of ${label(op)} found at GET ${op.path} or its list: make one in update-fixtures.ts or name its read in READS`;
   }
-  return `no record of ${label(op)} found through ${candidates.map((c) => `GET ${c}`).join(" or ")}: make one in update-fixtures.ts or name its read in READS`;
+  const one = find("GET", `${op.path}/{id}`) && !elsewhere ? `${op.path}/{id}` : null;
+  const list = elsewhere ?? op.path;
+  const listed = firstRecord(answerOf(await read(list, params, token)));
+  if (listed && one) {
+    const oneParams = { ...params, id: String(listed.id) };
+    const pick = async () => recordWhere(answerOf(await read(one, oneParams, token)), "id", String(listed.id));
+    const target = found(await pick(), pick);
+    if (target) return target;
+  }
+  if (listed) return { params, record: listed, reread: async () => recordWhere(answerOf(await read(list, params, token)), "id", String(listed.id)) };
+  return `no record of ${label(op)} found through GET ${list}: make one in update-fixtures.ts or name its read in READS`;
 }
 
 /** The update operations of the document (PUT and PATCH with a JSON body: an uploaded part is no update). */
@@ -154,3 +179,10 @@ export async function reach(op: Operation, tokens: string[]): Promise<{ target: 
   }
   throw new Error(reasons.join("; "));
 }
+
+/** A record as read, but its updatedAt: an update that changes nothing may still stamp it (the write log ignores it too). */
+export const unstamped = (record: Json | undefined) => {
+  if (!record) return record;
+  const { updatedAt: _stamp, ...rest } = record;
+  return rest;
+};

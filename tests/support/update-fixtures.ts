@@ -1,7 +1,12 @@
 import { POST as acknowledgementsPost } from "@/app/en/api/v1/acknowledgements/route";
 import { POST as periodsPost } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
+import { GET as collectionsGet } from "@/app/en/api/v1/data-collections/route";
 import { POST as filtersPost } from "@/app/en/api/v1/data-collections-filters/route";
+import { GET as enrollmentsGet } from "@/app/en/api/v1/enrollments/route";
+import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
+import { GET as studentsGet } from "@/app/en/api/v1/students/route";
 import { POST as integrationsPost } from "@/app/en/api/v1/tenant-integrations/route";
+import { POST as transfersPost } from "@/app/en/api/v1/transfers/route";
 import { db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { call } from "./api";
@@ -10,12 +15,19 @@ import { call } from "./api";
  * One record of each kind the demo data lacks, made through the API (a notification, which only the
  * platform sends, as a row), so that every update of the document has a record to be sent.
  */
-export async function makeUpdateFixtures(token: string, user: { id: number; tenantId: number }, collectionId: number) {
+export async function makeUpdateFixtures(token: string, user: { id: number; tenantId: number }) {
+  const get = (handler: Parameters<typeof call>[0], path: string, query: Record<string, string | number> = {}) => call(handler, "GET", path, { token, query });
+  // The collection the API lists first: the one the generated tests resolve a collection to.
+  const collectionId: number = (await get(collectionsGet, "/en/api/v1/data-collections")).body.dataCollections[0].id;
+  const student = (await get(studentsGet, "/en/api/v1/students")).body.students[0];
+  const enrollment = (await get(enrollmentsGet, "/en/api/v1/enrollments", { studentId: student.id })).body.enrollments[0];
+  const elsewhere = (await get(locationsGet, "/en/api/v1/locations")).body.locations.find((l: { id: number }) => l.id !== student.parentLocationId);
   const made = [
     await call(acknowledgementsPost, "POST", "/en/api/v1/acknowledgements", { token, body: { text: "Fixture acknowledgement" } }),
     await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", { token, body: { tenantId: user.tenantId, token: "fixture-token-0123456789abcdef", clientId: "fixture" } }),
     await call(filtersPost, "POST", "/en/api/v1/data-collections-filters", { token, body: { name: "Fixture", color: "#1565c0", dataCollectionsId: collectionId, metadata: JSON.stringify({ filterType: "DATA_FILTERS" }) } }),
     await call(periodsPost, "POST", `/en/api/v1/data-collections/${collectionId}/checkpoint-periods`, { token, params: { id: String(collectionId) }, body: { label: "Fall", startDate: 1788220800, endDate: 1790000000 } }),
+    await call(transfersPost, "POST", "/en/api/v1/transfers", { token, body: { studentId: student.id, enrollmentId: enrollment.id, locationId: elsewhere.id } }),
   ];
   const failed = made.filter((res) => res.status >= 300);
   if (failed.length) throw new Error(`fixtures refused: ${JSON.stringify(failed.map((f) => f.body))}`);

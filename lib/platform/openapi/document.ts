@@ -47,6 +47,7 @@ const ERROR_NAMES: Record<number, string> = {
   405: "MethodNotAllowed",
   409: "Conflict",
   413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
   423: "Locked",
   429: "TooManyRequests",
   500: "ServerError",
@@ -60,6 +61,7 @@ const ERROR_TEXT: Record<number, string> = {
   405: "Not for this kind of session (a browser's cookie logs out with POST /sign-out)",
   409: MESSAGES[409],
   413: "The request body is too large",
+  415: "The request body is not JSON (send content-type: application/json)",
   423: "The account is locked",
   429: "Too many attempts: wait and try again",
   500: MESSAGES[500],
@@ -104,6 +106,7 @@ function parameters(schema: z.ZodType | undefined, where: "path" | "query", comp
 function errorStatuses(spec: RouteSpec, method: HttpMethod): number[] {
   const statuses = new Set(spec.errors ?? []);
   if (spec.query || spec.body || spec.params) statuses.add(400);
+  if (spec.body) statuses.add(415);
   if (spec.auth === "required") statuses.add(401);
   if (spec.permission || (spec.auth === "required" && method !== "GET")) statuses.add(403);
   if (spec.params) statuses.add(404);

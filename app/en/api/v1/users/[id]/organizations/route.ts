@@ -3,7 +3,7 @@ import { originOf } from "@/lib/platform/audit";
 import { idParams, userOrganizationsQuery, userOrganizationsResponse } from "@/lib/organisations/schemas";
 import { listUserOrganizations } from "@/lib/organisations/user-organizations";
 import { addLink, changeLink, removeLink } from "@/lib/users/links";
-import { deletedResponse, orgLinkBody, orgLinkQuery, organizationResponse } from "@/lib/users/schemas";
+import { changeOrgLinkBody, deletedResponse, orgLinkBody, orgLinkQuery, organizationResponse } from "@/lib/users/schemas";
 
 export const GET = apiRoute(
   {
@@ -24,7 +24,7 @@ export const POST = apiRoute(
 );
 
 export const PUT = apiRoute(
-  { summary: "Promote a user to admin of a linked organisation (administrative true) or demote them (false); memberUniqueId", tags: ["Users"], permission: "users.manage", params: idParams, body: orgLinkBody, response: organizationResponse },
+  { summary: "Promote a user to admin of a linked organisation (administrative true) or demote them (false); memberUniqueId", tags: ["Users"], permission: "users.manage", params: idParams, body: changeOrgLinkBody, response: organizationResponse },
   async ({ actor, params, body, req, requestId }) => ({ organization: await changeLink(actor, params.id, body, originOf(req, requestId)) }),
 );
 
