@@ -27,6 +27,12 @@ function formFields(form: FormData): Record<string, unknown> {
   return fields;
 }
 
+/** A typed input without its undefined keys: `{ isCensus: undefined }` says nothing, so it names no unknown field. */
+function definedFields(input: unknown): unknown {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
 /**
  * The one server-action wrapper, the twin of apiRoute: server actions are public endpoints, so each
  * resolves the actor, checks the permission and parses its input again, and answers with the same
@@ -49,7 +55,7 @@ export function action<S extends z.ZodType, T>(
     try {
       const request = await headers();
       const parse = () => {
-        const fields = raw instanceof FormData ? formFields(raw) : raw;
+        const fields = raw instanceof FormData ? formFields(raw) : definedFields(raw);
         refuseDeepJson(fields);
         refuseLongText(fields);
         const input = schema.parse(fields);

@@ -30,6 +30,17 @@ describe("server-action wrapper", () => {
     expect(await signedIn({ name: "x" })).toEqual({ ok: false, message: "Authorization Error" });
   });
 
+  it("refuses an unknown key by name, as API bodies do; an undefined key or React's own form fields are no input", async () => {
+    const echo = action({ input, public: true }, async (fields) => fields);
+    const unknown = "nickname is not a field of this request";
+    expect(await echo({ name: "Ada", nickname: "A" } as never)).toEqual({ ok: false, message: unknown, errors: [{ field: "nickname", message: unknown }] });
+    expect(await echo({ name: "Ada", nickname: undefined } as never)).toEqual({ ok: true, data: { name: "Ada" } });
+    const form = new FormData();
+    form.append("name", "Ada");
+    form.append("$ACTION_ID_0123", "");
+    expect(await echo(form)).toEqual({ ok: true, data: { name: "Ada" } });
+  });
+
   it("lets Next's redirect() and notFound() through to Next", async () => {
     const goes = action({ input, public: true }, async () => redirect("/somewhere"));
     await expect(goes({ name: "x" })).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
