@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as integrationsPost } from "@/app/en/api/v1/tenant-integrations/route";
+import { db } from "@/db/client";
+import { dataCollectionSets, tenants } from "@/db/schema";
 import type { JsonSchema } from "@/lib/platform/openapi/document";
-import { tokenFor } from "../support/api";
+import { call, tokenFor } from "../support/api";
 import { demoWorld } from "../support/demo-world";
 import { jsonTypes, label, operations, resolve, sample, send, wrongTypeFor, type Operation, type Send } from "../support/openapi-operations";
 import { installWriteLog, takeWrites } from "../support/write-log";
@@ -114,13 +118,48 @@ function fault(c: Case, res: { status: number; body: unknown }): string | null {
 }
 
 const OPERATIONS = operations();
+const operation = (method: string, path: string) => OPERATIONS.find((op) => op.method === method && op.path === path)!;
 let token: () => Promise<string>;
+let tenantId: number;
 
 beforeAll(async () => {
   const { user } = await demoWorld();
   await installWriteLog();
   token = () => tokenFor(user);
+  tenantId = user.tenantId;
 }, 300_000);
+
+describe("the 500s issue 21 found, on real records", () => {
+  it("PUT /data-collections-sets/{id}/items naming no field: 404 for an item not in the set, nothing written", async () => {
+    const [set] = await db().select({ id: dataCollectionSets.id }).from(dataCollectionSets).where(eq(dataCollectionSets.tenantId, tenantId)).limit(1);
+    await takeWrites();
+    const res = await send(operation("PUT", "/data-collections-sets/{id}/items"), { token: await token(), params: { id: String(set.id) }, text: '{"id":999999}' });
+    expect(res).toMatchObject({ status: 404, body: { message: "Item not found" } });
+    expect(await takeWrites(NOT_WRITES)).toEqual([]);
+  });
+
+  it("JSON nested 10,000 deep: 400 on PUT /data-collections-sets/{id} and PUT /tenant-integrations/{id}", async () => {
+    const [set] = await db().select({ id: dataCollectionSets.id }).from(dataCollectionSets).where(eq(dataCollectionSets.tenantId, tenantId)).limit(1);
+    const made = await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", { token: await token(), body: { tenantId, token: "fixture-token-0123456789abcdef", clientId: "deep" } });
+    const nested = `{"label":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    await takeWrites();
+    for (const [path, id] of [["/data-collections-sets/{id}", set.id], ["/tenant-integrations/{id}", made.body.id]] as const) {
+      const res = await send(operation("PUT", path), { token: await token(), params: { id: String(id) }, text: nested });
+      expect(res, path).toMatchObject({ status: 400, body: { message: "Request body is nested too deeply (more than 64 levels)" } });
+    }
+    expect(await takeWrites(NOT_WRITES)).toEqual([]);
+  });
+
+  it("GET /tenants/{id}/logo for every tenant, signed in or not: the logo or a 404, never a 500", async () => {
+    const logo = operation("GET", "/tenants/{id}/logo");
+    for (const tenant of await db().select({ id: tenants.id }).from(tenants)) {
+      for (const caller of [await token(), undefined]) {
+        const res = await send(logo, { token: caller, params: { id: String(tenant.id) } });
+        expect([200, 404], `tenant ${tenant.id}`).toContain(res.status);
+      }
+    }
+  });
+});
 
 describe("every operation of the OpenAPI document answers bad input with a 4xx and writes nothing", () => {
   it("walks every operation the document lists", () => {
