@@ -14,7 +14,12 @@ export interface FieldError {
 }
 
 /** An error a service throws on purpose; the API wrapper and server actions turn it into a reply. */
+/** Marks an AppError of any copy of this module (Next bundles it once per layer: pages, routes). */
+const APP_ERROR = Symbol.for("assessment-platform.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
   constructor(
     readonly status: number,
     message: string,
@@ -22,6 +27,15 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
+  }
+
+  /**
+   * `instanceof AppError` by the mark, not the class: a process-wide singleton made by the pages'
+   * copy (the storage driver on globalThis) throws that copy's AppError into a route, whose own
+   * class check failed and answered 500 for a missing logo.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
   }
 }
 

@@ -56,3 +56,13 @@ test("a failing root layout shows our page in its own document", async ({ page }
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.screenshot(shot("error-root-layout"));
 });
+
+// In the built app the storage driver is made by whichever layer comes first, and its errors cross
+// into route handlers: a tenant with no uploaded logo answered 500 here (issue 21), never in-process.
+test("a tenant's logo that was never uploaded is a 404 in the built app, signed in or not", async ({ request }) => {
+  for (const tenantId of [1, 2, 999999]) {
+    const res = await request.get(`/en/api/v1/tenants/${tenantId}/logo`);
+    expect(res.status(), `tenant ${tenantId}`).toBe(404);
+    expect(await res.json()).toEqual({ message: "File not found" });
+  }
+});
