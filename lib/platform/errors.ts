@@ -35,6 +35,8 @@ export class AppError extends Error {
    * class check failed and answered 500 for a missing logo.
    */
   static [Symbol.hasInstance](value: unknown): boolean {
+    // A subclass (SignInError) keeps the class check: not every AppError is one of it.
+    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
   }
 }

@@ -16,6 +16,10 @@ describe("AppError across copies of its module", () => {
     expect(new AppError(400, "x") instanceof copy.AppError).toBe(true);
     expect(new Error("plain") instanceof AppError).toBe(false);
     expect(Object.assign(new Error("look-alike"), { name: "AppError", status: 404 }) instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    expect((null as unknown) instanceof AppError).toBe(false);
+    // A subclass still checks its own class.
+    class Narrow extends AppError {}
+    expect(new AppError(400, "x") instanceof Narrow).toBe(false);
+    expect(new Narrow(400, "x") instanceof Narrow && new Narrow(400, "x") instanceof copy.AppError).toBe(true);
   });
 });
