@@ -103,6 +103,14 @@ describe.each([
     expect(listed.body.artifacts.map((x: { id: number }) => x.id)).toEqual([artifact.id]);
     const download = await appFetch(listed.body.artifacts[0].downloadUrl);
     expect(download.status).toBe(200);
+    // On a state's own host the local store's links are on that host (the dialog previews them: img-src 'self').
+    const onHost = await call(artifactsGet, "GET", path(a.collection.id, gradeId), {
+      token: a.teacherToken,
+      params: { id: String(a.collection.id), gradeId: String(gradeId) },
+      headers: { host: "maryland.localhost:3999" },
+    });
+    const host = new URL(onHost.body.artifacts[0].downloadUrl).host;
+    expect(host).toBe(store.name === "local" ? "maryland.localhost:3999" : new URL(listed.body.artifacts[0].downloadUrl).host);
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(data))).toBe(true);
 
     const audit = (await auditRows(a.tenant.id)).slice(auditBefore);

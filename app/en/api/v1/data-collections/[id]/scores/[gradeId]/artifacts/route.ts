@@ -2,6 +2,14 @@ import { apiRoute, json } from "@/lib/platform/api";
 import { listArtifacts, recordArtifacts } from "@/lib/scoring/artifacts";
 import { artifactsResponse, gradeParams, recordArtifactsInput } from "@/lib/scoring/artifacts-schemas";
 import { originOf } from "@/lib/platform/audit";
+import { onRequestOrigin } from "@/lib/platform/request";
+
+/**
+ * Download URLs of the local store name the public address: on a state's own host the evidence
+ * dialog previews and downloads them from that host (img-src 'self'; a cross-origin link ignores `download`).
+ */
+const onHost = <T extends { downloadUrl: string }>(artifacts: T[], headers: Headers) =>
+  artifacts.map((a) => ({ ...a, downloadUrl: onRequestOrigin(a.downloadUrl, headers) }));
 
 export const GET = apiRoute(
   {
@@ -11,7 +19,7 @@ export const GET = apiRoute(
     params: gradeParams,
     response: artifactsResponse,
   },
-  async ({ actor, params }) => ({ artifacts: await listArtifacts(actor, params.id, params.gradeId) }),
+  async ({ actor, params, req }) => ({ artifacts: onHost(await listArtifacts(actor, params.id, params.gradeId), req.headers) }),
 );
 
 /** Attach files uploaded through the multipart protocol (purpose "evidence") by their storage keys. */
@@ -27,5 +35,5 @@ export const POST = apiRoute(
     errors: [409],
   },
   async ({ actor, params, body, req, requestId }) =>
-    json({ artifacts: await recordArtifacts(actor, params.id, params.gradeId, body, originOf(req, requestId)) }, 201),
+    json({ artifacts: onHost(await recordArtifacts(actor, params.id, params.gradeId, body, originOf(req, requestId)), req.headers) }, 201),
 );
