@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { tokenFor } from "../support/api";
-import { demoWorld } from "../support/demo-world";
 import { label, send } from "../support/openapi-operations";
 import { bodyWith, leastOf, reach, unstamped, updateOperations } from "../support/records";
-import { makeUpdateFixtures } from "../support/update-fixtures";
-import { installWriteLog, takeWrites } from "../support/write-log";
+import { NOT_CHANGES, updateWorld } from "../support/update-fixtures";
+import { takeWrites } from "../support/write-log";
 
 /*
  * A PUT changes only what it names: each update operation of the document, sent its record's id
@@ -15,16 +13,10 @@ import { installWriteLog, takeWrites } from "../support/write-log";
 
 process.env.API_CHECK_RESPONSES = "1";
 
-/** Sessions of the tokens made here, and audit rows (a refused or empty change may be recorded). */
-const NOT_CHANGES = ["auth_sessions", "audit_log"];
-
 let tokens: string[];
 
 beforeAll(async () => {
-  const { user, teacher } = await demoWorld();
-  tokens = [await tokenFor(user), await tokenFor(teacher)];
-  await makeUpdateFixtures(tokens[0], user);
-  await installWriteLog();
+  tokens = await updateWorld();
 }, 300_000);
 
 /**

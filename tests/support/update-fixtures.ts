@@ -9,7 +9,9 @@ import { POST as integrationsPost } from "@/app/en/api/v1/tenant-integrations/ro
 import { POST as transfersPost } from "@/app/en/api/v1/transfers/route";
 import { db } from "@/db/client";
 import { notifications } from "@/db/schema";
-import { call } from "./api";
+import { call, tokenFor } from "./api";
+import { demoWorld } from "./demo-world";
+import { installWriteLog } from "./write-log";
 
 /**
  * One record of each kind the demo data lacks, made through the API (a notification, which only the
@@ -32,4 +34,19 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
   const failed = made.filter((res) => res.status >= 300);
   if (failed.length) throw new Error(`fixtures refused: ${JSON.stringify(failed.map((f) => f.body))}`);
   await db().insert(notifications).values({ tenantId: user.tenantId, userId: user.id, type: "message", message: "Fixture notification", metadata: {} });
+}
+
+/** Tables an unchanged write may still touch: the sessions of the tokens made here, and audit rows (a refused or empty change may be recorded). */
+export const NOT_CHANGES = ["auth_sessions", "audit_log"];
+
+/**
+ * The world of the generated update tests: the demo's powerful actor and its teacher (their tokens,
+ * tried in turn to reach a record), the records the demo lacks, and the write log, in one place.
+ */
+export async function updateWorld(): Promise<string[]> {
+  const { user, teacher } = await demoWorld();
+  const tokens = [await tokenFor(user), await tokenFor(teacher)];
+  await makeUpdateFixtures(tokens[0], user);
+  await installWriteLog();
+  return tokens;
 }
