@@ -20,7 +20,9 @@ export async function boot(): Promise<void> {
     await applyMigrations(handle);
     log.info("database ready", { kind: handle.kind, migrateMs: Math.round(performance.now() - started) });
     if (config.NODE_ENV === "production" && config.TRUSTED_PROXIES === 0 && config.PUBLIC_URL.startsWith("https://")) {
-      log.warn("TRUSTED_PROXIES is 0: no client address can be believed, so per-address sign-in and forgot-password limits are off (set it to the number of proxies in front of the app)");
+      log.warn(
+        "TRUSTED_PROXIES is 0: no client address can be believed, so per-address sign-in and forgot-password limits are off (set it to the number of proxies in front of the app)",
+      );
     }
     const seedStarted = performance.now();
     const { seeded } = await seedDemoIfEmpty();

@@ -13,6 +13,12 @@ export async function analyzeLoaded(executor: Executor, tables: readonly string[
     sql`select relname, reltuples::float8 as reltuples from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' and relname in ${tables}`,
   );
   const due = found.filter((t) => t.reltuples < 0 || rowsWritten >= 50 + 0.1 * t.reltuples).map((t) => t.relname);
-  if (due.length) await executor.execute(sql`analyze ${sql.join(due.map((t) => sql.identifier(t)), sql`, `)}`);
+  if (due.length)
+    await executor.execute(
+      sql`analyze ${sql.join(
+        due.map((t) => sql.identifier(t)),
+        sql`, `,
+      )}`,
+    );
   return due;
 }

@@ -19,4 +19,16 @@ import { uploadSweep } from "./handlers/upload-sweep";
  * before sign-in. A handler that works on its payload's tenant's rows takes `tenancy: "payload"`;
  * report.generate binds each of its steps to the payload's tenant itself (see its handler).
  */
-export const handlers: JobHandler[] = [mailSend, mailRequeue, uploadSweep, passwordReset, reportGenerate, bulkLoadRun, isrGenerate, announcementsActivate, scoreSheetClass, ftpFeedRun, ftpFeedSchedule];
+export const handlers: JobHandler[] = [
+  mailSend,
+  mailRequeue,
+  uploadSweep,
+  passwordReset,
+  reportGenerate,
+  bulkLoadRun,
+  isrGenerate,
+  announcementsActivate,
+  scoreSheetClass,
+  ftpFeedRun,
+  ftpFeedSchedule,
+];

@@ -14,7 +14,22 @@ function sourceStamp() {
     }
   };
   const head = git(["rev-parse", "HEAD"]);
-  const dirty = git(["diff", "HEAD", "--", "app", "components", "lib", "db", "jobs", "public", "proxy.ts", "instrumentation.ts", "instrumentation-node.ts", "next.config.mjs", "package-lock.json"]);
+  const dirty = git([
+    "diff",
+    "HEAD",
+    "--",
+    "app",
+    "components",
+    "lib",
+    "db",
+    "jobs",
+    "public",
+    "proxy.ts",
+    "instrumentation.ts",
+    "instrumentation-node.ts",
+    "next.config.mjs",
+    "package-lock.json",
+  ]);
   const untracked = git(["ls-files", "--others", "--exclude-standard", "app", "components", "lib", "db", "jobs", "public"]);
   return createHash("sha256").update(head).update(dirty).update(untracked).digest("hex");
 }

@@ -76,9 +76,17 @@ async function journeys() {
   const measured = JSON.parse(readFileSync("tests/e2e/durations.json", "utf8"));
   const lines = (f) => readFileSync(`tests/e2e/${f}`, "utf8").split("\n").length;
   const known = files.filter((f) => measured[f]);
-  const perLine = known.reduce((sum, f) => sum + measured[f], 0) / Math.max(1, known.reduce((sum, f) => sum + lines(f), 0));
+  const perLine =
+    known.reduce((sum, f) => sum + measured[f], 0) /
+    Math.max(
+      1,
+      known.reduce((sum, f) => sum + lines(f), 0),
+    );
   const weight = (f) => measured[f] ?? lines(f) * perLine;
-  const groups = [{ files: ["smoke.spec.ts"], weight: measured["smoke.spec.ts"] ?? 60, env: {} }, { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } }];
+  const groups = [
+    { files: ["smoke.spec.ts"], weight: measured["smoke.spec.ts"] ?? 60, env: {} },
+    { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } },
+  ];
   for (const f of files.sort((a, b) => weight(b) - weight(a))) {
     const lighter = groups[0].weight <= groups[1].weight ? groups[0] : groups[1];
     lighter.files.push(f);
@@ -103,8 +111,14 @@ async function journeys() {
   }
 }
 
-// Both are single-threaded: side by side they take the time of the longer one on two cores.
-await step("lint + typecheck", () => all([["node_modules/.bin/eslint", ["--max-warnings=0", "."]], ["node_modules/.bin/tsc", ["--noEmit"]]]));
+// Single-threaded each: side by side they take about the time of the longest on two cores.
+await step("lint + typecheck + format", () =>
+  all([
+    ["node_modules/.bin/eslint", ["--max-warnings=0", "."]],
+    ["node_modules/.bin/tsc", ["--noEmit"]],
+    ["node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
+  ]),
+);
 await step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
 await step("next build", () => buildIfNeeded({ env: { NEXT_BUILD_TYPECHECKED: "1" } }));
 await step("playwright (Chromium)", journeys);

@@ -29,8 +29,8 @@ export default async function ApiReferencePage() {
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">API reference</h1>
             <p className="mt-1 max-w-3xl text-sm text-slate-700">
-              {reference.title} {reference.version}: the operations the file watcher and the KRA and ELA apps call, generated from the
-              same schemas the server checks requests and answers against.
+              {reference.title} {reference.version}: the operations the file watcher and the KRA and ELA apps call, generated from the same schemas the server
+              checks requests and answers against.
             </p>
           </div>
           <a href={`${reference.base}/openapi.json`} download="openapi.json" className={buttonClasses("secondary", "md", "shrink-0")}>
@@ -47,8 +47,8 @@ export default async function ApiReferencePage() {
             Operations by group
           </h2>
           <p className="mt-1 text-sm text-slate-700">
-            {count} operations in {reference.groups.length} groups. Each group&apos;s page lists its operations: who may call each, its fields,
-            its answer and its errors.
+            {count} operations in {reference.groups.length} groups. Each group&apos;s page lists its operations: who may call each, its fields, its answer and
+            its errors.
           </p>
         </div>
         <ul className="grid grid-cols-1 gap-3 tablet:grid-cols-2">

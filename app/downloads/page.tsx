@@ -21,7 +21,11 @@ export default async function DownloadsPage() {
     <>
       <PageHeading
         title="Downloads"
-        description={publish ? "Apps and installers for every tenant. As a system administrator you can upload or replace each file." : "Apps and installers for your devices and servers."}
+        description={
+          publish
+            ? "Apps and installers for every tenant. As a system administrator you can upload or replace each file."
+            : "Apps and installers for your devices and servers."
+        }
       />
       <div className="flex flex-col gap-10">
         {GROUPS.map((group) => (

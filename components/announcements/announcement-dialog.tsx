@@ -89,7 +89,14 @@ export function AnnouncementDialog({ open, onOpenChange, initial, busy, errors, 
           )}
         </div>
         <div className="grid gap-5 tablet:grid-cols-2">
-          <Field label="Start date" type="date" required value={start} onChange={(e) => edit("startDate", setStart)(e.target.value)} error={error("startDate")} />
+          <Field
+            label="Start date"
+            type="date"
+            required
+            value={start}
+            onChange={(e) => edit("startDate", setStart)(e.target.value)}
+            error={error("startDate")}
+          />
           <Field label="End date" type="date" required value={end} onChange={(e) => edit("endDate", setEnd)(e.target.value)} error={error("endDate")} />
         </div>
       </form>

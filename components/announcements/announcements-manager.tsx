@@ -33,7 +33,8 @@ const date = (seconds: number) => formatDate(new Date(seconds * 1000));
 
 /** The tenant's announcements with their status and colour; create, edit and delete in dialogs. */
 export function AnnouncementsManager({ announcements, createAnnouncement, updateAnnouncement, deleteAnnouncement }: AnnouncementsManagerProps) {
-  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete } = useManagerDialogs<Announcement>(TEXTS);
+  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete } =
+    useManagerDialogs<Announcement>(TEXTS);
 
   return (
     <Card
@@ -64,7 +65,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
                     {styleOf(a).label}
                   </span>
                 </div>
-                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.text}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{a.text}</p>
                 <p className="mt-1 text-xs text-slate-600">
                   {date(a.startDate)} – {date(a.endDate)}
                 </p>
@@ -73,11 +74,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
                 <Button size="sm" variant="secondary" onClick={() => openForm(a)}>
                   Edit<span className="sr-only"> {a.title}</span>
                 </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => askDelete(a)}
-                >
+                <Button size="sm" variant="secondary" onClick={() => askDelete(a)}>
                   Delete<span className="sr-only"> {a.title}</span>
                 </Button>
               </div>
@@ -112,11 +109,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
             <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
-            <Button
-              variant="danger"
-              busy={busy}
-              onClick={() => confirmDelete((a) => deleteAnnouncement({ id: a.id }))}
-            >
+            <Button variant="danger" busy={busy} onClick={() => confirmDelete((a) => deleteAnnouncement({ id: a.id }))}>
               Delete
             </Button>
           </>

@@ -52,7 +52,5 @@ export function FieldTable({ caption, rows }: { caption: string; rows: (FieldRow
 
 /** One table per shape a body may take (a union answers one of several). */
 export function ShapeTables({ label, shapes }: { label: string; shapes: FieldRow[][] }) {
-  return shapes.map((rows, i) => (
-    <FieldTable key={i} caption={shapes.length > 1 ? `${label}, shape ${i + 1} of ${shapes.length}` : label} rows={rows} />
-  ));
+  return shapes.map((rows, i) => <FieldTable key={i} caption={shapes.length > 1 ? `${label}, shape ${i + 1} of ${shapes.length}` : label} rows={rows} />);
 }

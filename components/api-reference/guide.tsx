@@ -33,25 +33,22 @@ export function Authentication({ base }: { base: string }) {
     <GuideSection id="authentication" title="Authentication">
       <ol className="list-decimal space-y-2 pl-5">
         <li>
-          Sign in with <code className={code}>POST {base}/login</code> and a JSON body{" "}
-          <code className={code}>{`{ "username": "…", "password": "…" }`}</code>, on your programme&apos;s own address (its host
-          name picks the tenant). The answer holds <code className={code}>jwt</code> and the person&apos;s{" "}
+          Sign in with <code className={code}>POST {base}/login</code> and a JSON body <code className={code}>{`{ "username": "…", "password": "…" }`}</code>,
+          on your programme&apos;s own address (its host name picks the tenant). The answer holds <code className={code}>jwt</code> and the person&apos;s{" "}
           <code className={code}>profileData</code>.
         </li>
         <li>
-          Send <code className={code}>Authorization: Bearer &lt;jwt&gt;</code> on every other call. The jwt is valid for {hours} hours at
-          most; a <code className={code}>401</code> means the session has ended (logout, an expired, locked or disabled account): sign in
-          again.
+          Send <code className={code}>Authorization: Bearer &lt;jwt&gt;</code> on every other call. The jwt is valid for {hours} hours at most; a{" "}
+          <code className={code}>401</code> means the session has ended (logout, an expired, locked or disabled account): sign in again.
         </li>
         <li>
-          <code className={code}>GET {base}/login/me</code> answers the session in force; <code className={code}>GET {base}/logout</code>{" "}
-          ends it on the server.
+          <code className={code}>GET {base}/login/me</code> answers the session in force; <code className={code}>GET {base}/logout</code> ends it on the server.
         </li>
       </ol>
       <p>
-        {LOCKOUT_FAILURES} wrong passwords lock an account for {LOCKOUT_MINUTES} minutes (<code className={code}>423</code>), and
-        too many attempts from one address answer <code className={code}>429</code>. Bearer clients need no CSRF token; changes made
-        with a browser&apos;s session cookie must come from this site&apos;s own pages.
+        {LOCKOUT_FAILURES} wrong passwords lock an account for {LOCKOUT_MINUTES} minutes (<code className={code}>423</code>), and too many attempts from one
+        address answer <code className={code}>429</code>. Bearer clients need no CSRF token; changes made with a browser&apos;s session cookie must come from
+        this site&apos;s own pages.
       </p>
       <Example label="Example: sign in, then call the API with the jwt">
         {`curl -s -X POST https://your-host${base}/login \\
@@ -71,9 +68,8 @@ export function Conventions({ base, statuses }: { base: string; statuses: { stat
     <GuideSection id="conventions" title="Conventions">
       <ul className="list-disc space-y-2 pl-5">
         <li>
-          Every path below is under <code className={code}>{base}</code>: <code className={code}>/login</code> is{" "}
-          <code className={code}>{base}/login</code>. Bodies and answers are JSON (<code className={code}>content-type: application/json</code>),
-          except file transfers.
+          Every path below is under <code className={code}>{base}</code>: <code className={code}>/login</code> is <code className={code}>{base}/login</code>.
+          Bodies and answers are JSON (<code className={code}>content-type: application/json</code>), except file transfers.
         </li>
         <li>Ids are integers. Dates are unix seconds unless a field&apos;s type says otherwise.</li>
         <li>

@@ -10,7 +10,7 @@ const link = "rounded-sm text-brand-700 underline-offset-2 hover:text-brand-800 
 export function IndexNav({ groups, current }: { groups: GroupView[]; current?: GroupView }) {
   return (
     <nav aria-labelledby="api-index-title" className="text-sm">
-      <h2 id="api-index-title" className="text-sm font-semibold uppercase tracking-wider text-slate-600">
+      <h2 id="api-index-title" className="text-sm font-semibold tracking-wider text-slate-600 uppercase">
         Contents
       </h2>
       <ul className="mt-3 space-y-1">

@@ -5,5 +5,9 @@ import type { HttpMethod } from "@/lib/platform/openapi/document";
 const TONES: Record<HttpMethod, BadgeTone> = { GET: "success", POST: "brand", PUT: "warning", PATCH: "warning", DELETE: "danger" };
 
 export function MethodBadge({ method }: { method: HttpMethod }) {
-  return <Badge tone={TONES[method]} className="w-16 justify-center font-mono">{method}</Badge>;
+  return (
+    <Badge tone={TONES[method]} className="w-16 justify-center font-mono">
+      {method}
+    </Badge>
+  );
 }

@@ -13,8 +13,7 @@ export function Operation({ op }: { op: OperationView }) {
   return (
     <section id={op.id} aria-labelledby={`${op.id}-title`} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-3 shadow-xs tablet:p-5">
       <h3 id={`${op.id}-title`} className="flex flex-wrap items-center gap-3 text-base font-semibold text-slate-900">
-        <MethodBadge method={op.method} />{" "}
-        <span className="font-mono [overflow-wrap:anywhere]">{op.path}</span>
+        <MethodBadge method={op.method} /> <span className="font-mono [overflow-wrap:anywhere]">{op.path}</span>
       </h3>
       <p className="mt-2 text-sm text-slate-700">{op.summary}</p>
       <dl className="mt-3 text-sm">

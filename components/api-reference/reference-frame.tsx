@@ -16,7 +16,7 @@ export function ReferenceFrame({ groups, current, heading, children }: { groups:
       <main id="main-content" className="mx-auto max-w-7xl px-4 py-8">
         <div className="mb-8 flex flex-col gap-4 tablet:flex-row tablet:items-end tablet:justify-between">{heading}</div>
         <div className="grid grid-cols-1 gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)]">
-          <div className="desktop:sticky desktop:top-4 desktop:max-h-[calc(100vh-2rem)] desktop:self-start desktop:overflow-y-auto [overflow-wrap:anywhere]">
+          <div className="[overflow-wrap:anywhere] desktop:sticky desktop:top-4 desktop:max-h-[calc(100vh-2rem)] desktop:self-start desktop:overflow-y-auto">
             <IndexNav groups={groups} current={current} />
           </div>
           <div className="min-w-0 space-y-8 [overflow-wrap:anywhere]">{children}</div>

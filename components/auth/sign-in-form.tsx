@@ -5,15 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import {
-  EMAIL_PATTERN,
-  LOCKOUT_FAILURES,
-  LOCKOUT_MINUTES,
-  PASSWORD_REQUIRED,
-  USERNAME_FORMAT,
-  USERNAME_REQUIRED,
-  signInErrorText,
-} from "@/lib/auth/messages";
+import { EMAIL_PATTERN, LOCKOUT_FAILURES, LOCKOUT_MINUTES, PASSWORD_REQUIRED, USERNAME_FORMAT, USERNAME_REQUIRED, signInErrorText } from "@/lib/auth/messages";
 import { MESSAGES } from "@/lib/platform/errors";
 
 interface Props {

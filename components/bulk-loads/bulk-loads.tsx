@@ -38,7 +38,15 @@ interface Page {
 /** Spec §9: 'MM/DD/YYYY h:mm:ss a z', in UTC so server and browser render the same text. */
 function formatWhen(iso: string | null): string {
   if (!iso) return "";
-  const text = new Date(iso).toLocaleString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" });
+  const text = new Date(iso).toLocaleString("en-US", {
+    timeZone: "UTC",
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+  });
   return `${text.replace(",", "")} UTC`;
 }
 
@@ -96,7 +104,11 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
     setProgress(0);
     try {
       const uploaded = await uploadFile(file, { purpose: "bulk-load", onProgress: (done, total) => setProgress(Math.round((done / total) * 100)) });
-      const res = await fetch(API, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fileId: uploaded.id, type }) }).catch(() => null);
+      const res = await fetch(API, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ fileId: uploaded.id, type }),
+      }).catch(() => null);
       if (!res?.ok) throw new Error(await errorMessage(res));
       const answer = (await res.json()) as { message: string };
       showSnackbar(answer.message, "success");
@@ -154,7 +166,12 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
               className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm"
             />
             <p id="bulk-file-help" className="text-xs text-slate-600">
-              Required columns: {columns.filter((c) => c.required).map((c) => c.name).join(", ")}. Each refused row is listed with its line and reason in the results file.
+              Required columns:{" "}
+              {columns
+                .filter((c) => c.required)
+                .map((c) => c.name)
+                .join(", ")}
+              . Each refused row is listed with its line and reason in the results file.
             </p>
           </div>
         </div>
@@ -183,7 +200,8 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
           Templates
         </h2>
         <p className="text-sm text-slate-700">
-          Templates of the type chosen above. The Excel template keeps state ids and other ids as text, so leading zeros stay. Its second sheet explains every column.
+          Templates of the type chosen above. The Excel template keeps state ids and other ids as text, so leading zeros stay. Its second sheet explains every
+          column.
         </p>
         <div className="flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -211,11 +229,21 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
               <caption className="sr-only">Bulk loads, newest first</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">File</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Uploaded</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Rows</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Files</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    File
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Uploaded
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Rows
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Files
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -236,7 +264,12 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                           <span className="mt-1 block text-xs text-slate-700">
                             {b.processedRows} of {b.totalRows} rows checked
                           </span>
-                          <progress max={b.totalRows} value={b.processedRows} aria-label={`Rows checked of ${b.originalFileName}`} className="mt-1 block h-1.5 w-32 accent-brand-700" />
+                          <progress
+                            max={b.totalRows}
+                            value={b.processedRows}
+                            aria-label={`Rows checked of ${b.originalFileName}`}
+                            className="mt-1 block h-1.5 w-32 accent-brand-700"
+                          />
                         </>
                       ) : null}
                       {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatWhen(b.dateCompleted)}</span> : null}

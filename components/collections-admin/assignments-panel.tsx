@@ -35,7 +35,9 @@ function useAssign(tenantId: number, collectionId: number) {
     }
     const data = answer.data as { assigned: number; unassigned: number };
     showSnackbar(
-      assign ? `Collection assigned to ${org.nameLabel} (${data.assigned} students added)` : `Assignment to ${org.nameLabel} removed (${data.unassigned} students unassigned)`,
+      assign
+        ? `Collection assigned to ${org.nameLabel} (${data.assigned} students added)`
+        : `Assignment to ${org.nameLabel} removed (${data.unassigned} students unassigned)`,
       "success",
     );
     router.refresh();
@@ -44,7 +46,19 @@ function useAssign(tenantId: number, collectionId: number) {
 }
 
 /** Assign at one level through the location picker, stopped at that level; an organisation already assigned is refused here. */
-function AssignForm({ level, start, assigned, onAssign, busy }: { level: Level; start: PickerStart; assigned: Org[]; onAssign: (org: Org) => void; busy: boolean }) {
+function AssignForm({
+  level,
+  start,
+  assigned,
+  onAssign,
+  busy,
+}: {
+  level: Level;
+  start: PickerStart;
+  assigned: Org[];
+  onAssign: (org: Org) => void;
+  busy: boolean;
+}) {
   const [error, setError] = useState<PickerError | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,7 +94,7 @@ export function AssignmentsPanel(props: {
       <div className="grid grid-cols-1 gap-4 desktop:grid-cols-3">
         {levels.map((level) => (
           <div key={level} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white px-5 py-4">
-            <h3 className="text-base font-semibold capitalize text-slate-900">{NAMES[level]}s</h3>
+            <h3 className="text-base font-semibold text-slate-900 capitalize">{NAMES[level]}s</h3>
             {props.assigned[level].length === 0 ? (
               <p className="text-sm text-slate-600">Not assigned to any {NAMES[level]}.</p>
             ) : (
@@ -96,7 +110,13 @@ export function AssignmentsPanel(props: {
               </ul>
             )}
             {props.starts[level].regions.length > 0 && (
-              <AssignForm level={level} start={props.starts[level]} assigned={props.assigned[level]} onAssign={(org) => void run(level, org, true)} busy={busy?.startsWith(`${level}-`) ?? false} />
+              <AssignForm
+                level={level}
+                start={props.starts[level]}
+                assigned={props.assigned[level]}
+                onAssign={(org) => void run(level, org, true)}
+                busy={busy?.startsWith(`${level}-`) ?? false}
+              />
             )}
           </div>
         ))}

@@ -100,11 +100,17 @@ function CollectionFormDialog({ collection, assessments, schoolYears, parents, o
       }
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <Field label="Collection name" name="collectionName" required autoComplete="off" maxLength={200} defaultValue={collection?.collectionName ?? ""} error={errorOf("collectionName")} />
+        <Field
+          label="Collection name"
+          name="collectionName"
+          required
+          autoComplete="off"
+          maxLength={200}
+          defaultValue={collection?.collectionName ?? ""}
+          error={errorOf("collectionName")}
+        />
         <div className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
-          {!collection && (
-            <ChoiceField label="Assessment" name="assessmentId" choices={assessments} error={errorOf("assessmentId")} />
-          )}
+          {!collection && <ChoiceField label="Assessment" name="assessmentId" choices={assessments} error={errorOf("assessmentId")} />}
           <ChoiceField label="School year" name="schoolYear" choices={schoolYears} initial={collection?.schoolYear.id} error={errorOf("schoolYear")} />
           <ChoiceField
             label="Parent collection"
@@ -118,7 +124,15 @@ function CollectionFormDialog({ collection, assessments, schoolYears, parents, o
         <fieldset className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Dates</legend>
           {DATES.map(([name, label, required]) => (
-            <Field key={name} type="date" label={label} name={name} required={required} defaultValue={unixToDay(collection?.[name] ?? null)} error={errorOf(name)} />
+            <Field
+              key={name}
+              type="date"
+              label={label}
+              name={name}
+              required={required}
+              defaultValue={unixToDay(collection?.[name] ?? null)}
+              error={errorOf(name)}
+            />
           ))}
         </fieldset>
         <Checkbox label="Hide assignment tokens from everyone but tenant admins" name="hideToken" defaultChecked={collection?.hideToken ?? false} />
@@ -129,7 +143,21 @@ function CollectionFormDialog({ collection, assessments, schoolYears, parents, o
 }
 
 /** A select of ids; `optional` names the empty choice of a field that may stay empty. */
-function ChoiceField({ label, name, choices, initial, error, optional }: { label: string; name: string; choices: Choice[]; initial?: number; error?: string; optional?: string }) {
+function ChoiceField({
+  label,
+  name,
+  choices,
+  initial,
+  error,
+  optional,
+}: {
+  label: string;
+  name: string;
+  choices: Choice[];
+  initial?: number;
+  error?: string;
+  optional?: string;
+}) {
   const id = `collection-${name}`;
   return (
     <div className="flex flex-col gap-1.5">
@@ -142,7 +170,15 @@ function ChoiceField({ label, name, choices, initial, error, optional }: { label
           </span>
         )}
       </label>
-      <select id={id} name={name} required={!optional} defaultValue={initial ?? ""} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        name={name}
+        required={!optional}
+        defaultValue={initial ?? ""}
+        className={selectClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="">{optional ?? "Choose…"}</option>
         {choices.map((c) => (
           <option key={c.id} value={c.id}>

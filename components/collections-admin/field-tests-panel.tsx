@@ -14,7 +14,17 @@ import { callApi } from "./api";
  * administers). The spec (§8) shows the literal 'error' when an assignment fails; a change flags both
  * lists for reload (router.refresh).
  */
-export function FieldTestsPanel({ tenantId, collectionId, assigned, start }: { tenantId: number; collectionId: number; assigned: FieldTestLocation[]; start: PickerStart }) {
+export function FieldTestsPanel({
+  tenantId,
+  collectionId,
+  assigned,
+  start,
+}: {
+  tenantId: number;
+  collectionId: number;
+  assigned: FieldTestLocation[];
+  start: PickerStart;
+}) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState<number | "add" | null>(null);
@@ -34,7 +44,9 @@ export function FieldTestsPanel({ tenantId, collectionId, assigned, start }: { t
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const picked = pickedOrg(event.currentTarget, setError, "location", (org) => (assigned.some((l) => l.id === org.id) ? `${org.name} already takes part in the field test` : null));
+    const picked = pickedOrg(event.currentTarget, setError, "location", (org) =>
+      assigned.some((l) => l.id === org.id) ? `${org.name} already takes part in the field test` : null,
+    );
     if (picked) void change({ id: picked.id, nameLabel: picked.name }, true);
   }
 

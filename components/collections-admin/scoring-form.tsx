@@ -76,7 +76,8 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
   const parts = [{ code: "overall", label: "Overall score" }, ...domains];
   const freePart = () => parts.find((p) => !tables.some((t) => t.part === p.code))?.code ?? "overall";
   const setTable = (key: number, change: (t: Table) => Table) => setTables((all) => all.map((t) => (t.key === key ? change(t) : t)));
-  const setRow = (table: number, row: number, change: Partial<Row>) => setTable(table, (t) => ({ ...t, rows: t.rows.map((r) => (r.key === row ? { ...r, ...change } : r)) }));
+  const setRow = (table: number, row: number, change: Partial<Row>) =>
+    setTable(table, (t) => ({ ...t, rows: t.rows.map((r) => (r.key === row ? { ...r, ...change } : r)) }));
 
   function setLevel(key: number, change: Partial<Level>) {
     setLevels(levels.map((l) => (l.key === key ? { ...l, ...change } : l)));
@@ -91,7 +92,8 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
     const min = numberOrNull(text("scaleMin"));
     const max = numberOrNull(text("scaleMax"));
     if (min !== null || max !== null) next.scaleScore = { min, max };
-    if (levels.length) next.performanceLevels = levels.map((l) => ({ code: l.code.trim(), label: l.label.trim(), min: numberOrNull(l.min), max: numberOrNull(l.max) }));
+    if (levels.length)
+      next.performanceLevels = levels.map((l) => ({ code: l.code.trim(), label: l.label.trim(), min: numberOrNull(l.min), max: numberOrNull(l.max) }));
     const itemWeights = Object.fromEntries(items.map((i) => [i.code, numberOrNull(text(`weight-${i.code}`))]).filter(([, w]) => w !== null));
     if (Object.keys(itemWeights).length) next.itemWeights = itemWeights;
     if (tables.length) next.rawToScale = Object.fromEntries(tables.map((t) => [t.part, t.rows.map((r) => [numberOrNull(r.raw), numberOrNull(r.scale)])]));
@@ -124,10 +126,32 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
         <p className="text-sm text-slate-600">Bands of the overall scale score. None: the assessment&apos;s levels apply.</p>
         {levels.map((l, i) => (
           <div key={l.key} className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:grid-cols-5">
-            <Field label={`Level ${i + 1} code`} value={l.code} onChange={(e) => setLevel(l.key, { code: e.target.value })} error={errorOf(`performanceLevels.${i}.code`)} />
-            <Field label={`Level ${i + 1} label`} value={l.label} onChange={(e) => setLevel(l.key, { label: e.target.value })} error={errorOf(`performanceLevels.${i}.label`)} />
-            <Field label={`Level ${i + 1} from`} type="number" value={l.min} onChange={(e) => setLevel(l.key, { min: e.target.value })} error={errorOf(`performanceLevels.${i}.min`)} />
-            <Field label={`Level ${i + 1} to`} type="number" value={l.max} onChange={(e) => setLevel(l.key, { max: e.target.value })} error={errorOf(`performanceLevels.${i}.max`)} />
+            <Field
+              label={`Level ${i + 1} code`}
+              value={l.code}
+              onChange={(e) => setLevel(l.key, { code: e.target.value })}
+              error={errorOf(`performanceLevels.${i}.code`)}
+            />
+            <Field
+              label={`Level ${i + 1} label`}
+              value={l.label}
+              onChange={(e) => setLevel(l.key, { label: e.target.value })}
+              error={errorOf(`performanceLevels.${i}.label`)}
+            />
+            <Field
+              label={`Level ${i + 1} from`}
+              type="number"
+              value={l.min}
+              onChange={(e) => setLevel(l.key, { min: e.target.value })}
+              error={errorOf(`performanceLevels.${i}.min`)}
+            />
+            <Field
+              label={`Level ${i + 1} to`}
+              type="number"
+              value={l.max}
+              onChange={(e) => setLevel(l.key, { max: e.target.value })}
+              error={errorOf(`performanceLevels.${i}.max`)}
+            />
             <Button variant="secondary" size="sm" onClick={() => setLevels(levels.filter((x) => x.key !== l.key))}>
               Remove level {i + 1}
             </Button>
@@ -154,7 +178,16 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
         ) : (
           <div className="grid grid-cols-1 gap-3 tablet:grid-cols-3">
             {items.map((item) => (
-              <Field key={item.code} label={`${item.code} ${item.label}`} name={`weight-${item.code}`} type="number" min={0} max={100} step="any" defaultValue={weights[item.code] ?? ""} />
+              <Field
+                key={item.code}
+                label={`${item.code} ${item.label}`}
+                name={`weight-${item.code}`}
+                type="number"
+                min={0}
+                max={100}
+                step="any"
+                defaultValue={weights[item.code] ?? ""}
+              />
             ))}
           </div>
         )}
@@ -162,7 +195,8 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
       <fieldset disabled={!manage} className="flex flex-col gap-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Raw-to-scale tables</legend>
         <p className="text-sm text-slate-600">
-          For a domain or the overall score: a child&apos;s weighted raw points take the scale score of the highest row not above them. None: the scale score range above applies.
+          For a domain or the overall score: a child&apos;s weighted raw points take the scale score of the highest row not above them. None: the scale score
+          range above applies.
         </p>
         {tables.map((t, i) => (
           <div key={t.key} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -171,7 +205,12 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
                 <label htmlFor={`raw-to-scale-${i}-part`} className="text-sm font-medium text-slate-800">
                   Table {i + 1} part
                 </label>
-                <select id={`raw-to-scale-${i}-part`} className="h-10 rounded-md border border-slate-400 bg-white px-3 text-sm" value={t.part} onChange={(e) => setTable(t.key, (x) => ({ ...x, part: e.target.value }))}>
+                <select
+                  id={`raw-to-scale-${i}-part`}
+                  className="h-10 rounded-md border border-slate-400 bg-white px-3 text-sm"
+                  value={t.part}
+                  onChange={(e) => setTable(t.key, (x) => ({ ...x, part: e.target.value }))}
+                >
                   {parts.map((p) => (
                     <option key={p.code} value={p.code} disabled={p.code !== t.part && tables.some((x) => x.part === p.code)}>
                       {p.code === "overall" ? p.label : `${p.code} ${p.label}`}
@@ -186,15 +225,35 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
             </div>
             {t.rows.map((r, j) => (
               <div key={r.key} className="grid grid-cols-2 items-end gap-3 tablet:grid-cols-3">
-                <Field label={`Table ${i + 1} row ${j + 1} raw points`} type="number" min={0} step="any" value={r.raw} onChange={(e) => setRow(t.key, r.key, { raw: e.target.value })} error={errorOf(`rawToScale.${t.part}.${j}.0`)} />
-                <Field label={`Table ${i + 1} row ${j + 1} scale score`} type="number" min={0} step="any" value={r.scale} onChange={(e) => setRow(t.key, r.key, { scale: e.target.value })} error={errorOf(`rawToScale.${t.part}.${j}.1`)} />
+                <Field
+                  label={`Table ${i + 1} row ${j + 1} raw points`}
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={r.raw}
+                  onChange={(e) => setRow(t.key, r.key, { raw: e.target.value })}
+                  error={errorOf(`rawToScale.${t.part}.${j}.0`)}
+                />
+                <Field
+                  label={`Table ${i + 1} row ${j + 1} scale score`}
+                  type="number"
+                  min={0}
+                  step="any"
+                  value={r.scale}
+                  onChange={(e) => setRow(t.key, r.key, { scale: e.target.value })}
+                  error={errorOf(`rawToScale.${t.part}.${j}.1`)}
+                />
                 <Button variant="secondary" size="sm" onClick={() => setTable(t.key, (x) => ({ ...x, rows: x.rows.filter((y) => y.key !== r.key) }))}>
                   Remove row {j + 1} of table {i + 1}
                 </Button>
               </div>
             ))}
             <div>
-              <Button variant="secondary" size="sm" onClick={() => setTable(t.key, (x) => ({ ...x, rows: [...x.rows, { key: nextKey(), raw: "", scale: "" }] }))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setTable(t.key, (x) => ({ ...x, rows: [...x.rows, { key: nextKey(), raw: "", scale: "" }] }))}
+              >
                 Add a row to table {i + 1}
               </Button>
             </div>

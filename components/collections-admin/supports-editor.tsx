@@ -53,7 +53,15 @@ function SupportDialog({ collectionId, support, onClose }: { collectionId: numbe
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <Field label="Label" name="label" required autoComplete="off" maxLength={200} defaultValue={support?.label ?? ""} error={errorOf("label")} />
-        <Field label="Code" name="code" autoComplete="off" maxLength={40} defaultValue={support?.code ?? ""} error={errorOf("code")} hint="Optional short code" />
+        <Field
+          label="Code"
+          name="code"
+          autoComplete="off"
+          maxLength={40}
+          defaultValue={support?.code ?? ""}
+          error={errorOf("code")}
+          hint="Optional short code"
+        />
       </form>
     </Dialog>
   );

@@ -63,7 +63,7 @@ const columnsFor = (linkBase?: string): ColumnDef<CollectionProgress, unknown>[]
     cell: ({ row }) => (
       <div className="w-40">
         <p className="mb-1 flex items-baseline justify-between gap-2 text-xs text-slate-600">
-          <span className="text-sm font-semibold tabular-nums text-slate-900">{row.original.completion}%</span>
+          <span className="text-sm font-semibold text-slate-900 tabular-nums">{row.original.completion}%</span>
           <span className="tabular-nums">
             {formatNumber(row.original.scored)} of {formatNumber(row.original.students * row.original.items)}
           </span>
@@ -75,6 +75,16 @@ const columnsFor = (linkBase?: string): ColumnDef<CollectionProgress, unknown>[]
 ];
 
 /** Collections with their completion, sortable and paged; with linkBase, names open the scoring screen. */
-export function CollectionsTable({ caption, collections, empty, linkBase }: { caption: string; collections: CollectionProgress[]; empty: string; linkBase?: string }) {
+export function CollectionsTable({
+  caption,
+  collections,
+  empty,
+  linkBase,
+}: {
+  caption: string;
+  collections: CollectionProgress[];
+  empty: string;
+  linkBase?: string;
+}) {
   return <DataTable caption={caption} showCaption columns={columnsFor(linkBase)} data={collections} empty={empty} getRowId={(r) => String(r.id)} />;
 }

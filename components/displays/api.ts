@@ -36,8 +36,18 @@ export async function listFilters(collectionId: number): Promise<SavedFilter[]> 
   return ((await res.json()) as { filters: SavedFilter[] }).filters;
 }
 
-export async function saveFilter(input: { id?: number; name: string; color?: string | null; dataCollectionsId: number; metadata: Record<string, unknown> }): Promise<{ filter: SavedFilter; message: string }> {
-  const res = await fetch("/en/api/v1/data-collections-filters", { ...JSON_INIT, method: input.id ? "PUT" : "POST", body: JSON.stringify({ ...input, metadata: JSON.stringify(input.metadata) }) });
+export async function saveFilter(input: {
+  id?: number;
+  name: string;
+  color?: string | null;
+  dataCollectionsId: number;
+  metadata: Record<string, unknown>;
+}): Promise<{ filter: SavedFilter; message: string }> {
+  const res = await fetch("/en/api/v1/data-collections-filters", {
+    ...JSON_INIT,
+    method: input.id ? "PUT" : "POST",
+    body: JSON.stringify({ ...input, metadata: JSON.stringify(input.metadata) }),
+  });
   if (!res.ok) throw await failure(res, "Something went wrong");
   return (await res.json()) as { filter: SavedFilter; message: string };
 }
@@ -79,7 +89,10 @@ export async function listPeriods(collectionId: number): Promise<PeriodWire[]> {
   return ((await res.json()) as { checkpointPeriods: PeriodWire[] }).checkpointPeriods;
 }
 
-export async function addPeriod(collectionId: number, input: { label: string; startDate: number; endDate: number }): Promise<{ checkpointPeriod: PeriodWire; message: string }> {
+export async function addPeriod(
+  collectionId: number,
+  input: { label: string; startDate: number; endDate: number },
+): Promise<{ checkpointPeriod: PeriodWire; message: string }> {
   const res = await fetch(periodsPath(collectionId), { ...JSON_INIT, method: "POST", body: JSON.stringify(input) });
   if (!res.ok) throw await failure(res, "Something went wrong");
   return (await res.json()) as { checkpointPeriod: PeriodWire; message: string };

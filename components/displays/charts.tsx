@@ -41,7 +41,14 @@ export function Legend({ chart, levels, overlays = [] }: { chart: string; levels
  * Share of the assessed children per level, as vertical bars, with each filter layer's share beside
  * them (dashed, numbered). The figures are in the table that goes with it.
  */
-export function DistributionChart({ chart, title, levels, counts, assessed, overlays = [] }: {
+export function DistributionChart({
+  chart,
+  title,
+  levels,
+  counts,
+  assessed,
+  overlays = [],
+}: {
   chart: string;
   title: string;
   levels: Level[];
@@ -86,7 +93,17 @@ export function DistributionChart({ chart, title, levels, counts, assessed, over
               const ox = x + barWidth + 4 + j * (overlayWidth + 4);
               return (
                 <g key={o.number}>
-                  <rect x={ox} y={y(op)} width={overlayWidth} height={Math.max(0, top + plot - y(op))} fill={o.color} fillOpacity="0.3" stroke={o.color} strokeWidth="2" strokeDasharray="4 2" />
+                  <rect
+                    x={ox}
+                    y={y(op)}
+                    width={overlayWidth}
+                    height={Math.max(0, top + plot - y(op))}
+                    fill={o.color}
+                    fillOpacity="0.3"
+                    stroke={o.color}
+                    strokeWidth="2"
+                    strokeDasharray="4 2"
+                  />
                   <text x={ox + overlayWidth / 2} y={y(op) - 4} textAnchor="middle" fontSize="11" fontWeight="700" fill={INK}>
                     {o.number}
                   </text>
@@ -105,7 +122,12 @@ export function DistributionChart({ chart, title, levels, counts, assessed, over
 }
 
 /** Each child unit as one bar split by level (100% of its assessed children), its name at the left. */
-export function UnitsChart({ chart, title, levels, units }: {
+export function UnitsChart({
+  chart,
+  title,
+  levels,
+  units,
+}: {
   chart: string;
   title: string;
   levels: Level[];
@@ -118,7 +140,12 @@ export function UnitsChart({ chart, title, levels, units }: {
   const height = units.length * row + 8;
   const short = (name: string) => (name.length > 26 ? `${name.slice(0, 25)}…` : name);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={`${title}: ${units.length} shown; the figures are in the table below`}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label={`${title}: ${units.length} shown; the figures are in the table below`}
+    >
       <LevelPatterns chart={chart} count={levels.length} />
       {units.map((unit, r) => {
         let x = labelWidth;

@@ -3,7 +3,16 @@
 import { useEffect, useMemo, useState } from "react";
 import { Card, Stat } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { DEFAULT_VIEW_SETTINGS, layerLevels, periodOf, type DisplayResult, type DisplayRole, type DisplayType, type StudentLayer, matchesLayer } from "@/lib/displays/model";
+import {
+  DEFAULT_VIEW_SETTINGS,
+  layerLevels,
+  periodOf,
+  type DisplayResult,
+  type DisplayRole,
+  type DisplayType,
+  type StudentLayer,
+  matchesLayer,
+} from "@/lib/displays/model";
 import { fetchDisplay, fetchLayerCounts, type LayerCountWire } from "./api";
 import { DistributionChart, Legend, UnitsChart, type Overlay } from "./charts";
 import { FiltersPanel, type ViewSettings, type VisibleItems } from "./filters-panel";
@@ -55,13 +64,20 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   // A state, region or district chart lists no children: its shown layers are counted on the server instead.
   const [serverLayers, setServerLayers] = useState<{ key: string; counts: LayerCountWire[] } | null>(null);
   const shownLayers = layers.filter((l) => l.enabled);
-  const layersKey = result && !result.students && shownLayers.length ? JSON.stringify([key, shownLayers.map(({ id: _id, label: _l, color: _c, enabled: _e, states: _s, ...criteria }) => criteria)]) : "";
+  const layersKey =
+    result && !result.students && shownLayers.length
+      ? JSON.stringify([key, shownLayers.map(({ id: _id, label: _l, color: _c, enabled: _e, states: _s, ...criteria }) => criteria)])
+      : "";
   useEffect(() => {
     if (!layersKey) return;
     let live = true;
     const [, criteria] = JSON.parse(layersKey) as [string, unknown[]];
     const timer = setTimeout(() => {
-      fetchLayerCounts({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)])), domain: undefined, layers: criteria })
+      fetchLayerCounts({
+        ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)])),
+        domain: undefined,
+        layers: criteria,
+      })
         .then((counts) => live && setServerLayers({ key: layersKey, counts }))
         .catch(() => live && setServerLayers({ key: layersKey, counts: [] }));
     }, 300);
@@ -76,7 +92,8 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   const overlays = (domainCode?: string): Overlay[] => {
     if (!result) return [];
     const numbered = layers.map((layer, i) => ({ layer, number: i + 1 })).filter(({ layer }) => layer.enabled);
-    if (result.students) return numbered.map(({ layer, number }) => ({ number, label: layer.label, color: layer.color, ...layerLevels(rows, layer, result.levels, domainCode) }));
+    if (result.students)
+      return numbered.map(({ layer, number }) => ({ number, label: layer.label, color: layer.color, ...layerLevels(rows, layer, result.levels, domainCode) }));
     if (!counted) return [];
     return numbered.flatMap(({ layer, number }, i) => {
       const c = counted[i];
@@ -132,9 +149,22 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
             </Card>
           ) : type === "pld" || type === "students" ? (
             <Card title="Performance levels">
-              <DistributionChart chart="pld" title="Performance levels" levels={result.levels} counts={result.total.levels} assessed={result.total.assessed} overlays={overlays()} />
+              <DistributionChart
+                chart="pld"
+                title="Performance levels"
+                levels={result.levels}
+                counts={result.total.levels}
+                assessed={result.total.assessed}
+                overlays={overlays()}
+              />
               <Legend chart="pld" levels={result.levels} overlays={overlays()} />
-              <DistributionTable caption="Performance levels (table)" levels={result.levels} counts={result.total.levels} assessed={result.total.assessed} overlays={overlays()} />
+              <DistributionTable
+                caption="Performance levels (table)"
+                levels={result.levels}
+                counts={result.total.levels}
+                assessed={result.total.assessed}
+                overlays={overlays()}
+              />
             </Card>
           ) : (
             <>
@@ -147,9 +177,22 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
                     <p className="mb-2 text-sm text-slate-700">
                       Mean scale score: <span className="font-semibold">{stats?.mean ?? "–"}</span> · {stats?.assessed ?? 0} children with a domain score
                     </p>
-                    <DistributionChart chart={chart} title={`${d.label} by level`} levels={result.levels} counts={stats?.levels ?? {}} assessed={stats?.assessed ?? 0} overlays={overlays(d.code)} />
+                    <DistributionChart
+                      chart={chart}
+                      title={`${d.label} by level`}
+                      levels={result.levels}
+                      counts={stats?.levels ?? {}}
+                      assessed={stats?.assessed ?? 0}
+                      overlays={overlays(d.code)}
+                    />
                     <Legend chart={chart} levels={result.levels} overlays={overlays(d.code)} />
-                    <DistributionTable caption={`${d.label} by level (table)`} levels={result.levels} counts={stats?.levels ?? {}} assessed={stats?.assessed ?? 0} overlays={overlays(d.code)} />
+                    <DistributionTable
+                      caption={`${d.label} by level (table)`}
+                      levels={result.levels}
+                      counts={stats?.levels ?? {}}
+                      assessed={stats?.assessed ?? 0}
+                      overlays={overlays(d.code)}
+                    />
                   </Card>
                 );
               })}
@@ -157,15 +200,17 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
           )}
           {result.children.length > 0 && (
             <Card title={`By ${childNoun(result.children[0].kind)}`}>
-              {result.levels.length > 0 && <UnitsChart
-                chart="units"
-                title={`Performance levels by ${childNoun(result.children[0].kind)}`}
-                levels={result.levels}
-                units={result.children.map((c) => {
-                  const d = type === "single-domain" ? c.stats.domains[domain] : undefined;
-                  return { name: c.name, students: c.stats.students, assessed: d ? d.assessed : c.stats.assessed, levels: d ? d.levels : c.stats.levels };
-                })}
-              />}
+              {result.levels.length > 0 && (
+                <UnitsChart
+                  chart="units"
+                  title={`Performance levels by ${childNoun(result.children[0].kind)}`}
+                  levels={result.levels}
+                  units={result.children.map((c) => {
+                    const d = type === "single-domain" ? c.stats.domains[domain] : undefined;
+                    return { name: c.name, students: c.stats.students, assessed: d ? d.assessed : c.stats.assessed, levels: d ? d.levels : c.stats.levels };
+                  })}
+                />
+              )}
               {result.levels.length > 0 && <Legend chart="units" levels={result.levels} />}
               <UnitsTable links={links} result={result} domain={type === "single-domain" ? domain : undefined} />
             </Card>
@@ -176,14 +221,25 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
                 <LayersPanel layers={layers} onChange={setLayers} rows={rows} places={places} />
               </Card>
               <Card title="Saved filters">
-                <FiltersPanel collectionId={collectionId} layers={layers} matching={matching} onLayers={setLayers} onVisible={setVisible} settings={settings} onSettings={setSettings} />
+                <FiltersPanel
+                  collectionId={collectionId}
+                  layers={layers}
+                  matching={matching}
+                  onLayers={setLayers}
+                  onVisible={setVisible}
+                  settings={settings}
+                  onSettings={setSettings}
+                />
               </Card>
               <Card title="Classroom report">
                 <ReportOptionsPanel collectionId={collectionId} levels={result.levels} options={report} onChange={setReport} canManage={role === "admin"} />
               </Card>
               <StudentsTable
                 rows={rows.filter(
-                  (r) => (visible === "all" || visible.includes(r.id)) && (!report.levels.length || report.levels.includes(r.performance_level ?? "")) && (!period || periodOf([period], r.scored_at)),
+                  (r) =>
+                    (visible === "all" || visible.includes(r.id)) &&
+                    (!report.levels.length || report.levels.includes(r.performance_level ?? "")) &&
+                    (!period || periodOf([period], r.scored_at)),
                 )}
                 result={result}
                 layers={layers}
@@ -196,7 +252,11 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
             <>
               <Card title="Filter layers">
                 <LayersPanel layers={layers} onChange={setLayers} rows={rows} places={places} ids={topPlaces} />
-                {shownLayers.length > 0 && !counted && <p className="mt-3 text-sm text-slate-600" role="status">Counting the filter layers…</p>}
+                {shownLayers.length > 0 && !counted && (
+                  <p className="mt-3 text-sm text-slate-600" role="status">
+                    Counting the filter layers…
+                  </p>
+                )}
               </Card>
               {result.scope.kind === "district" && studentsHref ? (
                 <p className="text-sm text-slate-600">

@@ -96,7 +96,13 @@ export function FiltersPanel({ collectionId, layers, matching, onLayers, onVisib
 
   const update = (target: SavedFilter) =>
     run(async () => {
-      const { filter, message } = await saveFilter({ id: target.id, name: target.name, color: target.color, dataCollectionsId: collectionId, metadata: metadata(target.filterType) });
+      const { filter, message } = await saveFilter({
+        id: target.id,
+        name: target.name,
+        color: target.color,
+        dataCollectionsId: collectionId,
+        metadata: metadata(target.filterType),
+      });
       setFilters((all) => (all ?? []).map((f) => (f.id === filter.id ? filter : f)));
       return message;
     });
@@ -129,7 +135,12 @@ export function FiltersPanel({ collectionId, layers, matching, onLayers, onVisib
         <legend className="mb-1 font-medium text-slate-900">View settings</legend>
         {SETTING_LABELS.map(([key, label]) => (
           <label key={key} className="flex items-center gap-2">
-            <input type="checkbox" className="size-4 accent-brand-600" checked={Boolean(settings[key])} onChange={(e) => onSettings({ ...settings, [key]: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={Boolean(settings[key])}
+              onChange={(e) => onSettings({ ...settings, [key]: e.target.checked })}
+            />
             {label}
           </label>
         ))}
@@ -175,7 +186,14 @@ export function FiltersPanel({ collectionId, layers, matching, onLayers, onVisib
               <Button type="button" size="sm" variant={selected === f.id ? "primary" : "secondary"} aria-pressed={selected === f.id} onClick={() => select(f)}>
                 {selected === f.id ? "Selected" : "Select"}
               </Button>
-              <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => void update(f)} aria-label={`Update ${f.name} with the current ${f.filterType === "DATA_FILTERS" ? "layers" : "children"}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                disabled={busy}
+                onClick={() => void update(f)}
+                aria-label={`Update ${f.name} with the current ${f.filterType === "DATA_FILTERS" ? "layers" : "children"}`}
+              >
                 Update
               </Button>
               <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => void remove(f)} aria-label={`Delete ${f.name}`}>

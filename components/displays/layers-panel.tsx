@@ -81,7 +81,12 @@ export function LayersPanel({ layers, onChange, rows, places, ids }: Props) {
               </label>
             ))}
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 accent-brand-600" checked={layer.enabled} onChange={(e) => update(layer.id, { enabled: e.target.checked })} />
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={layer.enabled}
+                onChange={(e) => update(layer.id, { enabled: e.target.checked })}
+              />
               Shown
             </label>
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange(layers.filter((l) => l.id !== layer.id))}>
@@ -91,9 +96,26 @@ export function LayersPanel({ layers, onChange, rows, places, ids }: Props) {
           <details className="mt-3 text-sm text-slate-700">
             <summary className="cursor-pointer font-medium text-brand-700">More criteria</summary>
             <div className="mt-2 grid gap-3 tablet:grid-cols-2">
-              <Checks legend="Genders" options={GENDERS.map((g) => ({ value: g, label: g }))} selected={layer.genders} onToggle={(v) => update(layer.id, { genders: toggle(layer.genders, v) })} />
-              <Checks legend="Races" options={races.map((r) => ({ value: r.value, label: r.label }))} selected={layer.races} onToggle={(v) => update(layer.id, { races: toggle(layer.races, v) })} />
-              {cares.length > 0 && <Checks legend="Prior care" options={cares.map((c) => ({ value: c, label: c }))} selected={layer.cares} onToggle={(v) => update(layer.id, { cares: toggle(layer.cares, v) })} />}
+              <Checks
+                legend="Genders"
+                options={GENDERS.map((g) => ({ value: g, label: g }))}
+                selected={layer.genders}
+                onToggle={(v) => update(layer.id, { genders: toggle(layer.genders, v) })}
+              />
+              <Checks
+                legend="Races"
+                options={races.map((r) => ({ value: r.value, label: r.label }))}
+                selected={layer.races}
+                onToggle={(v) => update(layer.id, { races: toggle(layer.races, v) })}
+              />
+              {cares.length > 0 && (
+                <Checks
+                  legend="Prior care"
+                  options={cares.map((c) => ({ value: c, label: c }))}
+                  selected={layer.cares}
+                  onToggle={(v) => update(layer.id, { cares: toggle(layer.cares, v) })}
+                />
+              )}
               {placeLists
                 .filter((p) => p.ids.length > 1)
                 .map((p) => (
@@ -113,7 +135,17 @@ export function LayersPanel({ layers, onChange, rows, places, ids }: Props) {
   );
 }
 
-function Checks<T extends string | number>({ legend, options, selected, onToggle }: { legend: string; options: { value: T; label: string }[]; selected: T[]; onToggle: (value: T) => void }) {
+function Checks<T extends string | number>({
+  legend,
+  options,
+  selected,
+  onToggle,
+}: {
+  legend: string;
+  options: { value: T; label: string }[];
+  selected: T[];
+  onToggle: (value: T) => void;
+}) {
   return (
     <fieldset>
       <legend className="font-medium text-slate-900">{legend}</legend>

@@ -31,7 +31,19 @@ const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10)
  * add and remove for everyone (GET/POST/DELETE /data-collections/{id}/checkpoint-periods). Adding a
  * period switches the periods on (spec §4).
  */
-export function ReportOptionsPanel({ collectionId, levels, options, onChange, canManage }: { collectionId: number; levels: Level[]; options: ReportOptions; onChange: (options: ReportOptions) => void; canManage: boolean }) {
+export function ReportOptionsPanel({
+  collectionId,
+  levels,
+  options,
+  onChange,
+  canManage,
+}: {
+  collectionId: number;
+  levels: Level[];
+  options: ReportOptions;
+  onChange: (options: ReportOptions) => void;
+  canManage: boolean;
+}) {
   const { showSnackbar } = useSnackbar();
   const [saved, setSaved] = useState<SavedFilter | null>(null);
   const [draft, setDraft] = useState({ label: "", from: "", to: "" });
@@ -108,7 +120,8 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange, ca
     }
   }
 
-  const toggleLevel = (code: string) => onChange({ ...options, levels: options.levels.includes(code) ? options.levels.filter((c) => c !== code) : [...options.levels, code] });
+  const toggleLevel = (code: string) =>
+    onChange({ ...options, levels: options.levels.includes(code) ? options.levels.filter((c) => c !== code) : [...options.levels, code] });
 
   return (
     <div className="space-y-4 text-sm text-slate-700">
@@ -126,7 +139,12 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange, ca
       <fieldset className="space-y-2">
         <legend className="font-medium text-slate-900">Checkpoint periods</legend>
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={options.showPeriods} onChange={(e) => onChange({ ...options, showPeriods: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={options.showPeriods}
+            onChange={(e) => onChange({ ...options, showPeriods: e.target.checked })}
+          />
           Show checkpoint periods
         </label>
         {options.periods.length > 0 && (
@@ -146,7 +164,9 @@ export function ReportOptionsPanel({ collectionId, levels, options, onChange, ca
             ))}
           </ul>
         )}
-        {options.periods.length === 0 && <p className="text-slate-600">The collection has no checkpoint periods{canManage ? "" : " yet; administrators add them"}.</p>}
+        {options.periods.length === 0 && (
+          <p className="text-slate-600">The collection has no checkpoint periods{canManage ? "" : " yet; administrators add them"}.</p>
+        )}
         {options.periods.length > 0 && (
           <label className="flex flex-col">
             List children whose results changed in

@@ -1,4 +1,13 @@
-import { percent, matchesLayer, periodOf, type CheckpointPeriod, type DisplayResult, type Level, type StudentLayer, type StudentRow } from "@/lib/displays/model";
+import {
+  percent,
+  matchesLayer,
+  periodOf,
+  type CheckpointPeriod,
+  type DisplayResult,
+  type Level,
+  type StudentLayer,
+  type StudentRow,
+} from "@/lib/displays/model";
 import type { Overlay } from "./charts";
 import type { ViewSettings } from "./filters-panel";
 import { drillHref, type Links } from "./navigation";
@@ -18,7 +27,19 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /** The chart's figures as a table: children and share per level, and each layer's share. */
-export function DistributionTable({ caption, levels, counts, assessed, overlays }: { caption: string; levels: Level[]; counts: Record<string, number>; assessed: number; overlays: Overlay[] }) {
+export function DistributionTable({
+  caption,
+  levels,
+  counts,
+  assessed,
+  overlays,
+}: {
+  caption: string;
+  levels: Level[];
+  counts: Record<string, number>;
+  assessed: number;
+  overlays: Overlay[];
+}) {
   return (
     <Scroll label={caption}>
       <table className={table}>
@@ -132,7 +153,19 @@ function periodLabel(periods: CheckpointPeriod[], at: number) {
 }
 
 /** Spec §3 student progress rows, with the layers each child falls in. */
-export function StudentsTable({ rows, result, layers, settings, periods }: { rows: StudentRow[]; result: DisplayResult; layers: StudentLayer[]; settings: ViewSettings; periods: CheckpointPeriod[] }) {
+export function StudentsTable({
+  rows,
+  result,
+  layers,
+  settings,
+  periods,
+}: {
+  rows: StudentRow[];
+  result: DisplayResult;
+  layers: StudentLayer[];
+  settings: ViewSettings;
+  periods: CheckpointPeriod[];
+}) {
   const levelLabel = (code: string | null) => result.levels.find((l) => l.code === code)?.label ?? "–";
   const domains = result.domains.map((d) => d.code).filter((c) => ["LL", "MA", "SF", "PD"].includes(c)) as ("LL" | "MA" | "SF" | "PD")[];
   const shown = layers.filter((l) => l.enabled);

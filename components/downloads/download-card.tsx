@@ -17,11 +17,7 @@ export function DownloadCard({ entry, publish }: { entry: DownloadEntry; publish
           </h3>
           <p className="mt-0.5 text-xs font-medium text-slate-600">{entry.platform}</p>
         </div>
-        {entry.file ? (
-          entry.file.version && <Badge tone="brand">Version {entry.file.version}</Badge>
-        ) : (
-          <Badge tone="warning">{NOT_YET_AVAILABLE}</Badge>
-        )}
+        {entry.file ? entry.file.version && <Badge tone="brand">Version {entry.file.version}</Badge> : <Badge tone="warning">{NOT_YET_AVAILABLE}</Badge>}
       </div>
       <p className="mt-3 flex-1 text-sm text-slate-700">{entry.description}</p>
       {entry.file ? (
@@ -41,7 +37,10 @@ export function DownloadCard({ entry, publish }: { entry: DownloadEntry; publish
         ) : (
           <span className={buttonClasses("secondary", "sm", "pointer-events-none opacity-60")} aria-disabled="true">
             Download
-            <span className="sr-only"> {entry.title} ({NOT_YET_AVAILABLE})</span>
+            <span className="sr-only">
+              {" "}
+              {entry.title} ({NOT_YET_AVAILABLE})
+            </span>
           </span>
         )}
         {publish && <PublishDialog info={entry} replacing={entry.file !== null} publish={publish} />}

@@ -98,7 +98,14 @@ export function PublishDialog({ info, replacing, publish }: { info: SlotInfo; re
               className="rounded-md border border-slate-400 bg-white text-sm file:mr-3 file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
             />
           </div>
-          <Field label="Version (optional)" value={version} onChange={(e) => setVersion(e.target.value)} maxLength={40} disabled={busy} placeholder="e.g. 2.4.1" />
+          <Field
+            label="Version (optional)"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+            maxLength={40}
+            disabled={busy}
+            placeholder="e.g. 2.4.1"
+          />
           {busy && <Progress value={progress ?? 0} label={`Uploading ${info.title}`} />}
           {error && (
             <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-danger">

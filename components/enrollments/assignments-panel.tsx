@@ -42,7 +42,13 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
   function assign(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parentDataCollectionId = Number(new FormData(event.currentTarget).get("collectionId"));
-    void run("POST", "/en/api/v1/data-collections-student-assignments", { studentEnrollmentId: enrollmentId, parentDataCollectionId, teacherType: "Primary" }, "Data collection assigned", ASSIGN_FAILED);
+    void run(
+      "POST",
+      "/en/api/v1/data-collections-student-assignments",
+      { studentEnrollmentId: enrollmentId, parentDataCollectionId, teacherType: "Primary" },
+      "Data collection assigned",
+      ASSIGN_FAILED,
+    );
   }
 
   return (
@@ -52,12 +58,26 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
           <caption className="sr-only">Data collections this student is assigned to</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} font-semibold`}>Collection</th>
-              <th scope="col" className={`${cell} font-semibold`}>Teacher type</th>
-              <th scope="col" className={`${cell} font-semibold`}>Cycle</th>
-              <th scope="col" className={`${cell} font-semibold`}>Enrollment ends</th>
-              <th scope="col" className={`${cell} font-semibold`}>Token</th>
-              {editable && <th scope="col" className={`${cell} font-semibold`}>Actions</th>}
+              <th scope="col" className={`${cell} font-semibold`}>
+                Collection
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Teacher type
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Cycle
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Enrollment ends
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Token
+              </th>
+              {editable && (
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -70,7 +90,9 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
             )}
             {assignments.map((a) => (
               <tr key={a.id} className="border-t border-slate-200">
-                <th scope="row" className={`${cell} font-medium`}>{a.dataCollections.collectionName}</th>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {a.dataCollections.collectionName}
+                </th>
                 <td className={cell}>{a.teacherType}</td>
                 <td className={cell}>
                   {day(a.dataCollections.cycleStartDate)} – {day(a.dataCollections.cycleEndDate)}
@@ -83,7 +105,9 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() => run("DELETE", `/en/api/v1/data-collections-student-assignments?assignmentId=${a.id}`, undefined, "Data collection removed")}
+                      onClick={() =>
+                        run("DELETE", `/en/api/v1/data-collections-student-assignments?assignmentId=${a.id}`, undefined, "Data collection removed")
+                      }
                       aria-label={`Remove ${a.dataCollections.collectionName}`}
                     >
                       Remove
@@ -97,7 +121,11 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
       </div>
       {editable &&
         (assignable.length > 0 ? (
-          <form onSubmit={assign} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-end" aria-label="Assign a data collection">
+          <form
+            onSubmit={assign}
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-end"
+            aria-label="Assign a data collection"
+          >
             <div className="flex flex-col gap-1.5">
               <label htmlFor="assign-collection" className="text-sm font-medium text-slate-800">
                 Data collection

@@ -49,7 +49,12 @@ export function CustomFieldsForm({ enrollment, fields }: { enrollment: Enrollmen
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="custom-fields-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+      aria-labelledby="custom-fields-heading"
+    >
       <h2 id="custom-fields-heading" className="text-base font-semibold text-slate-900">
         Enrollment fields at {enrollment.locationName}
       </h2>
@@ -75,7 +80,13 @@ export function CustomFieldsForm({ enrollment, fields }: { enrollment: Enrollmen
               aria-describedby={errors[f.key] ? `field-${f.key}-error` : undefined}
             >
               <option value="">—</option>
-              {(f.dataType === "boolean" ? [{ value: "true", label: "Yes" }, { value: "false", label: "No" }] : f.options).map((o) => (
+              {(f.dataType === "boolean"
+                ? [
+                    { value: "true", label: "Yes" },
+                    { value: "false", label: "No" },
+                  ]
+                : f.options
+              ).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>

@@ -11,7 +11,8 @@ import type { EnrollmentRow } from "@/lib/enrollments/schemas";
 import { request } from "./request";
 
 const POA_CHANGED = "POA changed successfully";
-const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric", timeZone: "UTC" });
+const dateOf = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric", timeZone: "UTC" });
 
 /**
  * A student's enrollments, the point of authority first. "Make point of authority" asks the server
@@ -24,8 +25,15 @@ export function EnrollmentsPanel({ tenantId, studentId, enrollments }: { tenantI
 
   async function makePoa(e: EnrollmentRow) {
     setBusy(e.id);
-    const check = await request<{ valid: boolean; reasons: string[] }>("GET", `/en/api/v1/admin/tenants/${tenantId}/students/${studentId}/poas/${e.id}/validate.json`);
-    const answer = !check.ok ? check : check.data.valid ? await request<{ message?: string }>("PUT", "/en/api/v1/enrollments", { id: e.id, isPointOfAuthority: true }) : { ok: false as const, message: check.data.reasons[0] };
+    const check = await request<{ valid: boolean; reasons: string[] }>(
+      "GET",
+      `/en/api/v1/admin/tenants/${tenantId}/students/${studentId}/poas/${e.id}/validate.json`,
+    );
+    const answer = !check.ok
+      ? check
+      : check.data.valid
+        ? await request<{ message?: string }>("PUT", "/en/api/v1/enrollments", { id: e.id, isPointOfAuthority: true })
+        : { ok: false as const, message: check.data.reasons[0] };
     setBusy(null);
     if (!answer.ok) {
       showSnackbar(answer.message, "error");
@@ -38,10 +46,16 @@ export function EnrollmentsPanel({ tenantId, studentId, enrollments }: { tenantI
   return (
     <ul className="flex flex-col gap-3" aria-label="Enrollments">
       {enrollments.map((e) => (
-        <li key={e.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-center tablet:justify-between">
+        <li
+          key={e.id}
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-center tablet:justify-between"
+        >
           <div className="flex flex-col gap-1">
             <h2 className="text-base font-semibold text-slate-900">
-              <Link className="text-brand-700 underline underline-offset-2" href={studentProfilePath(e.parentRegionId, e.parentDistrictId, e.parentLocationId, studentId, "enrollments")}>
+              <Link
+                className="text-brand-700 underline underline-offset-2"
+                href={studentProfilePath(e.parentRegionId, e.parentDistrictId, e.parentLocationId, studentId, "enrollments")}
+              >
                 {e.locationName}
               </Link>
             </h2>
@@ -54,7 +68,13 @@ export function EnrollmentsPanel({ tenantId, studentId, enrollments }: { tenantI
             </p>
           </div>
           {!e.isPointOfAuthority && e.active && (
-            <Button variant="secondary" busy={busy === e.id} disabled={busy !== null} onClick={() => makePoa(e)} aria-label={`Make point of authority: ${e.locationName}`}>
+            <Button
+              variant="secondary"
+              busy={busy === e.id}
+              disabled={busy !== null}
+              onClick={() => makePoa(e)}
+              aria-label={`Make point of authority: ${e.locationName}`}
+            >
               Make point of authority
             </Button>
           )}

@@ -12,7 +12,11 @@ export async function request<T>(method: string, url: string, body?: unknown): P
 }
 
 /** Every field's message of a 400, joined by line breaks (shown under the form). */
-export async function fieldMessages(method: string, url: string, body: unknown): Promise<{ ok: true } | { ok: false; message: string; fields: Record<string, string> }> {
+export async function fieldMessages(
+  method: string,
+  url: string,
+  body: unknown,
+): Promise<{ ok: true } | { ok: false; message: string; fields: Record<string, string> }> {
   const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
   if (!res) return { ok: false, message: "Something went wrong", fields: {} };
   if (res.ok) return { ok: true };

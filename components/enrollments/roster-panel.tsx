@@ -47,7 +47,12 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const userId = Number(new FormData(event.currentTarget).get("userId"));
-    void run("POST", "/en/api/v1/user-students-associations", { userId, studentEnrollmentId: enrollmentId, parentLocationId: locationId }, "Student added to the teacher's roster");
+    void run(
+      "POST",
+      "/en/api/v1/user-students-associations",
+      { userId, studentEnrollmentId: enrollmentId, parentLocationId: locationId },
+      "Student added to the teacher's roster",
+    );
   }
 
   return (
@@ -57,9 +62,17 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
           <caption className="sr-only">Teachers with this student on their roster at {locationName}</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} font-semibold`}>Teacher</th>
-              <th scope="col" className={`${cell} font-semibold`}>Since</th>
-              {editable && <th scope="col" className={`${cell} font-semibold`}>Actions</th>}
+              <th scope="col" className={`${cell} font-semibold`}>
+                Teacher
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Since
+              </th>
+              {editable && (
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -77,14 +90,18 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
                     {a.teacherLastName}, {a.teacherFirstName}
                   </Link>
                 </th>
-                <td className={cell}>{new Date(a.createdAt * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric", timeZone: "UTC" })}</td>
+                <td className={cell}>
+                  {new Date(a.createdAt * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric", timeZone: "UTC" })}
+                </td>
                 {editable && (
                   <td className={cell}>
                     <Button
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() => run("DELETE", `/en/api/v1/user-students-associations?associationId=${a.id}`, undefined, "Student removed from the teacher's roster")}
+                      onClick={() =>
+                        run("DELETE", `/en/api/v1/user-students-associations?associationId=${a.id}`, undefined, "Student removed from the teacher's roster")
+                      }
                       aria-label={`Remove from ${a.teacherFirstName} ${a.teacherLastName}'s roster`}
                     >
                       Remove
@@ -98,7 +115,11 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
       </div>
       {editable &&
         (choices.length > 0 ? (
-          <form onSubmit={add} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-end" aria-label="Add to a teacher's roster">
+          <form
+            onSubmit={add}
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 tablet:flex-row tablet:items-end"
+            aria-label="Add to a teacher's roster"
+          >
             <div className="flex flex-col gap-1.5">
               <label htmlFor="roster-teacher" className="text-sm font-medium text-slate-800">
                 Teacher at {locationName}
@@ -116,7 +137,9 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
             </Button>
           </form>
         ) : (
-          <p className="text-sm text-slate-600">{teachers.length ? "Every teacher at this location has the student already." : "This location has no teachers yet."}</p>
+          <p className="text-sm text-slate-600">
+            {teachers.length ? "Every teacher at this location has the student already." : "This location has no teachers yet."}
+          </p>
         ))}
     </div>
   );

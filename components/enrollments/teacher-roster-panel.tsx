@@ -56,9 +56,15 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
             <caption className="sr-only">Students on {teacherName}&apos;s roster</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={`${cell} font-semibold`}>Student</th>
-                <th scope="col" className={`${cell} font-semibold`}>State ID</th>
-                <th scope="col" className={`${cell} font-semibold`}>Actions</th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Student
+                </th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  State ID
+                </th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -80,7 +86,9 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() => run("DELETE", `/en/api/v1/user-students-associations?associationId=${r.id}`, undefined, "Student removed from the teacher's roster")}
+                      onClick={() =>
+                        run("DELETE", `/en/api/v1/user-students-associations?associationId=${r.id}`, undefined, "Student removed from the teacher's roster")
+                      }
                       aria-label={`Remove ${r.studentFirstName} ${r.studentLastName}`}
                     >
                       Remove
@@ -101,7 +109,13 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
             <label htmlFor="available-search" className="text-sm font-medium text-slate-800">
               Name or state ID starts with
             </label>
-            <input id="available-search" name="search" defaultValue={search} className="h-10 rounded-md border border-slate-400 bg-white px-3 text-sm" autoComplete="off" />
+            <input
+              id="available-search"
+              name="search"
+              defaultValue={search}
+              className="h-10 rounded-md border border-slate-400 bg-white px-3 text-sm"
+              autoComplete="off"
+            />
           </div>
           <Button type="submit" variant="secondary">
             Search
@@ -112,9 +126,15 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
             <caption className="sr-only">Students who could be added to {teacherName}&apos;s roster</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={`${cell} font-semibold`}>Student</th>
-                <th scope="col" className={`${cell} font-semibold`}>State ID</th>
-                <th scope="col" className={`${cell} font-semibold`}>Actions</th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Student
+                </th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  State ID
+                </th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -136,7 +156,14 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
                       size="sm"
                       variant="secondary"
                       disabled={busy}
-                      onClick={() => run("POST", "/en/api/v1/user-students-associations", { userId: teacherId, studentEnrollmentId: s.studentEnrollmentId, parentLocationId: locationId }, "Student added to the teacher's roster")}
+                      onClick={() =>
+                        run(
+                          "POST",
+                          "/en/api/v1/user-students-associations",
+                          { userId: teacherId, studentEnrollmentId: s.studentEnrollmentId, parentLocationId: locationId },
+                          "Student added to the teacher's roster",
+                        )
+                      }
                       aria-label={`Add ${s.firstName} ${s.lastName}`}
                     >
                       Add

@@ -74,10 +74,17 @@ export function GroupDialog({ open, onOpenChange, initial, students, busy, error
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <Field label="Label" required maxLength={100} value={label} onChange={(e) => {
+        <Field
+          label="Label"
+          required
+          maxLength={100}
+          value={label}
+          onChange={(e) => {
             onFieldChange("label");
             setLabel(e.target.value);
-          }} error={error("label")} />
+          }}
+          error={error("label")}
+        />
         <ColorPicker
           value={color}
           onChange={(hex) => {
@@ -86,10 +93,16 @@ export function GroupDialog({ open, onOpenChange, initial, students, busy, error
           }}
           error={error("color")}
         />
-        <MemberPicker students={students} members={members} toggle={toggle} setAll={(on) => {
+        <MemberPicker
+          students={students}
+          members={members}
+          toggle={toggle}
+          setAll={(on) => {
             onFieldChange("enrollmentIds");
             setMembers(new Set(on ? students.map((s) => s.studentEnrollmentId) : []));
-          }} error={error("enrollmentIds")} />
+          }}
+          error={error("enrollmentIds")}
+        />
       </form>
     </Dialog>
   );
@@ -147,7 +160,10 @@ function MemberPicker({
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">
-        Members <span className="font-normal text-slate-600">({members.size} of {students.length} selected)</span>
+        Members{" "}
+        <span className="font-normal text-slate-600">
+          ({members.size} of {students.length} selected)
+        </span>
       </legend>
       {students.length === 0 ? (
         <p className="text-sm text-slate-600">None of your students is assigned to this collection.</p>

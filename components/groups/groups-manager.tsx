@@ -30,7 +30,8 @@ const TEXTS: ManagerTexts = {
 
 /** The teacher's groups of one collection: list, create, edit and delete; each change reloads the list (spec §4). */
 export function GroupsManager({ collectionId, groups, students, createGroup, updateGroup, deleteGroup }: GroupsManagerProps) {
-  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete, clearFieldError } = useManagerDialogs<Group>(TEXTS);
+  const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete, clearFieldError } =
+    useManagerDialogs<Group>(TEXTS);
 
   return (
     <Card
@@ -52,7 +53,11 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
             const inGroup = new Set(g.enrollmentIds);
             const memberNames = students.filter((s) => inGroup.has(s.studentEnrollmentId)).map((s) => s.name);
             return (
-              <li key={g.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 tablet:flex-row tablet:items-start tablet:justify-between" data-group={g.id}>
+              <li
+                key={g.id}
+                className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 tablet:flex-row tablet:items-start tablet:justify-between"
+                data-group={g.id}
+              >
                 <div className="min-w-0">
                   <h3 className="flex items-center gap-2 font-semibold text-slate-900">
                     <GroupSwatch color={g.color} />
@@ -67,11 +72,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
                   <Button size="sm" variant="secondary" onClick={() => openForm(g)}>
                     Edit<span className="sr-only"> {g.label}</span>
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => askDelete(g)}
-                  >
+                  <Button size="sm" variant="secondary" onClick={() => askDelete(g)}>
                     Delete<span className="sr-only"> {g.label}</span>
                   </Button>
                 </div>
@@ -109,11 +110,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
             <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
-            <Button
-              variant="danger"
-              busy={busy}
-              onClick={() => confirmDelete((g) => deleteGroup({ collectionId, id: g.id }))}
-            >
+            <Button variant="danger" busy={busy} onClick={() => confirmDelete((g) => deleteGroup({ collectionId, id: g.id }))}>
               Delete group
             </Button>
           </>

@@ -138,7 +138,9 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
 
   async function clear() {
     setClearing(true);
-    const res = await fetch(`/en/api/v1/data-collections-students-outputs?dataCollectionId=${collectionId}${locationId ? `&locationId=${locationId}` : ""}`, { method: "DELETE" }).catch(() => null);
+    const res = await fetch(`/en/api/v1/data-collections-students-outputs?dataCollectionId=${collectionId}${locationId ? `&locationId=${locationId}` : ""}`, {
+      method: "DELETE",
+    }).catch(() => null);
     setClearing(false);
     setConfirm(false);
     if (!res?.ok) {
@@ -231,7 +233,11 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
             Request ISRs
           </Button>
           {summary && summary.generated > 0 ? (
-            <a href={`/en/api/v1/data-collections/${collectionId}/outputs/download${locationId ? `?locationId=${locationId}` : ""}`} download className={buttonClasses("secondary")}>
+            <a
+              href={`/en/api/v1/data-collections/${collectionId}/outputs/download${locationId ? `?locationId=${locationId}` : ""}`}
+              download
+              className={buttonClasses("secondary")}
+            >
               {locationId ? "Download the school's ISRs (PDF)" : `Download ISRs (PDF, ${summary.generated} ${summary.generated === 1 ? "page" : "pages"})`}
             </a>
           ) : null}
@@ -274,14 +280,22 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
         {latest ? (
           <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-4" aria-live="polite">
             <label htmlFor="isr-progress" className="text-sm font-medium text-slate-800">
-              Latest request ({LANGUAGES[latest.language ?? "child"]}, {when(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of {latest.counts.total} generated
+              Latest request ({LANGUAGES[latest.language ?? "child"]}, {when(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of{" "}
+              {latest.counts.total} generated
               {latest.counts.failed ? `, ${latest.counts.failed} failed` : ""}
               {running(latest) ? "" : latest.status === "complete" ? ". Complete." : "."}
             </label>
-            <progress id="isr-progress" className="h-3 w-full accent-brand-600" max={latest.counts.total} value={latest.counts.generated + latest.counts.deleted + latest.counts.failed} />
+            <progress
+              id="isr-progress"
+              className="h-3 w-full accent-brand-600"
+              max={latest.counts.total}
+              value={latest.counts.generated + latest.counts.deleted + latest.counts.failed}
+            />
           </div>
         ) : (
-          <EmptyState title="No ISRs requested yet">Request ISRs above; their progress shows here, and the PDF can be downloaded once they are generated.</EmptyState>
+          <EmptyState title="No ISRs requested yet">
+            Request ISRs above; their progress shows here, and the PDF can be downloaded once they are generated.
+          </EmptyState>
         )}
       </section>
 

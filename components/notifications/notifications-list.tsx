@@ -35,7 +35,11 @@ export function NotificationsList({ items: initial, unread: initialUnread, area 
     if (!item.acknowledged) setUnread((n) => Math.max(0, n - 1));
     setStatus(`Removed: ${item.message}`);
     void remove(item.id);
-    setTimeout(() => (next ? list.current?.querySelector<HTMLElement>(`[data-notification="${next.id}"] button`) : document.getElementById("notifications-unread"))?.focus(), 0);
+    setTimeout(
+      () =>
+        (next ? list.current?.querySelector<HTMLElement>(`[data-notification="${next.id}"] button`) : document.getElementById("notifications-unread"))?.focus(),
+      0,
+    );
   }
 
   return (
@@ -51,7 +55,11 @@ export function NotificationsList({ items: initial, unread: initialUnread, area 
       ) : (
         <ul ref={list} aria-label="All notifications" className="divide-y divide-slate-200">
           {items.map((n, index) => (
-            <li key={n.id} data-notification={n.id} className={cn("flex flex-col gap-2 px-2 py-3 tablet:flex-row tablet:items-center", !n.acknowledged && "bg-brand-50")}>
+            <li
+              key={n.id}
+              data-notification={n.id}
+              className={cn("flex flex-col gap-2 px-2 py-3 tablet:flex-row tablet:items-center", !n.acknowledged && "bg-brand-50")}
+            >
               <div className="min-w-0 flex-1">
                 <NotificationMessage item={n} href={notificationHref(n.type, n.metadata, area)} onFollow={() => !n.acknowledged && markRead(n)} />
                 <p className="mt-0.5 text-xs text-slate-600">
@@ -78,7 +86,7 @@ export function NotificationsList({ items: initial, unread: initialUnread, area 
 }
 
 function NotificationMessage({ item, href, onFollow }: { item: BellItem; href: string | null; onFollow: () => void }) {
-  const text = cn("break-words text-sm text-slate-900", !item.acknowledged && "font-medium");
+  const text = cn("text-sm break-words text-slate-900", !item.acknowledged && "font-medium");
   if (!href) return <p className={text}>{item.message}</p>;
   return (
     <p className={text}>

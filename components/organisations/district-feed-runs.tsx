@@ -20,7 +20,16 @@ export interface FeedRunView {
   loads: { fileName: string; bulkLoadId: number | null; status: "queued" | "in_progress" | "complete" | "failed" | null }[];
 }
 
-const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 const cell = "px-3 py-2 align-top";
 const TONES = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
 const LABELS = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" } as const;
@@ -46,7 +55,11 @@ export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: n
 
   async function fetchNow() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/data-integrations/fetch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ districtId }) });
+    const res = await fetch("/en/api/v1/data-integrations/fetch", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ districtId }),
+    });
     setBusy(false);
     if (!res.ok) {
       showSnackbar(await apiErrorText(res), "error");
@@ -70,18 +83,29 @@ export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: n
         )}
       </div>
       <p className="mb-3 text-sm text-slate-700">
-        Every hour the feed fetches new CSV and XLSX files from the FTP folder and loads them as students, as the first integration user who may load files (for Fetch now without one: as you).
+        Every hour the feed fetches new CSV and XLSX files from the FTP folder and loads them as students, as the first integration user who may load files (for
+        Fetch now without one: as you).
       </p>
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Latest feed runs, newest first</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} font-semibold`}>Requested</th>
-              <th scope="col" className={`${cell} font-semibold`}>Status</th>
-              <th scope="col" className={`${cell} font-semibold`}>Files found</th>
-              <th scope="col" className={`${cell} font-semibold`}>Files loaded</th>
-              <th scope="col" className={`${cell} font-semibold`}>Details</th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Requested
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Status
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Files found
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Files loaded
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Details
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -40,7 +40,15 @@ interface Person {
 const PROTOCOLS = { ftp: "FTP", ftps: "FTPS (TLS)", sftp: "SFTP" } as const;
 const isProtocol = (v: string): v is Ftp["protocol"] => v in PROTOCOLS;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
-const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 /**
  * A district's data integration (spec §3: active, FTP integration info, integration users; §7's
@@ -72,13 +80,24 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
       body: JSON.stringify({
         tenantsDistrictsId: districtId,
         active,
-        ftp: { protocol, host: text("host"), port: text("port"), directory: text("directory"), username: text("username"), password: text("password") || undefined, ...(protocol === "sftp" && { hostKey: text("hostKey") }) },
+        ftp: {
+          protocol,
+          host: text("host"),
+          port: text("port"),
+          directory: text("directory"),
+          username: text("username"),
+          password: text("password") || undefined,
+          ...(protocol === "sftp" && { hostKey: text("hostKey") }),
+        },
         userIds,
       }),
     });
     setBusy(false);
     if (!res.ok) {
-      const body = (await res.clone().json().catch(() => null)) as { errors?: FieldError[] } | null;
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { errors?: FieldError[] } | null;
       setErrors((body?.errors ?? []).map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
       showSnackbar(await apiErrorText(res), "error");
       return;

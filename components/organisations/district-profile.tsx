@@ -30,7 +30,17 @@ export function DistrictProfile({ data, view }: { data: Data; view: "details" | 
       <PageHeading
         title={district.nameLabel}
         description={`District of ${region.nameLabel}`}
-        actions={manage ? <OrgRecordActions kind="district" record={district} place={place} deletable={deletable} deleteNote="A district with active locations cannot be deleted; delete its locations first." /> : undefined}
+        actions={
+          manage ? (
+            <OrgRecordActions
+              kind="district"
+              record={district}
+              place={place}
+              deletable={deletable}
+              deleteNote="A district with active locations cannot be deleted; delete its locations first."
+            />
+          ) : undefined
+        }
       />
       <nav aria-label="District pages" className="mb-6 flex gap-1 border-b border-slate-200">
         {tabs.map((t) => (
@@ -38,7 +48,10 @@ export function DistrictProfile({ data, view }: { data: Data; view: "details" | 
             key={t.href}
             href={t.href}
             aria-current={t.current ? "page" : undefined}
-            className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", t.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-slate-900")}
+            className={cn(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              t.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-slate-900",
+            )}
           >
             {t.label}
           </Link>

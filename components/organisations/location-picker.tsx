@@ -13,7 +13,11 @@ export interface PickerError {
 
 const REQUIRED: Record<PickerField, string> = { regionId: "Region is required", districtId: "District is required", locationId: "Location is required" };
 
-const FIELDS: Record<PickerDepth, PickerField[]> = { region: ["regionId"], district: ["regionId", "districtId"], location: ["regionId", "districtId", "locationId"] };
+const FIELDS: Record<PickerDepth, PickerField[]> = {
+  region: ["regionId"],
+  district: ["regionId", "districtId"],
+  location: ["regionId", "districtId", "locationId"],
+};
 
 /** The first level a submitted form left unchosen, with the spec's message (platform.md §5); null once the picker's last level is chosen. */
 export function locationPickerError(form: FormData, depth: PickerDepth = "location"): PickerError | null {
@@ -25,7 +29,12 @@ export function locationPickerError(form: FormData, depth: PickerDepth = "locati
  * What a submitted picker names at its depth (the organisation's id and shown name); else null, once
  * `show` has the first unchosen level's error, or `refuse`'s word on the choice, and that level has focus.
  */
-export function pickedOrg(form: HTMLFormElement, show: (error: PickerError) => void, depth: PickerDepth = "location", refuse?: (org: Choice) => string | null): Choice | null {
+export function pickedOrg(
+  form: HTMLFormElement,
+  show: (error: PickerError) => void,
+  depth: PickerDepth = "location",
+  refuse?: (org: Choice) => string | null,
+): Choice | null {
   const select = form.elements.namedItem(`${depth}Id`) as HTMLSelectElement | null;
   const org = select?.value ? { id: Number(select.value), name: select.selectedOptions[0].text } : null;
   const refused = org && refuse?.(org);
@@ -64,7 +73,11 @@ function Level({ id, name, label, value, choices, placeholder, busy, error, onCh
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChoose(e.target.value)}
-        className={cn("h-10 w-full min-w-0 rounded-md border bg-white px-3 text-sm", error ? "border-danger" : "border-slate-400", busy && "bg-slate-100 text-slate-600")}
+        className={cn(
+          "h-10 w-full min-w-0 rounded-md border bg-white px-3 text-sm",
+          error ? "border-danger" : "border-slate-400",
+          busy && "bg-slate-100 text-slate-600",
+        )}
       >
         <option value="">{busy ? "Loading…" : placeholder}</option>
         {choices.map((c) => (
@@ -162,9 +175,29 @@ export function LocationPicker({ purpose, start, legend, depth = "location", err
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       {/* One level under another: district and school names run long ("Prince George's County Public Schools"). */}
       <div className="flex flex-col gap-4">
-        <Level id={`${id}-region`} name="regionId" label="Region" value={regionId} choices={start.regions} placeholder="Choose a region" busy={false} error={errorOf("regionId")} onChoose={(v) => void chooseRegion(v)} />
+        <Level
+          id={`${id}-region`}
+          name="regionId"
+          label="Region"
+          value={regionId}
+          choices={start.regions}
+          placeholder="Choose a region"
+          busy={false}
+          error={errorOf("regionId")}
+          onChoose={(v) => void chooseRegion(v)}
+        />
         {regionId && depth !== "region" && (
-          <Level id={`${id}-district`} name="districtId" label="District" value={districtId} choices={districts} placeholder="Choose a district" busy={loading === "districts"} error={errorOf("districtId")} onChoose={(v) => void chooseDistrict(v)} />
+          <Level
+            id={`${id}-district`}
+            name="districtId"
+            label="District"
+            value={districtId}
+            choices={districts}
+            placeholder="Choose a district"
+            busy={loading === "districts"}
+            error={errorOf("districtId")}
+            onChoose={(v) => void chooseDistrict(v)}
+          />
         )}
         {districtId && depth === "location" && (
           <Level

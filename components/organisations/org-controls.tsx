@@ -116,10 +116,14 @@ export function NewOrgButton({ kind, place = {} }: { kind: OrgKind; place?: OrgP
           busy={busy}
           errors={errors}
           onSubmit={(values) =>
-            void run(() => create(kind, values, place), TEXTS.created(kind), (saved) => {
-              setOpen(false);
-              router.push(profileOf(kind, saved.id, place));
-            })
+            void run(
+              () => create(kind, values, place),
+              TEXTS.created(kind),
+              (saved) => {
+                setOpen(false);
+                router.push(profileOf(kind, saved.id, place));
+              },
+            )
           }
         />
       )}
@@ -175,10 +179,14 @@ export function OrgRecordActions({ kind, record, place, deleteNote, deletable }:
           busy={busy}
           errors={errors}
           onSubmit={(values) =>
-            void run(() => update(kind, { id: record.id, ...values, ...(kind === "district" ? {} : { isCensus: undefined }) }), TEXTS.updated(kind), () => {
-              setEditing(false);
-              router.refresh();
-            })
+            void run(
+              () => update(kind, { id: record.id, ...values, ...(kind === "district" ? {} : { isCensus: undefined }) }),
+              TEXTS.updated(kind),
+              () => {
+                setEditing(false);
+                router.refresh();
+              },
+            )
           }
         />
       )}
@@ -197,10 +205,14 @@ export function OrgRecordActions({ kind, record, place, deleteNote, deletable }:
               variant="danger"
               busy={busy}
               onClick={() =>
-                void run(() => update(kind, { id: record.id, active: false }), TEXTS.deleted(kind), () => {
-                  setDeleting(false);
-                  router.push(afterDelete(kind, place));
-                })
+                void run(
+                  () => update(kind, { id: record.id, active: false }),
+                  TEXTS.deleted(kind),
+                  () => {
+                    setDeleting(false);
+                    router.push(afterDelete(kind, place));
+                  },
+                )
               }
             >
               Delete {name}

@@ -74,7 +74,12 @@ export function OrgFormDialog({ open, onOpenChange, title, submitLabel, initial,
           onChange={(e) => setValues({ ...values, uniqueId: e.target.value })}
         />
         {withCensus && (
-          <Checkbox label="Census district" name="isCensus" checked={values.isCensus ?? false} onChange={(e) => setValues({ ...values, isCensus: e.target.checked })} />
+          <Checkbox
+            label="Census district"
+            name="isCensus"
+            checked={values.isCensus ?? false}
+            onChange={(e) => setValues({ ...values, isCensus: e.target.checked })}
+          />
         )}
       </form>
     </Dialog>

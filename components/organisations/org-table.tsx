@@ -23,7 +23,9 @@ const columns = (withCensus: boolean): ColumnDef<OrgTableRow, unknown>[] => [
     ),
   },
   { accessorKey: "uniqueId", header: "Unique ID", cell: ({ getValue }) => (getValue() as string | null) ?? "—" },
-  ...(withCensus ? [{ accessorKey: "isCensus", header: "Census", cell: ({ getValue }) => (getValue() ? "Yes" : "No") } satisfies ColumnDef<OrgTableRow, unknown>] : []),
+  ...(withCensus
+    ? [{ accessorKey: "isCensus", header: "Census", cell: ({ getValue }) => (getValue() ? "Yes" : "No") } satisfies ColumnDef<OrgTableRow, unknown>]
+    : []),
 ];
 
 /** The active children of one organisation (spec §9: lists show active=1), sortable and paged. */

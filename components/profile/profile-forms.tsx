@@ -52,7 +52,10 @@ export function DetailsForm({ initial, save, impersonating }: { initial: Profile
       setErrors({});
       setCurrentPassword("");
       setSavedEmail(values.email.trim());
-      showSnackbar(emailChanged ? "Profile saved. A notice went to your old email address; your other sessions have been signed out." : "Profile saved", "success");
+      showSnackbar(
+        emailChanged ? "Profile saved. A notice went to your old email address; your other sessions have been signed out." : "Profile saved",
+        "success",
+      );
       router.refresh();
       return;
     }
@@ -63,8 +66,24 @@ export function DetailsForm({ initial, save, impersonating }: { initial: Profile
   return (
     <Card title="Personal details">
       <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
-        <Field label="First name" required autoComplete="given-name" value={values.firstName} onChange={set("firstName")} error={errors.firstName} maxLength={100} />
-        <Field label="Last name" required autoComplete="family-name" value={values.lastName} onChange={set("lastName")} error={errors.lastName} maxLength={100} />
+        <Field
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set("firstName")}
+          error={errors.firstName}
+          maxLength={100}
+        />
+        <Field
+          label="Last name"
+          required
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set("lastName")}
+          error={errors.lastName}
+          maxLength={100}
+        />
         <Field
           label="Email"
           type="email"

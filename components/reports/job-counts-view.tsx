@@ -65,12 +65,24 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
               <caption className="sr-only">Queued jobs and jobs in progress for more than 30 minutes, oldest first</caption>
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">Job</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Requested</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Started</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Requested by</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Job
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Requested
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Started
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Requested by
+                  </th>
                 </tr>
               </thead>
               <tbody>

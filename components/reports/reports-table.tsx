@@ -32,11 +32,21 @@ export function ReportsTable({ reports, caption }: { reports: ReportView[]; capt
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Report</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Collection</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Requested</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-            <th scope="col" className="px-3 py-2 font-semibold">File</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Report
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Collection
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Requested
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              File
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -60,7 +70,10 @@ export function ReportsTable({ reports, caption }: { reports: ReportView[]; capt
                 {r.downloadUrl ? (
                   <a href={r.downloadUrl} download className={buttonClasses("secondary", "sm")}>
                     Download {r.format.toUpperCase()}
-                    <span className="sr-only"> of {r.label} requested {formatWhen(r.createdAt)}</span>
+                    <span className="sr-only">
+                      {" "}
+                      of {r.label} requested {formatWhen(r.createdAt)}
+                    </span>
                   </a>
                 ) : (
                   <span className="text-slate-600">{r.status === "failed" ? "None" : "Not ready yet"}</span>

@@ -17,9 +17,7 @@ export interface StudentResult {
 }
 
 export type SendOutcome =
-  | { ok: true; grade: SavedGrade | null; result: StudentResult | null }
-  | { ok: false; network: true }
-  | { ok: false; network: false; message: string };
+  { ok: true; grade: SavedGrade | null; result: StudentResult | null } | { ok: false; network: true } | { ok: false; network: false; message: string };
 
 const base = (collectionId: number) => `/en/api/v1/data-collections/${collectionId}/scores`;
 

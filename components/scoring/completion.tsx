@@ -18,7 +18,7 @@ export function CompletionList({ rows, empty }: { rows: Row[]; empty: string }) 
         <li key={r.key}>
           <p className="mb-1 flex items-baseline justify-between gap-3 text-sm">
             <span className="font-medium text-slate-900">{r.label}</span>
-            <span className="tabular-nums text-slate-600">
+            <span className="text-slate-600 tabular-nums">
               {formatNumber(r.scored)} of {formatNumber(r.expected)}
             </span>
           </p>
@@ -35,7 +35,7 @@ export function CompletionTable({ caption, nameHeader, rows, empty }: { caption:
     <section className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="border-b border-slate-200 px-5 py-3 text-left text-base font-semibold text-slate-900">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-5 py-2 font-medium">
               {nameHeader}
@@ -61,7 +61,7 @@ export function CompletionTable({ caption, nameHeader, rows, empty }: { caption:
               <th scope="row" className="px-5 py-2 font-normal text-slate-900">
                 {r.label}
               </th>
-              <td className="px-5 py-2 tabular-nums text-slate-700">
+              <td className="px-5 py-2 text-slate-700 tabular-nums">
                 {formatNumber(r.scored)} / {formatNumber(r.expected)}
               </td>
               <td className="px-5 py-2">

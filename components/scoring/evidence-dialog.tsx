@@ -5,7 +5,17 @@ import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
-import { baseType, EVIDENCE_ACCEPT, isEvidenceFile, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, type Artifact } from "./evidence-rules";
+import {
+  baseType,
+  EVIDENCE_ACCEPT,
+  isEvidenceFile,
+  MAX_ARTIFACTS_PER_GRADE,
+  MAX_EVIDENCE_BYTES,
+  TOO_LARGE,
+  TOO_MANY,
+  TYPE_NOT_ALLOWED,
+  type Artifact,
+} from "./evidence-rules";
 import { formatBytes } from "@/lib/shell/format";
 
 interface EvidenceDialogProps {
@@ -31,7 +41,9 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
 
 /** Same-origin files preview inline (the CSP allows images from 'self' only). */
 const previewable = (a: Artifact) =>
-  a.contentType?.startsWith("image/") && baseType(a.contentType) !== "image/heic" && new URL(a.downloadUrl, window.location.href).origin === window.location.origin;
+  a.contentType?.startsWith("image/") &&
+  baseType(a.contentType) !== "image/heic" &&
+  new URL(a.downloadUrl, window.location.href).origin === window.location.origin;
 
 /** The evidence files of one grade: list, preview, download, delete, upload with progress. */
 export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount, onClose }: EvidenceDialogProps) {
@@ -79,7 +91,10 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
       for (const file of files) {
         const label = `Uploading ${file.name}`;
         setState({ phase: "saving", progress: (done / total) * 100, label });
-        const stored = await uploadFile(file, { purpose: "evidence", onProgress: (bytes) => setState({ phase: "saving", progress: ((done + bytes) / total) * 100, label }) });
+        const stored = await uploadFile(file, {
+          purpose: "evidence",
+          onProgress: (bytes) => setState({ phase: "saving", progress: ((done + bytes) / total) * 100, label }),
+        });
         done += file.size;
         uploaded.push({ fileName: stored.s3FileName, originalFileName: file.name, sizeBytes: file.size, contentType: file.type });
       }
@@ -110,10 +125,25 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
 
   const busy = state.phase !== "loaded";
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Evidence" description={title} size="lg" footer={<Button variant="secondary" onClick={onClose} disabled={busy}>Close</Button>}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title="Evidence"
+      description={title}
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+      }
+    >
       <div className="flex flex-col gap-4" aria-busy={busy}>
         {state.phase === "loading" && <p className="text-sm text-slate-600">Loading files…</p>}
-        {state.phase !== "loading" && artifacts.length === 0 && <p className="text-sm text-slate-600">No files yet. Photos, PDFs, audio and short videos can be attached, up to {MAX_ARTIFACTS_PER_GRADE} per score.</p>}
+        {state.phase !== "loading" && artifacts.length === 0 && (
+          <p className="text-sm text-slate-600">
+            No files yet. Photos, PDFs, audio and short videos can be attached, up to {MAX_ARTIFACTS_PER_GRADE} per score.
+          </p>
+        )}
         {artifacts.length > 0 && (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Files">
             {artifacts.map((a) => (
@@ -123,7 +153,10 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
                   // eslint-disable-next-line @next/next/no-img-element
                   <img src={a.downloadUrl} alt={`Preview of ${a.originalFileName}`} className="size-12 rounded object-cover" />
                 ) : (
-                  <span aria-hidden="true" className="flex size-12 items-center justify-center rounded bg-slate-100 text-xs font-semibold uppercase text-slate-600">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-12 items-center justify-center rounded bg-slate-100 text-xs font-semibold text-slate-600 uppercase"
+                  >
                     {(a.contentType ?? "file").split("/")[1]?.slice(0, 4) ?? "file"}
                   </span>
                 )}

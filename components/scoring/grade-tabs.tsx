@@ -20,7 +20,10 @@ interface GradeTabsProps {
  */
 export function GradeTabs({ entries, current, filtersOpen, disabled, onToggleFilters, onPick }: GradeTabsProps) {
   const extra = entries.filter((e) => !GRADE_TABS.includes(e.code.toUpperCase()));
-  const tabs = [...GRADE_TABS.map((code) => ({ code, entry: entries.find((e) => e.code.toUpperCase() === code) })), ...extra.map((e) => ({ code: e.code, entry: e }))];
+  const tabs = [
+    ...GRADE_TABS.map((code) => ({ code, entry: entries.find((e) => e.code.toUpperCase() === code) })),
+    ...extra.map((e) => ({ code: e.code, entry: e })),
+  ];
   return (
     <div role="group" aria-label="Grades of the active cell" className="flex flex-wrap items-center gap-1.5">
       <button
@@ -35,7 +38,7 @@ export function GradeTabs({ entries, current, filtersOpen, disabled, onToggleFil
         </svg>
         Filter
       </button>
-      <span aria-hidden="true" className="ml-2 mr-1 text-xs font-medium uppercase tracking-wide text-slate-600">
+      <span aria-hidden="true" className="mr-1 ml-2 text-xs font-medium tracking-wide text-slate-600 uppercase">
         Grades
       </span>
       {tabs.map(({ code, entry }) => (

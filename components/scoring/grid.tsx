@@ -177,12 +177,14 @@ export function Grid(props: GridProps) {
         if (!s || !it) return void outside++;
         const entry = entryByCode(entriesOf(it), value);
         if (!entry) return void unknown.push(`"${value}" for ${s.name}, ${it.code}`);
-        if ((cellsRef.current[cellKey(s.enrollmentId, it.id)]?.entryId ?? null) !== entry.id) changes.push({ enrollmentId: s.enrollmentId, itemId: it.id, entryId: entry.id });
+        if ((cellsRef.current[cellKey(s.enrollmentId, it.id)]?.entryId ?? null) !== entry.id)
+          changes.push({ enrollmentId: s.enrollmentId, itemId: it.id, entryId: entry.id });
       }),
     );
     if (changes.length) onChange(changes);
     const parts = [`Pasted ${changes.length} ${changes.length === 1 ? "grade" : "grades"}`];
-    if (unknown.length) parts.push(`${unknown.length} not a grade of the item and not saved: ${unknown.slice(0, 5).join("; ")}${unknown.length > 5 ? "; …" : ""}`);
+    if (unknown.length)
+      parts.push(`${unknown.length} not a grade of the item and not saved: ${unknown.slice(0, 5).join("; ")}${unknown.length > 5 ? "; …" : ""}`);
     if (outside) parts.push(`${outside} outside the grid`);
     onReport(parts.join(". "));
   }
@@ -200,10 +202,18 @@ export function Grid(props: GridProps) {
       >
         <thead>
           <tr>
-            <th role="columnheader" scope="col" className="sticky left-0 top-0 z-20 w-52 min-w-52 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <th
+              role="columnheader"
+              scope="col"
+              className="sticky top-0 left-0 z-20 w-52 min-w-52 border-r border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
               Student
             </th>
-            <th role="columnheader" scope="col" className="sticky left-52 top-0 z-20 w-32 min-w-32 border-b border-r border-slate-300 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <th
+              role="columnheader"
+              scope="col"
+              className="sticky top-0 left-52 z-20 w-32 min-w-32 border-r border-b border-slate-300 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
               Progress
             </th>
             {items.map((it) => (
@@ -212,7 +222,7 @@ export function Grid(props: GridProps) {
                 role="columnheader"
                 data-item={it.id}
                 scope="col"
-                className={`group sticky top-0 z-10 border-b border-r border-t-4 border-slate-200 px-1 py-2 text-xs font-semibold ${itemBorderClass(domainIndex(it))} ${it.id === item?.id ? "bg-brand-100 text-brand-900" : "bg-slate-50 text-slate-800"}`}
+                className={`group sticky top-0 z-10 border-t-4 border-r border-b border-slate-200 px-1 py-2 text-xs font-semibold ${itemBorderClass(domainIndex(it))} ${it.id === item?.id ? "bg-brand-100 text-brand-900" : "bg-slate-50 text-slate-800"}`}
               >
                 <span aria-hidden="true">{it.code}</span>
                 <span className="sr-only">
@@ -220,7 +230,7 @@ export function Grid(props: GridProps) {
                 </span>
                 <span
                   aria-hidden="true"
-                  className="pointer-events-none absolute left-1/2 top-full z-30 mt-1 hidden w-52 -translate-x-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-left text-xs font-normal text-white shadow-lg group-hover:block"
+                  className="pointer-events-none absolute top-full left-1/2 z-30 mt-1 hidden w-52 -translate-x-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-left text-xs font-normal text-white shadow-lg group-hover:block"
                 >
                   <span className="font-semibold">{it.code}</span> · {it.label}
                 </span>
@@ -235,11 +245,14 @@ export function Grid(props: GridProps) {
                 role="rowheader"
                 scope="row"
                 data-enrollment={s.enrollmentId}
-                className={`sticky left-0 z-10 w-52 min-w-52 truncate border-b border-r border-slate-200 px-3 text-left text-sm font-medium ${r === row ? "bg-brand-100 text-brand-900" : "bg-white text-slate-900"}`}
+                className={`sticky left-0 z-10 w-52 min-w-52 truncate border-r border-b border-slate-200 px-3 text-left text-sm font-medium ${r === row ? "bg-brand-100 text-brand-900" : "bg-white text-slate-900"}`}
               >
                 {s.name}
               </th>
-              <th role="rowheader" className="sticky left-52 z-10 w-32 min-w-32 border-b border-r border-slate-300 bg-white px-3 text-left text-xs font-normal text-slate-700">
+              <th
+                role="rowheader"
+                className="sticky left-52 z-10 w-32 min-w-32 border-r border-b border-slate-300 bg-white px-3 text-left text-xs font-normal text-slate-700"
+              >
                 <span className="sr-only">{s.name}: </span>
                 <Progress value={progress.get(s.enrollmentId) ?? 0} label={`Progress of ${s.name}`} />
               </th>

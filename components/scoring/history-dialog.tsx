@@ -60,19 +60,29 @@ export function HistoryDialog({ collectionId, studentId, itemId, title, onClose 
       {state.kind === "loaded" && state.history.length > 0 && (
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Changes to this grade, newest first</caption>
-          <thead className="text-xs uppercase tracking-wide text-slate-600">
+          <thead className="text-xs tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">When</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Change</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Grade</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Comment</th>
-              <th scope="col" className="py-2 font-medium">By</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                When
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Change
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Grade
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Comment
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                By
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {state.history.map((h) => (
               <tr key={h.id}>
-                <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                <td className="py-2 pr-4 whitespace-nowrap text-slate-700">
                   {formatDate(new Date(h.changedAt * 1000))}, {time(h.changedAt)}
                 </td>
                 <td className="py-2 pr-4 text-slate-900">{ACTIONS[h.action]}</td>

@@ -17,7 +17,12 @@ interface PickerProps {
 
 /** The cell's scale entries as a listbox (Enter on a cell): arrows move, Enter picks, Escape closes. */
 export function Picker({ entries, current, label, up, onPick, onClose }: PickerProps) {
-  const [index, setIndex] = useState(() => Math.max(0, entries.findIndex((e) => e.id === current)));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      entries.findIndex((e) => e.id === current),
+    ),
+  );
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => ref.current?.focus(), []);
 
@@ -62,7 +67,9 @@ export function Picker({ entries, current, label, up, onPick, onClose }: PickerP
           }}
           className={cn("flex cursor-pointer items-center gap-3 px-3 py-1.5 text-slate-800", i === index && "bg-brand-50 text-slate-900")}
         >
-          <span className={cn("inline-flex h-6 min-w-8 items-center justify-center rounded px-1 text-xs font-semibold", gradeClass(entry.code))}>{entry.code}</span>
+          <span className={cn("inline-flex h-6 min-w-8 items-center justify-center rounded px-1 text-xs font-semibold", gradeClass(entry.code))}>
+            {entry.code}
+          </span>
           <span>{entry.label}</span>
           {entry.id === current && <span className="ml-auto text-xs text-slate-600">current</span>}
         </li>

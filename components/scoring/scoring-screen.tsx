@@ -59,10 +59,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
   const activeEntry = activeEntries.find((e) => e.id === activeCell?.entryId);
 
   const queued = useMemo(() => new Set(q.queue.map((o) => cellKey(o.enrollmentId, o.itemId))), [q.queue]);
-  const statusOf = useCallback(
-    (key: string) => (queued.has(key) ? (q.blocked ? "pending" : "saving") : q.cells[key]?.status),
-    [queued, q.blocked, q.cells],
-  );
+  const statusOf = useCallback((key: string) => (queued.has(key) ? (q.blocked ? "pending" : "saving") : q.cells[key]?.status), [queued, q.blocked, q.cells]);
   const failedKeys = Object.keys(q.cells).filter((k) => q.cells[k].status === "failed" && !queued.has(k));
 
   const change = useCallback(
@@ -78,7 +75,9 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
     const last = undo.current.pop();
     if (!last) return setReport("Nothing to undo");
     q.change(last);
-    setReport(`Undone: ${last.length === 1 ? describe({ requestKey: "", queuedAt: 0, kind: last[0].entryId === null ? "clear" : "set", ...last[0], entryId: last[0].entryId ?? 0 }) : `${last.length} changes`}`);
+    setReport(
+      `Undone: ${last.length === 1 ? describe({ requestKey: "", queuedAt: 0, kind: last[0].entryId === null ? "clear" : "set", ...last[0], entryId: last[0].entryId ?? 0 }) : `${last.length} changes`}`,
+    );
   }, [q, describe]);
 
   const focusActive = () => document.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus();
@@ -93,7 +92,11 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
   };
 
   // Marks the screen interactive once hydrated (keys pressed before that would be lost).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const pending = q.queue.length;
   return (
     <div className="flex flex-col gap-4" data-hydrated={hydrated || undefined}>
@@ -124,7 +127,11 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
       </div>
 
       {!data.writable && <Banner tone="info">This collection&apos;s window is not open: scores can be read but not changed.</Banner>}
-      {!q.online && <Banner tone="warning" testId="offline-banner">Offline: changes are kept on this device</Banner>}
+      {!q.online && (
+        <Banner tone="warning" testId="offline-banner">
+          Offline: changes are kept on this device
+        </Banner>
+      )}
       {pending > 0 && q.blocked && (
         <Banner tone="warning" testId="pending-banner">
           {pending} {pending === 1 ? "change" : "changes"} waiting to be sent
@@ -154,7 +161,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
               {item.code} {item.label}
               <span className="mx-1.5 text-slate-400">·</span>
               {activeEntry ? `${activeEntry.code}: ${activeEntry.label}` : "Not scored"}
-              {activeCell?.comment && <span className="ml-1.5 italic text-slate-600">“{activeCell.comment}”</span>}
+              {activeCell?.comment && <span className="ml-1.5 text-slate-600 italic">“{activeCell.comment}”</span>}
               {activeCell?.status === "failed" && <span className="block font-medium text-danger">Not saved: {activeCell.message}</span>}
             </>
           ) : (
@@ -174,7 +181,12 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
             size="sm"
             variant="secondary"
             disabled={!activeCell?.gradeId || queued.has(activeKey)}
-            onClick={() => student && item && activeCell?.gradeId && setEvidenceOf({ key: activeKey, gradeId: activeCell.gradeId, title: `${student.name}, ${item.code} ${item.label}` })}
+            onClick={() =>
+              student &&
+              item &&
+              activeCell?.gradeId &&
+              setEvidenceOf({ key: activeKey, gradeId: activeCell.gradeId, title: `${student.name}, ${item.code} ${item.label}` })
+            }
           >
             Evidence{activeCell?.artifactCount ? ` (${activeCell.artifactCount})` : ""}
           </Button>
@@ -182,7 +194,9 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
             size="sm"
             variant="secondary"
             disabled={!student || !item}
-            onClick={() => student && item && setHistoryOf({ studentId: student.studentId, itemId: item.id, title: `${student.name}, ${item.code} ${item.label}` })}
+            onClick={() =>
+              student && item && setHistoryOf({ studentId: student.studentId, itemId: item.id, title: `${student.name}, ${item.code} ${item.label}` })
+            }
           >
             History
           </Button>
@@ -207,7 +221,9 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           onReport={setReport}
         />
       ) : (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No students or items match the selectors.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          No students or items match the selectors.
+        </p>
       )}
 
       <p role="status" className="min-h-5 text-sm text-slate-700" data-testid="grid-report">
@@ -227,7 +243,8 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           ))}
       </ul>
       <p className="text-xs text-slate-600">
-        Arrow keys move; type a grade&apos;s code to set it; Enter lists the grades; Delete clears; Ctrl+V pastes a block copied from a spreadsheet; Ctrl+Z undoes; Shift+Enter adds a comment.
+        Arrow keys move; type a grade&apos;s code to set it; Enter lists the grades; Delete clears; Ctrl+V pastes a block copied from a spreadsheet; Ctrl+Z
+        undoes; Shift+Enter adds a comment.
       </p>
 
       {evidenceOf && (

@@ -57,7 +57,11 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   const [progress, setProgress] = useState(() => new Map(data.students.map((s) => [s.enrollmentId, s.progress])));
   const [queue, setQueue] = useState<PendingOp[]>([]);
   const [blocked, setBlocked] = useState(false);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const [announcement, setAnnouncement] = useState("");
 
   const queueRef = useRef<PendingOp[]>([]);
@@ -211,7 +215,10 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
   }, [pump]);
 
   /** The evidence dialog changed the grade's files. */
-  const setArtifactCount = useCallback((key: string, count: number) => setCells((all) => (all[key] ? { ...all, [key]: { ...all[key], artifactCount: count } } : all)), []);
+  const setArtifactCount = useCallback(
+    (key: string, count: number) => setCells((all) => (all[key] ? { ...all, [key]: { ...all[key], artifactCount: count } } : all)),
+    [],
+  );
 
   return { cells, progress, queue, setArtifactCount, blocked: blocked || !online, online, announcement, setAnnouncement, change, comment, retry };
 }

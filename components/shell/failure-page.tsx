@@ -18,7 +18,7 @@ export function FailurePage({ reset }: { reset: () => void }) {
             <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
           </svg>
         </div>
-        <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">Something went wrong</p>
+        <p className="text-sm font-semibold tracking-wider text-slate-600 uppercase">Something went wrong</p>
         <h1 className="mt-2 text-xl font-semibold text-slate-900">This page could not be shown</h1>
         <p className="mt-3 text-sm text-slate-700">{MESSAGES[500]}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">

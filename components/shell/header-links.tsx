@@ -86,13 +86,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
         </li>
       )}
       <li className={item}>
-        <Link
-          href="/profile"
-          className={cls}
-          aria-current={current("/profile")}
-          aria-label={profileLabel(shell)}
-          onClick={onNavigate}
-        >
+        <Link href="/profile" className={cls} aria-current={current("/profile")} aria-label={profileLabel(shell)} onClick={onNavigate}>
           <Icon name="user" />
           <span>
             {shell.displayFirstName} {shell.displayLastName}

@@ -35,7 +35,14 @@ function set(next: BellState) {
 }
 
 const fromWire = (items: NotificationItem[]): BellItem[] =>
-  items.map((n) => ({ id: n.id, message: n.message, acknowledged: n.acknowledged === 1, createdAt: new Date(n.createdAt * 1000).toISOString(), type: n.type, metadata: n.metadata }));
+  items.map((n) => ({
+    id: n.id,
+    message: n.message,
+    acknowledged: n.acknowledged === 1,
+    createdAt: new Date(n.createdAt * 1000).toISOString(),
+    type: n.type,
+    metadata: n.metadata,
+  }));
 
 async function refresh(): Promise<void> {
   const res = await fetch(`${NOTIFICATIONS_PATH}?limit=${LIMIT}`, { credentials: "same-origin", cache: "no-store" }).catch(() => null);

@@ -27,7 +27,7 @@ export function MobileMenu({ shell, actions, navTitle, navItems }: { shell: Shel
       <RadixDialog.Portal>
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="focus-light fixed inset-0 z-50 flex flex-col overflow-y-auto bg-brand-900 text-white animate-page-fade"
+          className="focus-light fixed inset-0 z-50 flex animate-page-fade flex-col overflow-y-auto bg-brand-900 text-white"
         >
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-white/15 px-4">
             <RadixDialog.Title className="text-lg font-semibold">Menu</RadixDialog.Title>
@@ -39,7 +39,7 @@ export function MobileMenu({ shell, actions, navTitle, navItems }: { shell: Shel
           <nav aria-label="Main menu" className="flex flex-col gap-6 px-4 py-6">
             {navTitle && navItems.length > 0 && (
               <div>
-                <p className="px-4 pb-2 text-xs font-semibold uppercase tracking-wider text-brand-100">{navTitle}</p>
+                <p className="px-4 pb-2 text-xs font-semibold tracking-wider text-brand-100 uppercase">{navTitle}</p>
                 <ul className="flex flex-col gap-1">
                   {navItems.map((item) => {
                     const active = pathname === item.href || pathname.startsWith(`${item.href}/`);

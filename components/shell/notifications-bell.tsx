@@ -80,7 +80,7 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
           <span
             data-testid="unread-count"
             aria-hidden="true"
-            className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-bold leading-5 text-slate-950"
+            className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs leading-5 font-bold text-slate-950"
           >
             {count > 99 ? "99+" : count}
           </span>
@@ -94,7 +94,7 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
           id={panelId}
           role="region"
           aria-label="Notifications"
-          className="fixed inset-x-2 top-16 z-40 overflow-hidden rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-slate-200 tablet:absolute tablet:inset-x-auto tablet:right-0 tablet:top-12 tablet:w-96"
+          className="fixed inset-x-2 top-16 z-40 overflow-hidden rounded-lg bg-white text-slate-900 shadow-xl ring-1 ring-slate-200 tablet:absolute tablet:inset-x-auto tablet:top-12 tablet:right-0 tablet:w-96"
         >
           <p className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">Notifications</p>
           {items.length === 0 ? (
@@ -116,7 +116,11 @@ export function NotificationsBell({ count: initialCount, items: initialItems, li
               ))}
             </ul>
           )}
-          <Link href="/notifications" onClick={() => setOpen(false)} className="block border-t border-slate-200 px-4 py-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            href="/notifications"
+            onClick={() => setOpen(false)}
+            className="block border-t border-slate-200 px-4 py-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             See all notifications
           </Link>
         </div>
@@ -130,7 +134,9 @@ function BellEntry({ item, href, onFollow }: { item: BellItem; href: string | nu
   const className = "min-w-0 flex-1 px-4 py-3 text-left hover:bg-slate-50";
   const body = (
     <>
-      <span className={cn("block text-slate-900", !item.acknowledged && "font-medium", href && "underline decoration-slate-300 underline-offset-2")}>{item.message}</span>{" "}
+      <span className={cn("block text-slate-900", !item.acknowledged && "font-medium", href && "underline decoration-slate-300 underline-offset-2")}>
+        {item.message}
+      </span>{" "}
       <span className="mt-1 block text-xs text-slate-600">
         {formatDate(item.createdAt)}
         {!item.acknowledged && <span className="ml-2 font-semibold text-brand-700">New</span>}

@@ -16,7 +16,11 @@ function subscribe(onChange: () => void) {
 
 /** The spec's offline banner, shown while the browser reports no network. */
 export function OfflineWarning() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   return (
     <div role="alert">
       {!online && (

@@ -17,12 +17,9 @@ export function Sidebar({ title, items, expanded }: { title: string; items: NavI
   const width = expanded === null ? "w-[65px] desktop:w-[240px]" : expanded ? "w-[240px]" : "w-[65px]";
   const labelClass = expanded === null ? "max-desktop:sr-only" : expanded ? "" : "sr-only";
   return (
-    <aside
-      id={SIDEBAR_ID}
-      className={cn("hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 tablet:block", width)}
-    >
+    <aside id={SIDEBAR_ID} className={cn("hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 tablet:block", width)}>
       <nav id="app-navigation" aria-label={`${title} navigation`} className="sticky top-16 flex flex-col gap-1 p-2 pt-4">
-        <p className={cn("px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-slate-600", labelClass)}>{title}</p>
+        <p className={cn("px-3 pb-2 text-xs font-semibold tracking-wider text-slate-600 uppercase", labelClass)}>{title}</p>
         <ul className="flex flex-col gap-1">
           {items.map((item) => {
             const active = pathname === item.href || pathname.startsWith(`${item.href}/`);

@@ -13,5 +13,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the window is desktop-wide; the server assumes desktop and CSS covers the first paint. */
 export function useIsDesktop(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(DESKTOP_QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(DESKTOP_QUERY).matches,
+    () => true,
+  );
 }

@@ -83,11 +83,18 @@ export function StudentForm({ raceCodes, locationStart, student }: Props) {
   return (
     <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       {error && (
-        <p role="alert" className="whitespace-pre-line rounded-md border border-danger bg-red-50 px-3 py-2 text-sm text-danger">
+        <p role="alert" className="rounded-md border border-danger bg-red-50 px-3 py-2 text-sm whitespace-pre-line text-danger">
           {error}
         </p>
       )}
-      <Field label="Student State ID" name="tenantUniqueId" required defaultValue={student?.tenantUniqueId} hint="Kept as typed, leading zeros included" autoComplete="off" />
+      <Field
+        label="Student State ID"
+        name="tenantUniqueId"
+        required
+        defaultValue={student?.tenantUniqueId}
+        hint="Kept as typed, leading zeros included"
+        autoComplete="off"
+      />
       <div className="grid gap-4 tablet:grid-cols-3">
         <Field label="First name" name="firstName" required defaultValue={student?.firstName} autoComplete="off" />
         <Field label="Middle name" name="middleName" defaultValue={student?.middleName ?? ""} autoComplete="off" />
@@ -108,7 +115,15 @@ export function StudentForm({ raceCodes, locationStart, student }: Props) {
           </select>
         </div>
       </div>
-      {locationStart && <LocationPicker purpose="enroll" start={locationStart} legend="Location (point of authority)" error={pickerError} onChange={() => setPickerError(null)} />}
+      {locationStart && (
+        <LocationPicker
+          purpose="enroll"
+          start={locationStart}
+          legend="Location (point of authority)"
+          error={pickerError}
+          onChange={() => setPickerError(null)}
+        />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Race</legend>
         <div className="grid gap-2 tablet:grid-cols-2">
@@ -128,7 +143,13 @@ export function StudentForm({ raceCodes, locationStart, student }: Props) {
         <label htmlFor="student-isr-language" className="text-sm font-medium text-slate-800">
           ISR language
         </label>
-        <select id="student-isr-language" name="isrLanguage" className={selectClass} defaultValue={student?.isrLanguage ?? ""} aria-describedby="student-isr-language-hint">
+        <select
+          id="student-isr-language"
+          name="isrLanguage"
+          className={selectClass}
+          defaultValue={student?.isrLanguage ?? ""}
+          aria-describedby="student-isr-language-hint"
+        >
           <option value="">Not set (English)</option>
           <option value="en">English</option>
           <option value="es">Spanish (Español)</option>

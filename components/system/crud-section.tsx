@@ -164,14 +164,24 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
   }
 
   const tableColumns: ColumnDef<Row, unknown>[] = [
-    ...columns.map((c, i) => ({ id: c.key, accessorFn: (r: Row) => r[c.key] ?? "", header: c.label, cell: ({ row }: { row: { original: Row } }) => <Cell row={row.original} column={c.key} first={i === 0} /> })),
+    ...columns.map((c, i) => ({
+      id: c.key,
+      accessorFn: (r: Row) => r[c.key] ?? "",
+      header: c.label,
+      cell: ({ row }: { row: { original: Row } }) => <Cell row={row.original} column={c.key} first={i === 0} />,
+    })),
     {
       id: "actions",
       header: "Actions",
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => open(row.original)} aria-label={`Edit ${noun} ${String(row.original[columns[0].key] ?? row.original.id)}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => open(row.original)}
+            aria-label={`Edit ${noun} ${String(row.original[columns[0].key] ?? row.original.id)}`}
+          >
             Edit
           </Button>
           {deletable && (
@@ -181,7 +191,9 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
               onClick={() => {
                 setAlert(null);
                 setDeleting(row.original);
-              }} aria-label={`Delete ${noun} ${String(row.original[columns[0].key] ?? row.original.id)}`}>
+              }}
+              aria-label={`Delete ${noun} ${String(row.original[columns[0].key] ?? row.original.id)}`}
+            >
               Delete
             </Button>
           )}
@@ -235,9 +247,23 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
               .map((f) => {
                 const common = { key: f.name, label: f.label, required: f.required, name: f.name };
                 const value = values[f.name];
-                if (f.kind === "checkbox") return <Checkbox key={f.name} label={f.label} name={f.name} checked={value === true} onChange={(e) => set(f.name, e.target.checked)} />;
-                if (f.kind === "textarea") return <TextArea {...common} key={f.name} value={String(value ?? "")} error={errorOf(f.name)} onChange={(e) => set(f.name, e.target.value)} />;
-                if (f.kind === "select") return <Select {...common} key={f.name} options={f.options ?? []} value={String(value ?? "")} error={errorOf(f.name)} onChange={(e) => set(f.name, e.target.value)} />;
+                if (f.kind === "checkbox")
+                  return <Checkbox key={f.name} label={f.label} name={f.name} checked={value === true} onChange={(e) => set(f.name, e.target.checked)} />;
+                if (f.kind === "textarea")
+                  return (
+                    <TextArea {...common} key={f.name} value={String(value ?? "")} error={errorOf(f.name)} onChange={(e) => set(f.name, e.target.value)} />
+                  );
+                if (f.kind === "select")
+                  return (
+                    <Select
+                      {...common}
+                      key={f.name}
+                      options={f.options ?? []}
+                      value={String(value ?? "")}
+                      error={errorOf(f.name)}
+                      onChange={(e) => set(f.name, e.target.value)}
+                    />
+                  );
                 return (
                   <Field
                     {...common}

@@ -3,7 +3,8 @@ import { cn } from "@/components/ui/cn";
 
 /* A textarea and a select styled and wired like the shared Field (label, error, aria-describedby). */
 
-const control = "rounded-md border bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0";
+const control =
+  "rounded-md border bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0";
 
 function Frame({ id, label, required, error, children }: { id: string; label: string; required?: boolean; error?: string; children: React.ReactNode }) {
   return (
@@ -43,7 +44,13 @@ export function TextArea({ label, error, required, ...rest }: TextareaHTMLAttrib
   );
 }
 
-export function Select({ label, error, required, options, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: { value: string; label: string }[] }) {
+export function Select({
+  label,
+  error,
+  required,
+  options,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: { value: string; label: string }[] }) {
   const id = useId();
   return (
     <Frame id={id} label={label} required={required} error={error}>

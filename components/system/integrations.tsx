@@ -23,7 +23,6 @@ interface Integration {
   licenses: License[];
 }
 
-
 /**
  * A license change is several calls (one DELETE per removed license, one POST per added one); each
  * stands on its own. The outcome names every call that failed, and the list shows what succeeded.
@@ -49,7 +48,12 @@ function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: nu
       else failed.push(`Removing ${license.licenseId} (${license.role}) failed: ${result.message}`);
     }
     for (const row of added.filter((r) => r.licenseId.trim())) {
-      const result = await send("POST", "/tenant-integration-licenses", { tenantId, tenantIntegrationId: integration.id, licenseId: row.licenseId.trim(), role: row.role });
+      const result = await send("POST", "/tenant-integration-licenses", {
+        tenantId,
+        tenantIntegrationId: integration.id,
+        licenseId: row.licenseId.trim(),
+        role: row.role,
+      });
       if (result.ok) done++;
       else failed.push(`Adding ${row.licenseId.trim()} (${row.role}) failed: ${result.message}`);
     }
@@ -63,7 +67,10 @@ function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: nu
     setFailures(failed);
     setRemoved([]);
     setAdded([{ licenseId: "", role: roles[0] }]);
-    showSnackbar(done ? `Licenses partly updated: ${done} change${done === 1 ? "" : "s"} saved, ${failed.length} failed` : "No license change was saved", "error");
+    showSnackbar(
+      done ? `Licenses partly updated: ${done} change${done === 1 ? "" : "s"} saved, ${failed.length} failed` : "No license change was saved",
+      "error",
+    );
   }
 
   return (
@@ -110,8 +117,18 @@ function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: nu
           <legend className="mb-1 text-sm font-semibold text-slate-800">Add</legend>
           {added.map((row, i) => (
             <div key={i} className="grid grid-cols-1 gap-3 tablet:grid-cols-2">
-              <Field label={`License id ${i + 1}`} autoComplete="off" value={row.licenseId} onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, licenseId: e.target.value } : r)))} />
-              <Select label={`Role ${i + 1}`} options={roleOptions} value={row.role} onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, role: e.target.value } : r)))} />
+              <Field
+                label={`License id ${i + 1}`}
+                autoComplete="off"
+                value={row.licenseId}
+                onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, licenseId: e.target.value } : r)))}
+              />
+              <Select
+                label={`Role ${i + 1}`}
+                options={roleOptions}
+                value={row.role}
+                onChange={(e) => setAdded((a) => a.map((r, j) => (j === i ? { ...r, role: e.target.value } : r)))}
+              />
             </div>
           ))}
           <div>
@@ -135,7 +152,11 @@ const newToken = () => Array.from(crypto.getRandomValues(new Uint8Array(24)), (b
 function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: number; integration: Integration | null; onClose: () => void }) {
   const router = useRouter();
   const { showSnackbar, hideSnackbar } = useSnackbar();
-  const [values, setValues] = useState({ clientId: integration?.clientId ?? "", description: integration?.description ?? "", token: integration ? "" : newToken() });
+  const [values, setValues] = useState({
+    clientId: integration?.clientId ?? "",
+    description: integration?.description ?? "",
+    token: integration ? "" : newToken(),
+  });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
@@ -177,12 +198,39 @@ function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: numbe
       }
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <Field label="Client id" required autoComplete="off" value={values.clientId} error={errorOf("clientId")} onChange={(e) => setValues({ ...values, clientId: e.target.value })} />
-        <Field label="Description" autoComplete="off" value={values.description} error={errorOf("description")} onChange={(e) => setValues({ ...values, description: e.target.value })} />
+        <Field
+          label="Client id"
+          required
+          autoComplete="off"
+          value={values.clientId}
+          error={errorOf("clientId")}
+          onChange={(e) => setValues({ ...values, clientId: e.target.value })}
+        />
+        <Field
+          label="Description"
+          autoComplete="off"
+          value={values.description}
+          error={errorOf("description")}
+          onChange={(e) => setValues({ ...values, description: e.target.value })}
+        />
         {integration && (
-          <Checkbox label="Give it a new token (the old one stops working)" checked={values.token !== ""} onChange={(e) => setValues({ ...values, token: e.target.checked ? newToken() : "" })} />
+          <Checkbox
+            label="Give it a new token (the old one stops working)"
+            checked={values.token !== ""}
+            onChange={(e) => setValues({ ...values, token: e.target.checked ? newToken() : "" })}
+          />
         )}
-        {values.token && <Field label="Token" required autoComplete="off" readOnly value={values.token} error={errorOf("token")} hint="Copy it now for the outside system: only its hash is kept." />}
+        {values.token && (
+          <Field
+            label="Token"
+            required
+            autoComplete="off"
+            readOnly
+            value={values.token}
+            error={errorOf("token")}
+            hint="Copy it now for the outside system: only its hash is kept."
+          />
+        )}
       </form>
     </Dialog>
   );
@@ -213,7 +261,9 @@ export function Integrations({ tenantId, integrations, roles }: { tenantId: numb
               <div>
                 <p className="font-medium text-slate-900">{i.clientId}</p>
                 <p className="text-sm text-slate-600">{i.description ?? "No description"}</p>
-                <p className="text-sm text-slate-700">Licenses: {i.licenses.length ? i.licenses.map((l) => `${l.licenseId} (${l.role})`).join(", ") : "none"}</p>
+                <p className="text-sm text-slate-700">
+                  Licenses: {i.licenses.length ? i.licenses.map((l) => `${l.licenseId} (${l.role})`).join(", ") : "none"}
+                </p>
               </div>
               <div className="flex gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit integration ${i.clientId}`}>

@@ -14,7 +14,8 @@ interface Resource {
   sizeBytes: number;
 }
 
-const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * An item's resource files: upload through the presigned multipart protocol (purpose item-resource),
@@ -78,7 +79,11 @@ export function ItemResources({ base, resources }: { base: string; resources: Re
         <ul className="flex flex-col divide-y divide-slate-200">
           {resources.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-4 py-2">
-              <a className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/en/api/v1${base}/resources/${r.id}/download`} download={r.originalFileName}>
+              <a
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                href={`/en/api/v1${base}/resources/${r.id}/download`}
+                download={r.originalFileName}
+              >
                 {r.originalFileName}
               </a>
               <span className="flex items-center gap-3 text-sm text-slate-600">

@@ -27,7 +27,12 @@ export function NewTenant() {
   const [busy, setBusy] = useState(false);
   const [logo, setLogo] = useState<File | null>(null);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
-  const bind = (name: keyof typeof EMPTY) => ({ name, value: values[name], error: errorOf(name), onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  const bind = (name: keyof typeof EMPTY) => ({
+    name,
+    value: values[name],
+    error: errorOf(name),
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
   const withAdmin = Boolean(values.firstName || values.lastName || values.email);
 
   async function submit(event: FormEvent) {
@@ -58,7 +63,12 @@ export function NewTenant() {
       }
     }
     if (withAdmin) {
-      const admin = await send("POST", "/tenant-admins", { tenantId: tenant.data.tenant.id, firstName: values.firstName, lastName: values.lastName, email: values.email });
+      const admin = await send("POST", "/tenant-admins", {
+        tenantId: tenant.data.tenant.id,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+      });
       if (!admin.ok) {
         setBusy(false);
         setErrors(admin.errors);

@@ -5,7 +5,16 @@ import { TableRows } from "@/components/ui/table-rows";
 import { idsIn, orgKey, orgKindOf } from "@/lib/audit/org-fields";
 import type { AuditEntryRow } from "@/lib/audit/schemas";
 
-const when = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
@@ -32,8 +41,8 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
       <ul className="flex flex-col gap-0.5">
         {keys.map((k) => (
           <li key={k}>
-            <span className="font-medium text-slate-800">{orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}</span>: {shown(entry, k, entry.before?.[k])}{" "}
-            <span aria-hidden="true">→</span>
+            <span className="font-medium text-slate-800">{orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}</span>:{" "}
+            {shown(entry, k, entry.before?.[k])} <span aria-hidden="true">→</span>
             <span className="sr-only">changed to</span> {shown(entry, k, entry.after?.[k])}
           </li>
         ))}
@@ -42,7 +51,13 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
   }
   if (entry.fields.length) return <>Fields: {entry.fields.join(", ")}</>;
   const rest = Object.entries(entry.details);
-  return rest.length ? <span className="break-all text-slate-700">{rest.map(([k, v]) => `${orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}: ${shown(entry, k, v)}`).join("; ")}</span> : <>—</>;
+  return rest.length ? (
+    <span className="break-all text-slate-700">
+      {rest.map(([k, v]) => `${orgKindOf(k, entry.entityType, entry.details.orgType) ? fieldLabel(k) : k}: ${shown(entry, k, v)}`).join("; ")}
+    </span>
+  ) : (
+    <>—</>
+  );
 }
 
 const columns: ColumnDef<AuditEntryRow>[] = [

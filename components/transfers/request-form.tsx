@@ -12,7 +12,15 @@ import { apiErrorText } from "./api-error";
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
 /** The sending side's request: which enrollment, and where to. Answers the spec's 'Student Transfer Requested'. */
-export function RequestTransferForm({ studentId, enrollments, locationStart }: { studentId: number; enrollments: EnrollmentChoice[]; locationStart: PickerStart }) {
+export function RequestTransferForm({
+  studentId,
+  enrollments,
+  locationStart,
+}: {
+  studentId: number;
+  enrollments: EnrollmentChoice[];
+  locationStart: PickerStart;
+}) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);

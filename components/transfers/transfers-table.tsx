@@ -39,7 +39,11 @@ function columns(list: TransferList, act: (t: TransferRow, action: Action) => vo
     },
     { id: "from", header: "From", cell: ({ row }) => place(row.original.origin) },
     { id: "to", header: "To", cell: ({ row }) => place(row.original.destination) },
-    { id: "requested", header: "Requested", cell: ({ row }) => `${formatDate(new Date(row.original.createdAt * 1000))}${row.original.requestedBy ? ` by ${row.original.requestedBy}` : ""}` },
+    {
+      id: "requested",
+      header: "Requested",
+      cell: ({ row }) => `${formatDate(new Date(row.original.createdAt * 1000))}${row.original.requestedBy ? ` by ${row.original.requestedBy}` : ""}`,
+    },
   ];
   if (list === "history") {
     cols.push({
@@ -68,10 +72,19 @@ function columns(list: TransferList, act: (t: TransferRow, action: Action) => vo
       cell: ({ row }) =>
         row.original.canDecide ? (
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => act(row.original, "approve")} aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+            <Button
+              size="sm"
+              onClick={() => act(row.original, "approve")}
+              aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
+            >
               Approve
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => act(row.original, "decline")} aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => act(row.original, "decline")}
+              aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
+            >
               Decline
             </Button>
           </div>
@@ -79,7 +92,12 @@ function columns(list: TransferList, act: (t: TransferRow, action: Action) => vo
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="warning">Waiting for the receiving side</Badge>
             {row.original.canWithdraw && (
-              <Button size="sm" variant="secondary" onClick={() => act(row.original, "withdraw")} aria-label={`Withdraw the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => act(row.original, "withdraw")}
+                aria-label={`Withdraw the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
+              >
                 Withdraw
               </Button>
             )}

@@ -15,8 +15,6 @@ const tones: Record<BadgeTone, string> = {
 /** A short status label; its meaning is in the words, the colour only helps. */
 export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)}>
-      {children}
-    </span>
+    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)}>{children}</span>
   );
 }

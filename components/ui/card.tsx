@@ -21,7 +21,7 @@ export function Stat({ label, value, detail }: { label: string; value: ReactNode
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-xs">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-semibold tabular-nums text-slate-900">{value}</dd>
+      <dd className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{value}</dd>
       {detail && <dd className="mt-1 text-xs text-slate-600">{detail}</dd>}
     </div>
   );
@@ -45,7 +45,7 @@ export function Progress({ value, label, hideValue }: { value: number; label: st
           <rect width={`${pct}%`} height="100%" rx="4" className={pct >= 100 ? "fill-success" : "fill-brand-600"} />
         </svg>
       </div>
-      {!hideValue && <span className="w-10 text-right text-sm tabular-nums text-slate-700">{pct}%</span>}
+      {!hideValue && <span className="w-10 text-right text-sm text-slate-700 tabular-nums">{pct}%</span>}
     </div>
   );
 }

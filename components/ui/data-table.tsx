@@ -1,13 +1,6 @@
 "use client";
 
-import {
-  getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-} from "@tanstack/react-table";
+import { getCoreRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from "@tanstack/react-table";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { TableRows } from "./table-rows";
@@ -60,7 +53,13 @@ export function DataTable<T>({ caption, showCaption, columns, data, pageSize = 1
         </h2>
       )}
       {/* The scroll box is focusable so keyboard users can scroll a table wider than the screen. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={showCaption ? headingId : undefined} aria-label={showCaption ? undefined : caption}>
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={showCaption ? headingId : undefined}
+        aria-label={showCaption ? undefined : caption}
+      >
         <table className="w-full border-collapse text-left text-sm" aria-labelledby={showCaption ? headingId : undefined}>
           {!showCaption && <caption className="sr-only">{caption}</caption>}
           <TableRows table={table} empty={empty ?? "No records to show."} />

@@ -32,11 +32,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 animate-page-fade" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 animate-page-fade bg-slate-900/50" />
         <RadixDialog.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
-            "rounded-lg bg-white shadow-xl animate-page-fade",
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
+            "animate-page-fade rounded-lg bg-white shadow-xl",
             widths[size],
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
@@ -56,14 +56,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-              )}
+              {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
             </div>
-            <RadixDialog.Close
-              className="-mr-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              aria-label="Close"
-            >
+            <RadixDialog.Close className="-mr-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
               <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true" fill="currentColor">
                 <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
               </svg>

@@ -58,17 +58,18 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 });
 
 /** A labelled checkbox, label to the right. */
-export const Checkbox = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string }>(
-  function Checkbox({ label, id, className, ...rest }, ref) {
-    const generated = useId();
-    const inputId = id ?? generated;
-    return (
-      <div className={cn("flex items-center gap-2", className)}>
-        <input ref={ref} id={inputId} type="checkbox" className="size-4 accent-brand-600" {...rest} />
-        <label htmlFor={inputId} className="text-sm text-slate-800">
-          {label}
-        </label>
-      </div>
-    );
-  },
-);
+export const Checkbox = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string }>(function Checkbox(
+  { label, id, className, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      <input ref={ref} id={inputId} type="checkbox" className="size-4 accent-brand-600" {...rest} />
+      <label htmlFor={inputId} className="text-sm text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+});

@@ -46,18 +46,13 @@ function SnackbarMessage({ state, onClose }: { state: SnackbarState; onClose: ()
       data-testid="snackbar"
       data-type={state.type}
       className={cn(
-        "pointer-events-auto flex max-w-xl items-start gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg animate-snackbar-in",
+        "pointer-events-auto flex max-w-xl animate-snackbar-in items-start gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg",
         styles[state.type],
       )}
     >
       <span className="sr-only">{labels[state.type]}: </span>
       <p className="flex-1 leading-6">{state.message}</p>
-      <button
-        type="button"
-        onClick={onClose}
-        className="-mr-1 rounded p-1 text-white/90 hover:bg-white/15 hover:text-white"
-        aria-label="Dismiss message"
-      >
+      <button type="button" onClick={onClose} className="-mr-1 rounded p-1 text-white/90 hover:bg-white/15 hover:text-white" aria-label="Dismiss message">
         <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" fill="currentColor">
           <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
         </svg>

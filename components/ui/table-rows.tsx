@@ -23,7 +23,7 @@ export function TableRows<T>({ table, empty }: { table: Table<T>; empty: ReactNo
                   key={header.id}
                   scope="col"
                   aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : sortable ? "none" : undefined}
-                  className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700"
+                  className="px-4 py-2.5 font-semibold whitespace-nowrap text-slate-700"
                 >
                   {sortable ? (
                     <button

@@ -81,7 +81,12 @@ export function useManagerDialogs<T>(texts: ManagerTexts) {
 
   /** Delete the item the confirmation names; the dialog closes on success. */
   function confirmDelete(remove: (item: T) => Promise<ActionResult<unknown>>) {
-    if (deleting) void run("delete", () => remove(deleting), () => closeDelete(true));
+    if (deleting)
+      void run(
+        "delete",
+        () => remove(deleting),
+        () => closeDelete(true),
+      );
   }
 
   /** A field's error goes once the person changes that field. */

@@ -16,7 +16,11 @@ export function ImpersonateButton({ userId, name, size = "sm" }: { userId: numbe
   const [busy, setBusy] = useState(false);
   async function start() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/login/impersonate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userIdToImpersonate: userId }) });
+    const res = await fetch("/en/api/v1/login/impersonate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userIdToImpersonate: userId }),
+    });
     if (!res.ok) {
       setBusy(false);
       showSnackbar(await errorText(res), "error");

@@ -17,7 +17,10 @@ export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Me
     <section aria-labelledby="members-heading" className="mt-8">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
-          People <span className="text-sm font-normal text-slate-600">({members.length} linked, {teachers} {teachers === 1 ? "teacher" : "teachers"})</span>
+          People{" "}
+          <span className="text-sm font-normal text-slate-600">
+            ({members.length} linked, {teachers} {teachers === 1 ? "teacher" : "teachers"})
+          </span>
         </h2>
         <span className="flex flex-wrap gap-2">
           <Link href={`/administrator/users?orgType=${orgType}&orgId=${orgId}`} className={buttonClasses("secondary", "sm")}>
@@ -35,11 +38,21 @@ export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Me
           <caption className="sr-only">People linked here</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Name</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Email</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Roles</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Here</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Status</th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Roles
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Here
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody>

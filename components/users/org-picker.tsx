@@ -38,7 +38,9 @@ interface Props {
 
 /** Choose one organisation the admin administers: its level, then the organisation (inputs orgType, then parentId or the location picker's). */
 export function OrgPicker({ options, locationStart, idPrefix, error, onChange }: Props) {
-  const types = (["location", "district", "region"] as const).filter((t) => (t === "location" ? locationStart.regions.length > 0 : options.some((o) => o.orgType === t)));
+  const types = (["location", "district", "region"] as const).filter((t) =>
+    t === "location" ? locationStart.regions.length > 0 : options.some((o) => o.orgType === t),
+  );
   const [orgType, setOrgType] = useState<OrgType>(types[0] ?? "location");
   const shown = options.filter((o) => o.orgType === orgType);
   return (

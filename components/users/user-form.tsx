@@ -75,7 +75,12 @@ export function UserForm({ organizations, user }: Props) {
   }
 
   return (
-    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate aria-label={user ? "Edit user" : "New user"}>
+    <form
+      onSubmit={submit}
+      className="flex max-w-2xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+      noValidate
+      aria-label={user ? "Edit user" : "New user"}
+    >
       <div className="grid gap-4 tablet:grid-cols-2">
         <Field label="First name" name="firstName" required defaultValue={user?.firstName} error={errors.firstName} autoComplete="off" />
         <Field label="Last name" name="lastName" required defaultValue={user?.lastName} error={errors.lastName} autoComplete="off" />
@@ -92,7 +97,13 @@ export function UserForm({ organizations, user }: Props) {
       {organizations && (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Organization</legend>
-          <OrgPicker options={organizations.options} locationStart={organizations.locationStart} idPrefix="new-user" error={pickerError} onChange={() => setPickerError(null)} />
+          <OrgPicker
+            options={organizations.options}
+            locationStart={organizations.locationStart}
+            idPrefix="new-user"
+            error={pickerError}
+            onChange={() => setPickerError(null)}
+          />
           <Checkbox label="Administrator of this organization" name="administrative" />
           {errors.organizations && <p className="text-sm text-danger">{errors.organizations}</p>}
         </fieldset>

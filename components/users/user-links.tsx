@@ -24,7 +24,17 @@ export interface LinkRow {
 const LEVEL: Record<OrgType, string> = { region: "Region", district: "District", location: "Location" };
 
 /** The user's organisation links within the admin's reach: promote, demote, remove, and add one. */
-export function UserLinks({ userId, links, organizations, editable }: { userId: number; links: LinkRow[]; organizations: { options: OrgOption[]; locationStart: PickerStart }; editable: boolean }) {
+export function UserLinks({
+  userId,
+  links,
+  organizations,
+  editable,
+}: {
+  userId: number;
+  links: LinkRow[];
+  organizations: { options: OrgOption[]; locationStart: PickerStart };
+  editable: boolean;
+}) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -33,7 +43,11 @@ export function UserLinks({ userId, links, organizations, editable }: { userId: 
 
   async function send(method: string, body: unknown, success: string, query = "") {
     setBusy(true);
-    const res = await fetch(`${url}${query}`, { method, headers: { "content-type": "application/json" }, body: body === null ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${url}${query}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === null ? undefined : JSON.stringify(body),
+    });
     setBusy(false);
     if (!res.ok) return showSnackbar(await errorText(res), "error");
     showSnackbar(success, "success");
@@ -59,10 +73,20 @@ export function UserLinks({ userId, links, organizations, editable }: { userId: 
           <caption className="sr-only">Organizations of this user</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Level</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Organization</th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">Role there</th>
-              {editable && <th scope="col" className="px-4 py-2.5 font-semibold">Actions</th>}
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Level
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Organization
+              </th>
+              <th scope="col" className="px-4 py-2.5 font-semibold">
+                Role there
+              </th>
+              {editable && (
+                <th scope="col" className="px-4 py-2.5 font-semibold">
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -77,22 +101,42 @@ export function UserLinks({ userId, links, organizations, editable }: { userId: 
               const key = { orgType: l.orgType, parentId: l.parentId, memberUniqueId: l.memberUniqueId };
               return (
                 <tr key={`${l.orgType}-${l.parentId}`} className="border-t border-slate-200">
-                  <th scope="row" className="px-4 py-2.5 font-medium">{LEVEL[l.orgType]}</th>
+                  <th scope="row" className="px-4 py-2.5 font-medium">
+                    {LEVEL[l.orgType]}
+                  </th>
                   <td className="px-4 py-2.5">{l.label ?? "—"}</td>
                   <td className="px-4 py-2.5">{l.administrative ? <Badge tone="brand">Administrator</Badge> : "Member"}</td>
                   {editable && (
                     <td className="px-4 py-2.5">
                       <span className="flex flex-wrap gap-2">
                         {l.administrative ? (
-                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => send("PUT", { ...key, administrative: false }, DEMOTED)} aria-label={`Demote at ${l.label}`}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => send("PUT", { ...key, administrative: false }, DEMOTED)}
+                            aria-label={`Demote at ${l.label}`}
+                          >
                             Demote
                           </Button>
                         ) : (
-                          <Button size="sm" variant="secondary" disabled={busy} onClick={() => send("PUT", { ...key, administrative: true }, PROMOTED)} aria-label={`Promote to admin of ${l.label}`}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={busy}
+                            onClick={() => send("PUT", { ...key, administrative: true }, PROMOTED)}
+                            aria-label={`Promote to admin of ${l.label}`}
+                          >
                             Promote to admin
                           </Button>
                         )}
-                        <Button size="sm" variant="ghost" disabled={busy} onClick={() => send("DELETE", null, LINK_REMOVED, `?orgType=${l.orgType}&parentId=${l.parentId}`)} aria-label={`Remove from ${l.label}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={busy}
+                          onClick={() => send("DELETE", null, LINK_REMOVED, `?orgType=${l.orgType}&parentId=${l.parentId}`)}
+                          aria-label={`Remove from ${l.label}`}
+                        >
                           Remove
                         </Button>
                       </span>
@@ -107,7 +151,13 @@ export function UserLinks({ userId, links, organizations, editable }: { userId: 
       {editable && (organizations.options.length > 0 || organizations.locationStart.regions.length > 0) && (
         <form onSubmit={add} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Add an organization">
           <h3 className="text-sm font-semibold text-slate-900">Add an organization</h3>
-          <OrgPicker options={organizations.options} locationStart={organizations.locationStart} idPrefix="add-link" error={pickerError} onChange={() => setPickerError(null)} />
+          <OrgPicker
+            options={organizations.options}
+            locationStart={organizations.locationStart}
+            idPrefix="add-link"
+            error={pickerError}
+            onChange={() => setPickerError(null)}
+          />
           <Checkbox label="Administrator of this organization" name="administrative" />
           <div>
             <Button type="submit" variant="secondary" disabled={busy}>

@@ -41,7 +41,9 @@ function columns(selfId: number): ColumnDef<UserRow, unknown>[] {
       header: "Actions",
       enableSorting: false,
       cell: ({ row }) =>
-        row.original.id !== selfId && row.original.enabled ? <ImpersonateButton userId={row.original.id} name={`${row.original.firstName} ${row.original.lastName}`} /> : null,
+        row.original.id !== selfId && row.original.enabled ? (
+          <ImpersonateButton userId={row.original.id} name={`${row.original.firstName} ${row.original.lastName}`} />
+        ) : null,
     },
   ];
 }
@@ -53,5 +55,14 @@ interface Props extends ServerPage {
 
 /** The server-paged, server-sorted user list: sorting and paging change the URL, the server answers. */
 export function UsersTable({ users, selfId, ...page }: Props) {
-  return <ServerTable caption="Users" columns={columns(selfId)} rows={users} empty="No users match. Try another search or filter." getRowId={(row) => String(row.id)} {...page} />;
+  return (
+    <ServerTable
+      caption="Users"
+      columns={columns(selfId)}
+      rows={users}
+      empty="No users match. Try another search or filter."
+      getRowId={(row) => String(row.id)}
+      {...page}
+    />
+  );
 }

@@ -94,10 +94,7 @@ export const assessmentItems = pgTable(
     sortOrder: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("assessment_items_code_key").on(t.assessmentId, t.code),
-    index("assessment_items_hierarchy_idx").on(t.hierarchyItemId),
-  ],
+  (t) => [uniqueIndex("assessment_items_code_key").on(t.assessmentId, t.code), index("assessment_items_hierarchy_idx").on(t.hierarchyItemId)],
 );
 
 /** A file attached to an item (picture cards, audio prompts). */

@@ -53,8 +53,5 @@ export const signInAttempts = pgTable(
     outcome: signInOutcomeEnum().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("sign_in_attempts_username_idx").on(t.username, t.createdAt),
-    index("sign_in_attempts_address_idx").on(t.ipAddress, t.kind, t.createdAt),
-  ],
+  (t) => [index("sign_in_attempts_username_idx").on(t.username, t.createdAt), index("sign_in_attempts_address_idx").on(t.ipAddress, t.kind, t.createdAt)],
 );

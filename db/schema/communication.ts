@@ -20,7 +20,9 @@ export const announcements = pgTable(
   },
   (t) => [
     index("announcements_tenant_idx").on(t.tenantId, t.startDate),
-    index("announcements_activation_idx").on(t.tenantId, t.startDate).where(sql`${t.activeNotifiedAt} is null`),
+    index("announcements_activation_idx")
+      .on(t.tenantId, t.startDate)
+      .where(sql`${t.activeNotifiedAt} is null`),
     check("announcements_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     tenantRef("announcements_created_by_fk", [t.tenantId, t.createdBy], users).onDelete("set null"),
   ],
@@ -42,7 +44,9 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_idx").on(t.tenantId, t.userId, t.createdAt),
     // The bell's unread count (migration 0017, which also adds the triggers that push changes live).
-    index("notifications_unread_idx").on(t.tenantId, t.userId).where(sql`acknowledged = 0`),
+    index("notifications_unread_idx")
+      .on(t.tenantId, t.userId)
+      .where(sql`acknowledged = 0`),
     check("notifications_acknowledged_check", sql`${t.acknowledged} in (0, 1)`),
     tenantRef("notifications_user_fk", [t.tenantId, t.userId], users).onDelete("cascade"),
   ],

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tenantKey, tenantRef } from "./columns";
 
 export const ROLES = [
@@ -67,7 +55,9 @@ export const tenantHostAliases = pgTable(
   "tenant_host_aliases",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
     hostPrefix: text().notNull().unique(),
   },
   (t) => [index("tenant_host_aliases_tenant_idx").on(t.tenantId)],
@@ -77,7 +67,9 @@ export const users = pgTable(
   "users",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull().references(() => tenants.id),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
     /** Email-shaped sign-in name, stored lower-cased. */
     username: text().notNull(),
     email: text().notNull(),
@@ -106,7 +98,9 @@ export const users = pgTable(
 export const userRoles = pgTable(
   "user_roles",
   {
-    tenantId: integer().notNull().references(() => tenants.id),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
     userId: integer().notNull(),
     role: roleEnum().notNull(),
   },
@@ -120,7 +114,9 @@ export const userRoles = pgTable(
 export const userFeatures = pgTable(
   "user_features",
   {
-    tenantId: integer().notNull().references(() => tenants.id),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
     userId: integer().notNull(),
     feature: featureEnum().notNull(),
   },
@@ -139,7 +135,9 @@ export const userOrganizations = pgTable(
   "user_organizations",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: integer().notNull().references(() => tenants.id),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
     userId: integer().notNull(),
     orgType: orgTypeEnum().notNull(),
     parentId: integer().notNull(),
@@ -159,7 +157,9 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    tenantId: integer().notNull().references(() => tenants.id),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
     userId: integer().notNull(),
     /** The admin who started impersonation; the session acts as userId. */
     impersonatorId: integer(),

@@ -93,7 +93,9 @@ export const scoreHistory = pgTable(
   },
   (t) => [
     index("score_history_enrollment_idx").on(t.tenantId, t.dataCollectionId, t.studentEnrollmentId, t.assessmentItemId, t.changedAt),
-    uniqueIndex("score_history_request_key").on(t.tenantId, t.requestKey).where(sql`${t.requestKey} is not null`),
+    uniqueIndex("score_history_request_key")
+      .on(t.tenantId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     tenantRef("score_history_data_collection_fk", [t.tenantId, t.dataCollectionId], dataCollections),
     tenantRef("score_history_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),
     tenantRef("score_history_changed_by_fk", [t.tenantId, t.changedBy], users),
@@ -260,10 +262,7 @@ export const tenantMilestones = pgTable(
     sortOrder: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [
-    index("tenant_milestones_tenant_idx").on(t.tenantId, t.sortOrder),
-    tenantKey("tenant_milestones", t),
-  ],
+  (t) => [index("tenant_milestones_tenant_idx").on(t.tenantId, t.sortOrder), tenantKey("tenant_milestones", t)],
 );
 
 /** A captured milestone: the child's grades at that moment, frozen. */

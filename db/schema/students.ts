@@ -93,7 +93,9 @@ export const studentEnrollments = pgTable(
     index("student_enrollments_location_idx").on(t.tenantId, t.locationId, t.active),
     index("student_enrollments_student_idx").on(t.tenantId, t.studentId),
     index("student_enrollments_district_idx").on(t.tenantId, t.districtId),
-    uniqueIndex("student_enrollments_one_poa_key").on(t.tenantId, t.studentId).where(sql`${t.isPointOfAuthority}`),
+    uniqueIndex("student_enrollments_one_poa_key")
+      .on(t.tenantId, t.studentId)
+      .where(sql`${t.isPointOfAuthority}`),
     tenantKey("student_enrollments", t),
     tenantRef("student_enrollments_student_fk", [t.tenantId, t.studentId], students),
     tenantRef("student_enrollments_region_fk", [t.tenantId, t.regionId], regions),
@@ -192,7 +194,9 @@ export const transfers = pgTable(
     index("transfers_origin_idx").on(t.tenantId, t.originLocationId, t.status),
     index("transfers_student_idx").on(t.tenantId, t.studentId),
     /** One open request per enrollment (migration 0014). */
-    uniqueIndex("transfers_one_pending_key").on(t.tenantId, t.studentEnrollmentId).where(sql`${t.status} = 'pending' and not ${t.deleted}`),
+    uniqueIndex("transfers_one_pending_key")
+      .on(t.tenantId, t.studentEnrollmentId)
+      .where(sql`${t.status} = 'pending' and not ${t.deleted}`),
     check("transfers_other_location_check", sql`${t.originLocationId} <> ${t.destinationLocationId}`),
     tenantRef("transfers_student_fk", [t.tenantId, t.studentId], students),
     tenantRef("transfers_enrollment_fk", [t.tenantId, t.studentEnrollmentId], studentEnrollments),

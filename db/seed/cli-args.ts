@@ -17,7 +17,8 @@ export function parseSeedArgs(argv: string[]): SeedCommand {
     return { kind: "demo" };
   }
   const students = Number(values.students);
-  if (!Number.isInteger(students) || students < 1 || students > MAX_STUDENTS) throw new Error(`--students must be a whole number from 1 to ${MAX_STUDENTS.toLocaleString("en-US")}`);
+  if (!Number.isInteger(students) || students < 1 || students > MAX_STUDENTS)
+    throw new Error(`--students must be a whole number from 1 to ${MAX_STUDENTS.toLocaleString("en-US")}`);
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new Error("--seed must be a whole number of 0 or more");
   return { kind: "state", students, seed };

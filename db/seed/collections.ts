@@ -107,13 +107,15 @@ export async function createCollection(
     .insert(dataCollectionSets)
     .values(domains.map(([code, label], i) => ({ tenantId, dataCollectionId, label, code, priority: i + 1 })))
     .returning({ id: dataCollectionSets.id, code: dataCollectionSets.code });
-  await executor.insert(dataCollectionSetItems).values(
-    sets.flatMap((set) =>
-      items
-        .filter((item) => item.domain === set.code)
-        .map((item, i) => ({ tenantId, setId: set.id, assessmentItemId: item.id, label: itemDef.get(item.code)?.label, code: item.code, priority: i + 1 })),
-    ),
-  );
+  await executor
+    .insert(dataCollectionSetItems)
+    .values(
+      sets.flatMap((set) =>
+        items
+          .filter((item) => item.domain === set.code)
+          .map((item, i) => ({ tenantId, setId: set.id, assessmentItemId: item.id, label: itemDef.get(item.code)?.label, code: item.code, priority: i + 1 })),
+      ),
+    );
   const supports = await executor
     .insert(dataCollectionSupports)
     .values(SUPPORTS.map((label, i) => ({ tenantId, dataCollectionId, label, code: `S${i + 1}` })))

@@ -7,7 +7,21 @@ const DAY = 86_400_000;
 export async function addMilestones(executor: Executor, input: { tenantId: number; now: Date }): Promise<void> {
   const at = (days: number) => new Date(input.now.getTime() + days * DAY);
   await executor.insert(tenantMilestones).values([
-    { tenantId: input.tenantId, label: "Fall checkpoint", description: "Ratings at the end of the fall window", startDate: at(-14), endDate: at(35), sortOrder: 1 },
-    { tenantId: input.tenantId, label: "Spring checkpoint", description: "Ratings before the spring reports", startDate: at(150), endDate: at(180), sortOrder: 2 },
+    {
+      tenantId: input.tenantId,
+      label: "Fall checkpoint",
+      description: "Ratings at the end of the fall window",
+      startDate: at(-14),
+      endDate: at(35),
+      sortOrder: 1,
+    },
+    {
+      tenantId: input.tenantId,
+      label: "Spring checkpoint",
+      description: "Ratings before the spring reports",
+      startDate: at(150),
+      endDate: at(180),
+      sortOrder: 2,
+    },
   ]);
 }

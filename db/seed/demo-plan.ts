@@ -110,7 +110,14 @@ export const DEMO_PASSWORD = "Demo-pass1";
  * tenant): it belongs to Maryland and acts within it; only its system.* permissions span tenants.
  */
 export const DEMO_ACCOUNT_PLANS: DemoAccount[] = [
-  { email: "system@demo.test", description: "system administrator, home tenant Maryland", tenant: "maryland", firstName: "Pat", lastName: "Morgan", roles: ["ROLE_SYSTEM_ADMIN"] },
+  {
+    email: "system@demo.test",
+    description: "system administrator, home tenant Maryland",
+    tenant: "maryland",
+    firstName: "Pat",
+    lastName: "Morgan",
+    roles: ["ROLE_SYSTEM_ADMIN"],
+  },
   {
     email: "tenant.admin@demo.test",
     description: "tenant admin and admin, Maryland",

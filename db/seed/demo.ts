@@ -72,7 +72,13 @@ async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
     const rosterOwners = new Map(
       DEMO_ACCOUNT_PLANS.filter((a) => a.tenant === plan.slug && a.teachesAt !== undefined).map((a) => [a.teachesAt!, accounts.get(a.email)!.id]),
     );
-    await enrollClasses(executor, { tenant, random: createRandom(`demo:${plan.slug}:children`), ssidOffset: plan.ssidOffset, schoolYearStart: year, rosterOwners });
+    await enrollClasses(executor, {
+      tenant,
+      random: createRandom(`demo:${plan.slug}:children`),
+      ssidOffset: plan.ssidOffset,
+      schoolYearStart: year,
+      rosterOwners,
+    });
     const createdBy = tenantAdmin.tenantId === tenantId ? tenantAdmin.id : undefined;
     const kraCollection = await populatedCollection(executor, {
       tenantId,
@@ -86,7 +92,17 @@ async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
       now,
     });
     const elaName = `Early Learning Fall Checkpoint ${year}`;
-    await populatedCollection(executor, { tenantId, schoolYearId, assessmentId: ela.id, def: ELA, items: ela.items, collectionName: elaName, window: openWindow(now, 28, 28), createdBy, now });
+    await populatedCollection(executor, {
+      tenantId,
+      schoolYearId,
+      assessmentId: ela.id,
+      def: ELA,
+      items: ela.items,
+      collectionName: elaName,
+      window: openWindow(now, 28, 28),
+      createdBy,
+      now,
+    });
     kraOf.set(tenantId, kraCollection);
     await addAnnouncements(executor, { tenantId, createdBy, now, kra: kraCollection, elaName: ELA.name });
     await addMilestones(executor, { tenantId, now });

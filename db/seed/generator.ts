@@ -35,7 +35,14 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** A free slug: state-130000, then state-130000-2 ... */
 async function freeSlug(executor: Executor, base: string): Promise<string> {
-  const taken = new Set((await executor.select({ slug: tenants.slug }).from(tenants).where(like(tenants.slug, `${base}%`))).map((t) => t.slug));
+  const taken = new Set(
+    (
+      await executor
+        .select({ slug: tenants.slug })
+        .from(tenants)
+        .where(like(tenants.slug, `${base}%`))
+    ).map((t) => t.slug),
+  );
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
@@ -53,7 +60,11 @@ async function createOrganisations(executor: Executor, tenantId: number, shape: 
       .values(
         part.map((region, i) => {
           const n = c * CHUNK + i + 1;
-          const name = `${townName(random)} ${random.weighted([["City School District", 3], ["Local School District", 4], ["Exempted Village School District", 1]] as const)}`;
+          const name = `${townName(random)} ${random.weighted([
+            ["City School District", 3],
+            ["Local School District", 4],
+            ["Exempted Village School District", 1],
+          ] as const)}`;
           return { tenantId, regionId: regionRows[region].id, name, uniqueId: String(40_000 + n * 7).padStart(6, "0"), isCensus: random.chance(0.2) };
         }),
       )
@@ -64,7 +75,14 @@ async function createOrganisations(executor: Executor, tenantId: number, shape: 
   for (const [c, part] of chunks(shape.locationDistrict).entries()) {
     const created = await executor
       .insert(locations)
-      .values(part.map((district, i) => ({ tenantId, districtId: districtIds[district], name: schoolName(random), uniqueId: `L${String(c * CHUNK + i + 1).padStart(6, "0")}` })))
+      .values(
+        part.map((district, i) => ({
+          tenantId,
+          districtId: districtIds[district],
+          name: schoolName(random),
+          uniqueId: `L${String(c * CHUNK + i + 1).padStart(6, "0")}`,
+        })),
+      )
       .returning({ id: locations.id });
     locationIds.push(...created.map((l) => l.id));
   }
@@ -72,13 +90,26 @@ async function createOrganisations(executor: Executor, tenantId: number, shape: 
 }
 
 /** Teachers (per location), an admin per district, a data manager per region and one tenant admin. */
-async function createStaff(handle: DatabaseHandle, tenantId: number, slug: string, shape: StateShape, orgs: Awaited<ReturnType<typeof createOrganisations>>, random: Random) {
-  type Staff = { role: "ROLE_TEACHER" | "ROLE_ADMIN" | "ROLE_DATA_MANAGER" | "ROLE_TENANT_ADMIN"; orgType?: "location" | "district" | "region"; parentId?: number };
+async function createStaff(
+  handle: DatabaseHandle,
+  tenantId: number,
+  slug: string,
+  shape: StateShape,
+  orgs: Awaited<ReturnType<typeof createOrganisations>>,
+  random: Random,
+) {
+  type Staff = {
+    role: "ROLE_TEACHER" | "ROLE_ADMIN" | "ROLE_DATA_MANAGER" | "ROLE_TENANT_ADMIN";
+    orgType?: "location" | "district" | "region";
+    parentId?: number;
+  };
   const staff: Staff[] = [
     { role: "ROLE_TENANT_ADMIN" },
     ...orgs.regionIds.map((parentId) => ({ role: "ROLE_DATA_MANAGER" as const, orgType: "region" as const, parentId })),
     ...orgs.districtIds.map((parentId) => ({ role: "ROLE_ADMIN" as const, orgType: "district" as const, parentId })),
-    ...shape.teachersPerLocation.flatMap((n, l) => Array.from({ length: n }, () => ({ role: "ROLE_TEACHER" as const, orgType: "location" as const, parentId: orgs.locationIds[l] }))),
+    ...shape.teachersPerLocation.flatMap((n, l) =>
+      Array.from({ length: n }, () => ({ role: "ROLE_TEACHER" as const, orgType: "location" as const, parentId: orgs.locationIds[l] })),
+    ),
   ];
   const ids: number[] = [];
   for (const [c, part] of chunks(staff).entries()) {
@@ -94,7 +125,12 @@ async function createStaff(handle: DatabaseHandle, tenantId: number, slug: strin
       .returning({ id: users.id });
     ids.push(...created.map((u) => u.id));
   }
-  await copyRows(handle, "user_roles", ["tenant_id", "user_id", "role"], staff.map((s, i) => [tenantId, ids[i], s.role]));
+  await copyRows(
+    handle,
+    "user_roles",
+    ["tenant_id", "user_id", "role"],
+    staff.map((s, i) => [tenantId, ids[i], s.role]),
+  );
   const linked = staff.flatMap((s, i) => (s.orgType ? [[tenantId, ids[i], s.orgType, s.parentId!, s.role === "ROLE_ADMIN"]] : []));
   await copyRows(handle, "user_organizations", ["tenant_id", "user_id", "org_type", "parent_id", "administrative"], linked);
   const teachers = staff.flatMap((s, i) => (s.role === "ROLE_TEACHER" ? [{ locationId: s.parentId!, userId: ids[i] }] : []));
@@ -139,11 +175,39 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
     for (const [l, size] of shape.studentsPerLocation.entries()) {
       for (let i = 0; i < size; i++) {
         const s = childRecord(random, { tenantId, tenantUniqueId: stateStudentId(ssidOffset, ++n), locationId: orgs.locationIds[l], schoolYearStart: year });
-        yield [s.tenantId, s.tenantUniqueId, s.firstName, s.middleName, s.lastName, s.gender, s.dob, s.englishLanguageLearner, s.race, s.lowSes, s.specialEducation, s.specialEducationDisabilityCode, s.parentLocationId];
+        yield [
+          s.tenantId,
+          s.tenantUniqueId,
+          s.firstName,
+          s.middleName,
+          s.lastName,
+          s.gender,
+          s.dob,
+          s.englishLanguageLearner,
+          s.race,
+          s.lowSes,
+          s.specialEducation,
+          s.specialEducationDisabilityCode,
+          s.parentLocationId,
+        ];
       }
     }
   })();
-  const studentColumns = ["tenant_id", "tenant_unique_id", "first_name", "middle_name", "last_name", "gender", "dob", "english_language_learner", "race", "low_ses", "special_education", "special_education_disability_code", "parent_location_id"];
+  const studentColumns = [
+    "tenant_id",
+    "tenant_unique_id",
+    "first_name",
+    "middle_name",
+    "last_name",
+    "gender",
+    "dob",
+    "english_language_learner",
+    "race",
+    "low_ses",
+    "special_education",
+    "special_education_disability_code",
+    "parent_location_id",
+  ];
   const students = await copyRows(handle, "students", studentColumns, studentRows);
   step(`${count(students)} students`);
 
@@ -189,7 +253,10 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
   await db.execute(sql`analyze data_collections, data_collection_items, student_data_collection_assignments, student_supports`);
   step(`collection of ${kra.items.length} items, every student assigned`);
 
-  const [bounds] = await rows<{ lo: number; hi: number }>(db, sql`select min(id)::int as lo, max(id)::int as hi from student_enrollments where tenant_id = ${tenantId}`);
+  const [bounds] = await rows<{ lo: number; hi: number }>(
+    db,
+    sql`select min(id)::int as lo, max(id)::int as hi from student_enrollments where tenant_id = ${tenantId}`,
+  );
   const parts = Math.max(1, Math.ceil(students / 10_000));
   const width = Math.ceil((bounds.hi - bounds.lo + 1) / parts);
   let done = 0;
@@ -203,7 +270,10 @@ export async function generateState(options: GenerateOptions): Promise<GenerateR
     }
   };
   await Promise.all([worker(), worker()]);
-  const [scored] = await rows<{ n: number }>(db, sql`select count(*)::int as n from scores where tenant_id = ${tenantId} and data_collection_id = ${collection.id}`);
+  const [scored] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from scores where tenant_id = ${tenantId} and data_collection_id = ${collection.id}`,
+  );
   step(`${count(scored.n)} scores`);
 
   // Fresh statistics and visibility maps, as autovacuum would leave them, so plans are the real ones

@@ -13,13 +13,34 @@ const GENDERS: [GeneratedGender, number][] = [
 
 /** Race bitmask values (see RACE_CODES): single codes by share of US kindergartners, some children two. */
 const RACES: [number, number][] = [
-  [32, 450], [4, 190], [8, 160], [2, 50], [1, 10], [16, 5], [64, 10], [128, 10], [512, 20],
-  [32 | 4, 45], [32 | 8, 30], [32 | 2, 12], [4 | 8, 8],
+  [32, 450],
+  [4, 190],
+  [8, 160],
+  [2, 50],
+  [1, 10],
+  [16, 5],
+  [64, 10],
+  [128, 10],
+  [512, 20],
+  [32 | 4, 45],
+  [32 | 8, 30],
+  [32 | 2, 12],
+  [4 | 8, 8],
 ];
 
 /** IDEA disability categories as districts report them; speech and developmental delay dominate at five. */
 const DISABILITIES: [string, number][] = [
-  ["SLI", 40], ["DD", 30], ["AUT", 12], ["OHI", 8], ["SLD", 3], ["ID", 2], ["HI", 1], ["VI", 1], ["OI", 1], ["MD", 1], ["ED", 1],
+  ["SLI", 40],
+  ["DD", 30],
+  ["AUT", 12],
+  ["OHI", 8],
+  ["SLD", 3],
+  ["ID", 2],
+  ["HI", 1],
+  ["VI", 1],
+  ["OI", 1],
+  ["MD", 1],
+  ["ED", 1],
 ];
 
 export const PRIOR_CARE: [string, number][] = [

@@ -16,8 +16,22 @@ export interface StateShape {
 }
 
 const REGION_NAMES = [
-  "Northwest", "Northeast", "North Central", "West Central", "Central", "East Central", "Southwest", "South Central",
-  "Southeast", "Lake Erie", "River Valley", "Miami Valley", "Western Reserve", "Appalachian", "Great Lakes", "Mid-State",
+  "Northwest",
+  "Northeast",
+  "North Central",
+  "West Central",
+  "Central",
+  "East Central",
+  "Southwest",
+  "South Central",
+  "Southeast",
+  "Lake Erie",
+  "River Valley",
+  "Miami Valley",
+  "Western Reserve",
+  "Appalachian",
+  "Great Lakes",
+  "Mid-State",
 ];
 
 export function stateShape(students: number, random: Random): StateShape {

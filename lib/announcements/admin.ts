@@ -101,7 +101,12 @@ export async function createAnnouncement(actor: Actor, input: AnnouncementInput,
       .insert(announcements)
       // One that has started is announced now ('New announcement'); one still to come is announced
       // again when it starts (the announcements.activate job).
-      .values({ tenantId: actor.tenantId, createdBy: actor.userId, ...values(input), activeNotifiedAt: input.startDate * 1000 <= Date.now() ? new Date() : null })
+      .values({
+        tenantId: actor.tenantId,
+        createdBy: actor.userId,
+        ...values(input),
+        activeNotifiedAt: input.startDate * 1000 <= Date.now() ? new Date() : null,
+      })
       .returning(columns);
     const created = toAnnouncement(row);
     await notifyTeachers(actor, created);

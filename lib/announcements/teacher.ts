@@ -22,7 +22,13 @@ export async function listTeacherAnnouncements(actor: Actor): Promise<TeacherAnn
   authorize(actor, "area.teacher");
   return forTenant(actor, () =>
     db()
-      .select({ id: announcements.id, title: announcements.title, text: announcements.text, startDate: announcements.startDate, endDate: announcements.endDate })
+      .select({
+        id: announcements.id,
+        title: announcements.title,
+        text: announcements.text,
+        startDate: announcements.startDate,
+        endDate: announcements.endDate,
+      })
       .from(announcements)
       .where(eq(announcements.tenantId, actor.tenantId))
       .orderBy(desc(announcements.startDate), desc(announcements.id))

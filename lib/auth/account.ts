@@ -22,7 +22,11 @@ import { revokeUserSessions, type RequestContext } from "./sessions";
  * The current password, before an email or password change: counted like a sign-in, so a stolen
  * session cannot guess it past the lockout. Wrong answers 403 on the field; nothing has changed yet.
  */
-async function confirmCurrentPassword(account: { tenantId: number; username: string; passwordHash: string | null }, given: string | null | undefined, context: RequestContext) {
+async function confirmCurrentPassword(
+  account: { tenantId: number; username: string; passwordHash: string | null },
+  given: string | null | undefined,
+  context: RequestContext,
+) {
   if (!given) throw fieldError("currentPassword", CURRENT_PASSWORD_REQUIRED);
   // The lockout counts the username's attempts, most of them written before sign-in without a tenant.
   const ok = await asSystem("current password check: the sign-in lockout's attempts", async () => {
@@ -92,11 +96,18 @@ export async function updateOwnProfile(actor: Actor, input: OwnProfileInput, con
     if (newEmail || newPassword) {
       await revokeUserSessions(actor.tenantId, actor.userId, actor.sessionId);
       const audited = [...(newEmail ? (["email_change"] as const) : []), ...(newPassword ? (["password_change"] as const) : [])];
-      await db().insert(auditLog).values(audited.map((action) => credentialAuditRow(action, actor, context)));
+      await db()
+        .insert(auditLog)
+        .values(audited.map((action) => credentialAuditRow(action, actor, context)));
     }
     if (newEmail) {
       // Its outbox row commits with the change; the job is sent after the commit.
-      await sendMail({ tenantId: actor.tenantId, to: account.email, ...emailChangedMail({ user: account, tenantName: actor.tenantName }), meta: { kind: "email_changed", userId: actor.userId } });
+      await sendMail({
+        tenantId: actor.tenantId,
+        to: account.email,
+        ...emailChangedMail({ user: account, tenantName: actor.tenantName }),
+        meta: { kind: "email_changed", userId: actor.userId },
+      });
     }
     return loadProfile(actor.userId, actor.activeRole);
   });

@@ -20,8 +20,7 @@ export interface SessionAnswer {
   impersonated: boolean;
 }
 
-const rolesOf = async (userId: number) =>
-  (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+const rolesOf = async (userId: number) => (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
 
 /**
  * POST /login/impersonate: an admin acts as someone in their scope. The new session remembers the
@@ -52,7 +51,12 @@ export async function startImpersonation(actor: Actor, input: ImpersonateInput, 
     await db()
       .insert(auditLog)
       .values(
-        sessionAuditRow("impersonation_start", { tenantId: target.tenantId, userId: target.id, impersonatorId: actor.userId }, { sessionId: session.sessionId, adminSessionId: actor.sessionId }, context),
+        sessionAuditRow(
+          "impersonation_start",
+          { tenantId: target.tenantId, userId: target.id, impersonatorId: actor.userId },
+          { sessionId: session.sessionId, adminSessionId: actor.sessionId },
+          context,
+        ),
       );
     log.info("impersonation started", { adminId: actor.userId, userId: target.id, sessionId: session.sessionId });
     return { profileData: await loadProfile(target.id, activeRole), jwt: session.jwt, impersonated: true };

@@ -95,9 +95,7 @@ export async function isForgotAddressLimited(ipAddress: string): Promise<boolean
 }
 
 export async function isEmailMailLimited(email: string): Promise<boolean> {
-  const sent = await count(
-    sql`username = ${email.toLowerCase()} and kind = 'forgot_password' and outcome = 'requested' and ${recent(LIMITS.windowMinutes)}`,
-  );
+  const sent = await count(sql`username = ${email.toLowerCase()} and kind = 'forgot_password' and outcome = 'requested' and ${recent(LIMITS.windowMinutes)}`);
   return sent >= LIMITS.forgotMailsPerEmail;
 }
 

@@ -7,14 +7,7 @@ import { AppError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { can, defaultActiveRole } from "./permissions";
 import { claimPasswordCheck, isAccountLocked, isLoginAddressLimited, pruneSignInAttemptsSometimes, recordAttempt, settleAttempt } from "./limits";
-import {
-  ACCOUNT_DISABLED,
-  ACCOUNT_LOCKED,
-  ACCOUNT_LOCKED_BY_ADMIN,
-  INVALID_CREDENTIALS,
-  LOGIN_RATE_LIMITED,
-  type SignInErrorCode,
-} from "./messages";
+import { ACCOUNT_DISABLED, ACCOUNT_LOCKED, ACCOUNT_LOCKED_BY_ADMIN, INVALID_CREDENTIALS, LOGIN_RATE_LIMITED, type SignInErrorCode } from "./messages";
 import { verifyPassword } from "./password";
 import { loadProfile, ownProfile, type ProfileData } from "./profile";
 import type { LoginInput } from "./schemas";
@@ -78,7 +71,11 @@ async function checkCredentials(input: LoginInput, context: RequestContext) {
     throw new SignInError(423, ACCOUNT_LOCKED, "AccountLocked");
   }
 
-  const [user] = await db().select().from(users).where(eq(sql`lower(${users.username})`, username)).limit(1);
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username))
+    .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   const roles = user ? (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role) : [];
   const hostTenant = user && passwordOk ? await tenantForLabel(hostLabel(context.host)) : null;

@@ -48,8 +48,7 @@ export const passwordResetJob = defineJob({
 export async function requestPasswordReset(input: ForgotPasswordInput, context: RequestContext): Promise<{ message: string }> {
   const address = input.email.toLowerCase();
   return asSystem("forgot password: rate limits by address and email, before sign-in", async () => {
-    const attempt = (outcome: "requested" | "limited") =>
-      recordAttempt({ kind: "forgot_password", username: address, ipAddress: context.ipAddress, outcome });
+    const attempt = (outcome: "requested" | "limited") => recordAttempt({ kind: "forgot_password", username: address, ipAddress: context.ipAddress, outcome });
     if (await isForgotAddressLimited(context.ipAddress)) {
       await attempt("limited");
       throw tooManyRequests(FORGOT_RATE_LIMITED);
@@ -131,7 +130,12 @@ export async function sendRegistrationInvite(actor: Actor, userId: number): Prom
     const [tenant] = await db().select({ name: tenants.name }).from(tenants).where(eq(tenants.id, invited.tenantId));
     const token = await issueToken(db(), { tenantId: invited.tenantId, userId: invited.id, purpose: "registration" });
     const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
-    await sendMail({ tenantId: invited.tenantId, to: invited.email, ...registrationMail({ user: invited, tenantName: tenant.name, link }), meta: { kind: "registration", userId: invited.id } });
+    await sendMail({
+      tenantId: invited.tenantId,
+      to: invited.email,
+      ...registrationMail({ user: invited, tenantName: tenant.name, link }),
+      meta: { kind: "registration", userId: invited.id },
+    });
     return invited;
   });
   log.info("registration invite sent", { userId: user.id, tenantId: user.tenantId, by: actor.userId });

@@ -42,7 +42,6 @@ export function dashboardFor(activeRole: Role | "none"): string {
   return area ? `${area.prefix}/dashboard` : "/profile";
 }
 
-
 /** One value of a search parameter, which Next hands over as an array when it is repeated. */
 export function firstParam(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -164,4 +164,3 @@ export function deadSessionReason(row: {
   if (impersonator.expired) return "impersonator_expired";
   return row.parentLive ? null : "admin_session_ended";
 }
-

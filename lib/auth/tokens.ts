@@ -13,10 +13,7 @@ const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new link token for a user; only its hash is stored. */
-export async function issueToken(
-  executor: Executor,
-  entry: { tenantId: number; userId: number; purpose: AuthTokenPurpose },
-): Promise<string> {
+export async function issueToken(executor: Executor, entry: { tenantId: number; userId: number; purpose: AuthTokenPurpose }): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await executor.insert(authTokens).values({
     ...entry,
@@ -30,11 +27,7 @@ export async function issueToken(
  * Use a token once: one conditional UPDATE marks it used only if it is unused and unexpired, so two
  * concurrent submissions cannot both succeed. The user's other open links of that kind die with it.
  */
-export async function consumeToken(
-  executor: Executor,
-  token: string,
-  purpose: AuthTokenPurpose,
-): Promise<{ userId: number; tenantId: number } | null> {
+export async function consumeToken(executor: Executor, token: string, purpose: AuthTokenPurpose): Promise<{ userId: number; tenantId: number } | null> {
   const [used] = await executor
     .update(authTokens)
     .set({ usedAt: sql`now()` })

@@ -36,7 +36,10 @@ function check(cell: (name: string) => string): Checked<Row> {
   const location = locationText ? id.safeParse(locationText) : null;
   if (location && !location.success) problems.push(issueReasons(location.error.issues, () => "locationId"));
   if (problems.length || !parsed.success) return { ok: false, reason: problems.join("; ") };
-  return { ok: true, row: { stateId, locationId: location?.data ?? null, dataCollectionId: parsed.data.parentDataCollectionId, teacherType: parsed.data.teacherType } };
+  return {
+    ok: true,
+    row: { stateId, locationId: location?.data ?? null, dataCollectionId: parsed.data.parentDataCollectionId, teacherType: parsed.data.teacherType },
+  };
 }
 
 /**
@@ -97,7 +100,11 @@ export const assignmentsLoader = rowLoader<Row>({
         where s.tenant_id = ${t} and s.tenant_unique_id = ${row.stateId} and s.merged_into_student_id is null
         order by e.active desc, e.id desc limit 1`,
     );
-    await assignCollection(actor, { studentEnrollmentId: enrollment?.id ?? 0, parentDataCollectionId: row.dataCollectionId, teacherType: row.teacherType }, origin);
+    await assignCollection(
+      actor,
+      { studentEnrollmentId: enrollment?.id ?? 0, parentDataCollectionId: row.dataCollectionId, teacherType: row.teacherType },
+      origin,
+    );
     return "created";
   },
   bulk,

@@ -43,7 +43,12 @@ export const STUDENT_COLUMNS: Column[] = [
   { name: "priorCare", required: false, description: "Prior care, up to 100 characters" },
 ];
 
-export const COLUMNS: Record<BulkLoadType, Column[]> = { students: STUDENT_COLUMNS, users: USER_COLUMNS, rosters: ROSTER_COLUMNS, assignments: ASSIGNMENT_COLUMNS };
+export const COLUMNS: Record<BulkLoadType, Column[]> = {
+  students: STUDENT_COLUMNS,
+  users: USER_COLUMNS,
+  rosters: ROSTER_COLUMNS,
+  assignments: ASSIGNMENT_COLUMNS,
+};
 
 /** The column that names a refused row in the results file. */
 export const KEY_COLUMN: Record<BulkLoadType, string> = { students: "stateId", users: "email", rosters: "studentStateId", assignments: "studentStateId" };

@@ -198,7 +198,10 @@ export async function stageAndLoad(
     left join students st on st.tenant_id = ${t} and st.tenant_unique_id = x.state_id`);
   await tx.execute(sql`analyze bulk_stage`);
 
-  const refused = await rows<{ line: number; state_id: string; reason: string }>(tx, sql`select line, state_id, reason from bulk_stage where reason is not null order by line`);
+  const refused = await rows<{ line: number; state_id: string; reason: string }>(
+    tx,
+    sql`select line, state_id, reason from bulk_stage where reason is not null order by line`,
+  );
   lap("checks");
 
   const [counts] = await rows<{ created: number; updated: number; enrolled: number; good: number }>(
@@ -356,7 +359,12 @@ export async function runBulkLoad(payload: Payload, context: JobContext): Promis
           where tenant_id = ${tenantId} and id = ${load.id}`,
       );
       const loaded = total - allRefused.length;
-      await notify(tenantId, load.user_id, load.id, `Your bulk load "${load.original_file_name}" is complete: ${loaded} rows loaded, ${allRefused.length} refused`);
+      await notify(
+        tenantId,
+        load.user_id,
+        load.id,
+        `Your bulk load "${load.original_file_name}" is complete: ${loaded} rows loaded, ${allRefused.length} refused`,
+      );
     });
     log.info("bulk load complete", { bulkLoadId: load.id, tenantId, rows: total, refused: allRefused.length, ...ms });
     return { bulkLoadId: load.id, rows: total, refused: allRefused.length, ms };
@@ -364,7 +372,13 @@ export async function runBulkLoad(payload: Payload, context: JobContext): Promis
     const permanent = error instanceof PermanentJobError;
     const reason = permanent ? error.message : "The file could not be loaded; nothing of it was loaded. Please upload it again.";
     // The database's code and message only (never its detail, which may quote a row's values).
-    if (!permanent) log.error("bulk load failed", { bulkLoadId: load.id, tenantId, code: (error as { code?: string }).code ?? null, error: error instanceof Error ? String((error.cause as Error | undefined)?.message ?? error.message).slice(0, 300) : "unknown" });
+    if (!permanent)
+      log.error("bulk load failed", {
+        bulkLoadId: load.id,
+        tenantId,
+        code: (error as { code?: string }).code ?? null,
+        error: error instanceof Error ? String((error.cause as Error | undefined)?.message ?? error.message).slice(0, 300) : "unknown",
+      });
     await fail(tenantId, load, reason, permanent || context.lastAttempt);
     throw error;
   }

@@ -85,7 +85,10 @@ function parseCsv(buffer: Buffer): ParsedFile {
     records = plain.map((cells, i) => ({ line: i + 1, cells }));
   } else {
     try {
-      const withInfo = parse(buffer, { bom: true, info: true, relax_column_count: true, skip_empty_lines: false }) as unknown as { record: string[]; info: { lines: number } }[];
+      const withInfo = parse(buffer, { bom: true, info: true, relax_column_count: true, skip_empty_lines: false }) as unknown as {
+        record: string[];
+        info: { lines: number };
+      }[];
       records = withInfo.map((r) => ({ line: r.info.lines, cells: r.record }));
     } catch (error) {
       throw csvProblem(error);

@@ -51,7 +51,9 @@ async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promi
   const json = JSON.stringify(good.map(({ line, row }) => ({ l: line, s: row.stateId, k: row.locationId, e: row.email, m: row.memberId })));
   // Staged with statistics: a CTE over the JSON is estimated at 100 rows, and the planner then looked
   // the teacher up again for every row (5,000 rows: 11 s; with the table, once per teacher and school).
-  await db().execute(sql`create temp table roster_rows on commit drop as select * from json_to_recordset(${json}::json) as x(l int, s text, k int, e text, m text)`);
+  await db().execute(
+    sql`create temp table roster_rows on commit drop as select * from json_to_recordset(${json}::json) as x(l int, s text, k int, e text, m text)`,
+  );
   await db().execute(sql`analyze roster_rows`);
   const found = await rows<{ line: number; created: boolean }>(
     db(),

@@ -23,7 +23,12 @@ export type BulkLoadBody = z.infer<typeof bulkLoadBody>;
 export const bulkLoadListQuery = z.object({
   administration: flag.default(false),
   page: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100_000, "Is too large").default(1),
-  pageSize: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100, "Must be 100 or fewer").default(25),
+  pageSize: z.coerce
+    .number({ error: "Must be a whole number" })
+    .int("Must be a whole number")
+    .min(1, "Must be 1 or more")
+    .max(100, "Must be 100 or fewer")
+    .default(25),
 });
 export type BulkLoadListQuery = z.infer<typeof bulkLoadListQuery>;
 

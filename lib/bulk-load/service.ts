@@ -107,7 +107,11 @@ export async function requestBulkLoad(actor: Actor, body: BulkLoadBody, origin: 
     const [existing] = await loadRows(t, sql`b.file_id = ${file.id}`);
     if (existing) return { message: BULK_LOAD_REQUESTED, bulkLoad: toView(existing) };
     const reach = await reachOf(actor);
-    const summary: BulkLoadSummary = { scope: reach.all ? { all: true } : { locations: reach.locations }, impersonatorId: actor.impersonatorId ?? null, phase: "queued" };
+    const summary: BulkLoadSummary = {
+      scope: reach.all ? { all: true } : { locations: reach.locations },
+      impersonatorId: actor.impersonatorId ?? null,
+      phase: "queued",
+    };
     const [created] = await rows<{ id: number }>(
       db(),
       sql`insert into bulk_loads (tenant_id, user_id, type, status, original_file_name, file_name, file_id, summary)
@@ -129,7 +133,11 @@ export async function listBulkLoads(actor: Actor, query: BulkLoadListQuery) {
   authorize(actor, "bulkLoads.manage");
   const where = visible(actor, query.administration);
   return forTenant(actor, async () => {
-    const found = await loadRows(actor.tenantId, where, sql`order by b.created_at desc, b.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+    const found = await loadRows(
+      actor.tenantId,
+      where,
+      sql`order by b.created_at desc, b.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    );
     const [total] = await rows<{ n: number | string }>(db(), sql`select count(*) as n from bulk_loads b where b.tenant_id = ${actor.tenantId} and ${where}`);
     return { bulkLoads: found.map(toView), total: Number(total.n), page: query.page, pageSize: query.pageSize };
   });
@@ -155,7 +163,10 @@ export async function openBulkLoadFile(actor: Actor, id: number, type: "original
   const object = await storage().getObject(key);
   const base = row.original_file_name.replace(/\.(csv|xlsx)$/i, "");
   const fileName = type === "original" ? row.original_file_name : `${base}-results-${row.id}.csv`;
-  return { body: object.body, headers: new Headers({ "content-type": object.contentType, "content-length": String(object.size), "content-disposition": contentDisposition(fileName) }) };
+  return {
+    body: object.body,
+    headers: new Headers({ "content-type": object.contentType, "content-length": String(object.size), "content-disposition": contentDisposition(fileName) }),
+  };
 }
 
 /**
@@ -186,5 +197,8 @@ export async function bulkLoadTemplate(actor: Actor, query: TemplateQuery) {
     body = Buffer.from(await book.xlsx.writeBuffer());
     contentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
   }
-  return { body, headers: new Headers({ "content-type": contentType, "content-length": String(body.length), "content-disposition": contentDisposition(name) }) };
+  return {
+    body,
+    headers: new Headers({ "content-type": contentType, "content-length": String(body.length), "content-disposition": contentDisposition(name) }),
+  };
 }

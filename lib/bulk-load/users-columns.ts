@@ -11,5 +11,9 @@ export const USER_COLUMNS: Column[] = [
   { name: "districtId", required: false, description: "Or the district the user belongs to (its id, within your reach); a tenant admin may leave both blank" },
   { name: "administrative", required: false, description: "1: the user administers that school or district (and becomes an administrator); blank: 0" },
   { name: "memberUniqueId", required: false, text: true, description: "The user's id at that school or district, up to 100 characters" },
-  { name: "sendInvite", required: false, description: "1 or 0: mail the registration link, valid 7 days (blank: 1); a user already loaded is not invited again" },
+  {
+    name: "sendInvite",
+    required: false,
+    description: "1 or 0: mail the registration link, valid 7 days (blank: 1); a user already loaded is not invited again",
+  },
 ];

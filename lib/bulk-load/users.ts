@@ -39,13 +39,26 @@ function check(cell: (name: string) => string): Checked<Row> {
     roles: roles ? roles.split(/[\s;|]+/) : undefined,
     organizations:
       location || district
-        ? [{ orgType: orgColumn === "locationId" ? "location" : "district", parentId: location || district, administrative: Boolean(administrative), memberUniqueId: cell("memberUniqueId") }]
+        ? [
+            {
+              orgType: orgColumn === "locationId" ? "location" : "district",
+              parentId: location || district,
+              administrative: Boolean(administrative),
+              memberUniqueId: cell("memberUniqueId"),
+            },
+          ]
         : [],
     sendInvite: Boolean(sendInvite),
   });
   if (!parsed.success) {
     const column = (path: PropertyKey[]) =>
-      path[0] !== "organizations" ? String(path[0]) : path[2] === "memberUniqueId" ? "memberUniqueId" : path[2] === "administrative" ? "administrative" : orgColumn;
+      path[0] !== "organizations"
+        ? String(path[0])
+        : path[2] === "memberUniqueId"
+          ? "memberUniqueId"
+          : path[2] === "administrative"
+            ? "administrative"
+            : orgColumn;
     problems.unshift(issueReasons(parsed.error.issues, column));
   }
   if (problems.length || !parsed.success) return { ok: false, reason: problems.join("; ") };

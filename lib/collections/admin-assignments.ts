@@ -77,7 +77,18 @@ export async function assignCollection(actor: Actor, tenantId: number, collectio
     // A state-wide assignment writes a row per child: fresh statistics once it commits.
     await analyzeAfterCommit(["student_data_collection_assignments"], students.length);
     if (added.length || students.length) {
-      await writeAudit(actor, [{ action: "create", entityType: `data_collection_${level}_assignment`, entityId: added[0]?.id ?? null, details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsAssigned: students.length } }], origin);
+      await writeAudit(
+        actor,
+        [
+          {
+            action: "create",
+            entityType: `data_collection_${level}_assignment`,
+            entityId: added[0]?.id ?? null,
+            details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsAssigned: students.length },
+          },
+        ],
+        origin,
+      );
     }
     return { assigned: students.length, unassigned: 0 };
   });
@@ -104,7 +115,18 @@ export async function unassignCollection(actor: Actor, tenantId: number, collect
         returning a.id`,
     );
     await analyzeAfterCommit(["student_data_collection_assignments"], students.length);
-    await writeAudit(actor, [{ action: "delete", entityType: `data_collection_${level}_assignment`, entityId: removed[0].id, details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsUnassigned: students.length } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "delete",
+          entityType: `data_collection_${level}_assignment`,
+          entityId: removed[0].id,
+          details: { dataCollectionId: collectionId, [`${level}Id`]: orgId, studentsUnassigned: students.length },
+        },
+      ],
+      origin,
+    );
     return { assigned: 0, unassigned: students.length };
   });
 }

@@ -74,7 +74,9 @@ export async function listAdminCollections(actor: Actor, filter: { schoolYear?: 
   authorize(actor, "collections.manage");
   const rows = await forTenant(actor, () =>
     selectCollections()
-      .where(and(live(actor), filter.schoolYear ? eq(dataCollections.schoolYearId, filter.schoolYear) : undefined, collectionInReach(actor, dataCollections.id)))
+      .where(
+        and(live(actor), filter.schoolYear ? eq(dataCollections.schoolYearId, filter.schoolYear) : undefined, collectionInReach(actor, dataCollections.id)),
+      )
       .orderBy(desc(dataCollections.cycleStartDate), desc(dataCollections.id)),
   );
   return rows.map(toWire);
@@ -82,7 +84,9 @@ export async function listAdminCollections(actor: Actor, filter: { schoolYear?: 
 
 export async function getAdminCollection(actor: Actor, id: number): Promise<AdminCollection> {
   authorize(actor, "collections.manage");
-  const [row] = await forTenant(actor, () => selectCollections().where(and(live(actor), eq(dataCollections.id, id), collectionInReach(actor, dataCollections.id))));
+  const [row] = await forTenant(actor, () =>
+    selectCollections().where(and(live(actor), eq(dataCollections.id, id), collectionInReach(actor, dataCollections.id))),
+  );
   if (!row) throw notFound("Collection not found");
   return toWire(row);
 }
@@ -104,7 +108,10 @@ async function checkReferences(actor: Actor, input: { assessmentId?: number; sch
   }
   if (input.parentDataCollectionId) {
     if (input.parentDataCollectionId === selfId) throw fieldError("parentDataCollectionId", "A collection cannot be its own parent");
-    const [p] = await db().select({ id: dataCollections.id }).from(dataCollections).where(and(live(actor), eq(dataCollections.id, input.parentDataCollectionId)));
+    const [p] = await db()
+      .select({ id: dataCollections.id })
+      .from(dataCollections)
+      .where(and(live(actor), eq(dataCollections.id, input.parentDataCollectionId)));
     if (!p) throw fieldError("parentDataCollectionId", "Parent collection not found");
   }
 }
@@ -132,7 +139,11 @@ export async function createCollection(actor: Actor, input: CreateCollectionInpu
       })
       .returning({ id: dataCollections.id });
     const { schoolYear, ...rest } = input;
-    await writeAudit(actor, [{ action: "create", entityType: "data_collection", entityId: row.id, details: { after: { ...rest, schoolYearId: schoolYear } } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "create", entityType: "data_collection", entityId: row.id, details: { after: { ...rest, schoolYearId: schoolYear } } }],
+      origin,
+    );
     const [created] = await selectCollections().where(eq(dataCollections.id, row.id));
     return toWire(created);
   });
@@ -199,7 +210,11 @@ export async function deleteCollection(actor: Actor, id: number, origin: AuditOr
       .update(dataCollections)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(dataCollections.tenantId, actor.tenantId), eq(dataCollections.id, id)));
-    await writeAudit(actor, [{ action: "delete", entityType: "data_collection", entityId: id, details: { before: { collectionName: current.collectionName } } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "delete", entityType: "data_collection", entityId: id, details: { before: { collectionName: current.collectionName } } }],
+      origin,
+    );
     return { id };
   });
 }

@@ -51,7 +51,12 @@ export async function addFieldTest(actor: Actor, tenantId: number, collectionId:
       sql`insert into data_collection_field_tests (tenant_id, data_collection_id, location_id) values (${actor.tenantId}, ${collectionId}, ${locationId})
         on conflict do nothing returning id`,
     );
-    if (added.length) await writeAudit(actor, [{ action: "create", entityType: "data_collection_field_test", entityId: added[0].id, details: { dataCollectionId: collectionId, locationId } }], origin);
+    if (added.length)
+      await writeAudit(
+        actor,
+        [{ action: "create", entityType: "data_collection_field_test", entityId: added[0].id, details: { dataCollectionId: collectionId, locationId } }],
+        origin,
+      );
   });
   return listFieldTests(actor, tenantId, collectionId);
 }
@@ -66,7 +71,11 @@ export async function removeFieldTest(actor: Actor, tenantId: number, collection
       sql`delete from data_collection_field_tests where tenant_id = ${actor.tenantId} and data_collection_id = ${collectionId} and location_id = ${locationId} returning id`,
     );
     if (!removed.length) throw notFound("The location is not in the field test");
-    await writeAudit(actor, [{ action: "delete", entityType: "data_collection_field_test", entityId: removed[0].id, details: { dataCollectionId: collectionId, locationId } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "delete", entityType: "data_collection_field_test", entityId: removed[0].id, details: { dataCollectionId: collectionId, locationId } }],
+      origin,
+    );
   });
   return listFieldTests(actor, tenantId, collectionId);
 }

@@ -62,7 +62,11 @@ export async function listLevelCollections(actor: Actor, path: LevelPath): Promi
       h.order.map((l) => sql`when ${h[l]} then ${l}`),
       sql` `,
     );
-    type Row = Omit<LevelCollection, "cycle_start_date" | "cycle_end_date" | "enrollment_end_date"> & { cycle_start_date: string; cycle_end_date: string; enrollment_end_date: string };
+    type Row = Omit<LevelCollection, "cycle_start_date" | "cycle_end_date" | "enrollment_end_date"> & {
+      cycle_start_date: string;
+      cycle_end_date: string;
+      enrollment_end_date: string;
+    };
     const found = await rows<Row>(
       db(),
       sql`select * from (
@@ -73,6 +77,11 @@ export async function listLevelCollections(actor: Actor, path: LevelPath): Promi
         ) x where x.assigned_at is not null order by x.cycle_start_date desc, x.id desc`,
     );
     const unix = (v: string) => Math.floor(new Date(v).getTime() / 1000);
-    return found.map((r) => ({ ...r, cycle_start_date: unix(r.cycle_start_date), cycle_end_date: unix(r.cycle_end_date), enrollment_end_date: unix(r.enrollment_end_date) }));
+    return found.map((r) => ({
+      ...r,
+      cycle_start_date: unix(r.cycle_start_date),
+      cycle_end_date: unix(r.cycle_end_date),
+      enrollment_end_date: unix(r.enrollment_end_date),
+    }));
   });
 }

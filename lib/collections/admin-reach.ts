@@ -1,7 +1,15 @@
 import "server-only";
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "@/db/client";
-import { dataCollectionDistrictAssignments, dataCollectionLocationAssignments, dataCollectionRegionAssignments, dataCollections, districts, locations, regions } from "@/db/schema";
+import {
+  dataCollectionDistrictAssignments,
+  dataCollectionLocationAssignments,
+  dataCollectionRegionAssignments,
+  dataCollections,
+  districts,
+  locations,
+  regions,
+} from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
@@ -29,7 +37,14 @@ export async function reachCollection(actor: Actor, id: number): Promise<{ id: n
   const [row] = await db()
     .select({ id: dataCollections.id, assessmentId: dataCollections.assessmentId })
     .from(dataCollections)
-    .where(and(eq(dataCollections.tenantId, actor.tenantId), eq(dataCollections.id, id), isNull(dataCollections.deletedAt), collectionInReach(actor, dataCollections.id)));
+    .where(
+      and(
+        eq(dataCollections.tenantId, actor.tenantId),
+        eq(dataCollections.id, id),
+        isNull(dataCollections.deletedAt),
+        collectionInReach(actor, dataCollections.id),
+      ),
+    );
   if (!row) throw notFound("Collection not found");
   return row;
 }
@@ -77,7 +92,15 @@ export async function checkOrgPath(actor: Actor, path: { regionId: number; distr
     const [hit] = await db()
       .select({ id: districts.id })
       .from(districts)
-      .where(and(eq(districts.tenantId, t), eq(districts.id, path.districtId), eq(districts.regionId, path.regionId), eq(districts.active, true), districtVisible(actor, districts.id)));
+      .where(
+        and(
+          eq(districts.tenantId, t),
+          eq(districts.id, path.districtId),
+          eq(districts.regionId, path.regionId),
+          eq(districts.active, true),
+          districtVisible(actor, districts.id),
+        ),
+      );
     if (!hit) throw notFound("District not found");
     return;
   }

@@ -16,7 +16,11 @@ const unixSeconds = (label: string) => {
 const required = unixSeconds;
 const optional = (label: string) => unixSeconds(label).nullable().optional();
 
-const collectionName = z.string({ error: "Collection name is required" }).trim().min(1, "Collection name is required").max(200, "Collection name must be 200 characters or fewer");
+const collectionName = z
+  .string({ error: "Collection name is required" })
+  .trim()
+  .min(1, "Collection name is required")
+  .max(200, "Collection name must be 200 characters or fewer");
 
 /** The spec's dates: cycle start, cycle end and enrollment end are required, the others optional. */
 const dates = {
@@ -29,14 +33,29 @@ const dates = {
   omrAccessDate: optional("OMR access date"),
   isrTeacherDate: optional("ISR teacher date"),
 };
-export const DATE_FIELDS = ["cycleStartDate", "cycleEndDate", "enrollmentEndDate", "dataDisplaysDate", "reportAccessDate", "isrAccessDate", "omrAccessDate", "isrTeacherDate"] as const;
+export const DATE_FIELDS = [
+  "cycleStartDate",
+  "cycleEndDate",
+  "enrollmentEndDate",
+  "dataDisplaysDate",
+  "reportAccessDate",
+  "isrAccessDate",
+  "omrAccessDate",
+  "isrTeacherDate",
+] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
 
 const CYCLE_ORDER = "Cycle end date must be on or after the cycle start date";
-const cycleInOrder = (v: { cycleStartDate?: number; cycleEndDate?: number }) => v.cycleStartDate === undefined || v.cycleEndDate === undefined || v.cycleEndDate >= v.cycleStartDate;
+const cycleInOrder = (v: { cycleStartDate?: number; cycleEndDate?: number }) =>
+  v.cycleStartDate === undefined || v.cycleEndDate === undefined || v.cycleEndDate >= v.cycleStartDate;
 
 /* The scoring rules the results read (migration 0009, overridden per collection by 0015). */
-const points = (label: string) => z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`).min(0, `${label} must be 0 or more`).max(100_000, `${label} is too large`);
+const points = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .min(0, `${label} must be 0 or more`)
+    .max(100_000, `${label} is too large`);
 const level = z
   .object({
     code: z.string({ error: "Level code is required" }).trim().min(1, "Level code is required").max(40, "Level code must be 40 characters or fewer"),
@@ -52,13 +71,20 @@ export const scoringSchema = z
       .refine((s) => s.max > s.min, { message: "Highest scale score must be above the lowest", path: ["max"] })
       .optional(),
     performanceLevels: z.array(level, { error: "Performance levels must be a list" }).max(12, "At most 12 performance levels").optional(),
-    itemWeights: z.record(z.string().max(40), z.number({ error: "Item weight must be a number" }).min(0, "Item weight must be 0 or more").max(100, "Item weight must be 100 or less")).optional(),
+    itemWeights: z
+      .record(
+        z.string().max(40),
+        z.number({ error: "Item weight must be a number" }).min(0, "Item weight must be 0 or more").max(100, "Item weight must be 100 or less"),
+      )
+      .optional(),
     /** Per domain code or "overall": [[raw, scale], ...]; a score takes the row of the highest raw not above it. */
     rawToScale: z
       .record(
         z.string().trim().min(1, "Part is required").max(40, "Part must be 40 characters or fewer"),
         z
-          .array(z.tuple([points("Raw points"), points("Scale score")], { error: "Each row is raw points and a scale score" }), { error: "Raw-to-scale rows must be a list" })
+          .array(z.tuple([points("Raw points"), points("Scale score")], { error: "Each row is raw points and a scale score" }), {
+            error: "Raw-to-scale rows must be a list",
+          })
           .min(1, "A raw-to-scale table needs at least one row")
           .max(500, "At most 500 rows in a raw-to-scale table")
           .refine((rows) => new Set(rows.map((r) => r[0])).size === rows.length, "Raw points must differ from row to row"),
@@ -122,7 +148,11 @@ const code = z
   .optional()
   // Left out stays left out (an edit keeps the code); "" and null clear it.
   .transform((v) => (v === undefined ? undefined : v || null));
-const priority = z.number({ error: "Priority must be a whole number" }).int("Priority must be a whole number").min(0, "Priority must be 0 or more").max(10_000, "Priority must be 10000 or less");
+const priority = z
+  .number({ error: "Priority must be a whole number" })
+  .int("Priority must be a whole number")
+  .min(0, "Priority must be 0 or more")
+  .max(10_000, "Priority must be 10000 or less");
 
 export const supportBody = z.object({ label, code });
 export const updateSupportBody = z.object({ id, label, code });
@@ -219,7 +249,13 @@ export const setResponse = z.object({ dataCollectionsSet: set });
 export const setItemsResponse = z.object({ items: z.array(setItem) });
 export const removedResponse = z.object({ removed: z.number().int().describe("Rows removed") });
 
-const assignedOrg = z.object({ id: z.number().int().describe("The organisation's id"), nameLabel: z.string(), uniqueId: z.string().nullable(), parentId: z.number().int(), createdAt: z.number().int() });
+const assignedOrg = z.object({
+  id: z.number().int().describe("The organisation's id"),
+  nameLabel: z.string(),
+  uniqueId: z.string().nullable(),
+  parentId: z.number().int(),
+  createdAt: z.number().int(),
+});
 export type AssignedOrg = z.infer<typeof assignedOrg>;
 export const assignmentsResponse = z.object({ regions: z.array(assignedOrg), districts: z.array(assignedOrg), locations: z.array(assignedOrg) });
 
@@ -234,7 +270,10 @@ const locationAssignment = z.object({
 });
 export type LocationAssignment = z.infer<typeof locationAssignment>;
 export const locationAssignmentsResponse = z.object({ locations: z.array(locationAssignment) });
-export const assignResultResponse = z.object({ assigned: z.number().int().describe("Students newly assigned to the collection"), unassigned: z.number().int().describe("Students whose assignment was removed") });
+export const assignResultResponse = z.object({
+  assigned: z.number().int().describe("Students newly assigned to the collection"),
+  unassigned: z.number().int().describe("Students whose assignment was removed"),
+});
 
 const fieldTestLocation = z.object({ id: z.number().int(), nameLabel: z.string(), uniqueId: z.string().nullable(), parentId: z.number().int() });
 export type FieldTestLocation = z.infer<typeof fieldTestLocation>;

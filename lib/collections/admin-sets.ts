@@ -50,9 +50,18 @@ async function setsOf(actor: Actor, collectionId: number, setId?: number): Promi
   const sets = await db()
     .select(setColumns)
     .from(dataCollectionSets)
-    .where(and(eq(dataCollectionSets.tenantId, actor.tenantId), eq(dataCollectionSets.dataCollectionId, collectionId), setId ? eq(dataCollectionSets.id, setId) : undefined))
+    .where(
+      and(
+        eq(dataCollectionSets.tenantId, actor.tenantId),
+        eq(dataCollectionSets.dataCollectionId, collectionId),
+        setId ? eq(dataCollectionSets.id, setId) : undefined,
+      ),
+    )
     .orderBy(asc(dataCollectionSets.priority), asc(dataCollectionSets.id));
-  const items = await itemsOf(actor, sets.map((s) => s.id));
+  const items = await itemsOf(
+    actor,
+    sets.map((s) => s.id),
+  );
   return sets.map((s) => ({ ...s, items: items.filter((i) => i.setId === s.id).map(withoutSet) }));
 }
 
@@ -98,7 +107,8 @@ async function syncCollectionItems(actor: Actor, collectionId: number) {
 }
 
 const duplicateItem = (error: unknown): never => {
-  if (isUniqueViolation(error, "data_collection_set_items_key")) throw new AppError(409, "The item is already in this set", [{ field: "parentAssessmentItemId", message: "The item is already in this set" }]);
+  if (isUniqueViolation(error, "data_collection_set_items_key"))
+    throw new AppError(409, "The item is already in this set", [{ field: "parentAssessmentItemId", message: "The item is already in this set" }]);
   throw error;
 };
 
@@ -134,7 +144,18 @@ export async function createSet(actor: Actor, input: CreateSetInput, origin: Aud
         );
     }
     await syncCollectionItems(actor, collection.id);
-    await writeAudit(actor, [{ action: "create", entityType: "data_collection_set", entityId: set.id, details: { dataCollectionId: collection.id, after: { label: input.label, code: input.code, priority: input.priority, items: ids } } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "create",
+          entityType: "data_collection_set",
+          entityId: set.id,
+          details: { dataCollectionId: collection.id, after: { label: input.label, code: input.code, priority: input.priority, items: ids } },
+        },
+      ],
+      origin,
+    );
     const [created] = await setsOf(actor, collection.id, set.id);
     return created;
   });
@@ -154,7 +175,11 @@ export async function updateSet(actor: Actor, setId: number, input: UpdateSetInp
     const [after] = await setsOf(actor, collection.id, setId);
     const { items: _b, ...was } = before;
     const { items: _a, ...now } = after;
-    await writeAudit(actor, [{ action: "update", entityType: "data_collection_set", entityId: setId, details: { dataCollectionId: collection.id, before: was, after: now } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "update", entityType: "data_collection_set", entityId: setId, details: { dataCollectionId: collection.id, before: was, after: now } }],
+      origin,
+    );
     return after;
   });
 }
@@ -164,9 +189,22 @@ export async function deleteSet(actor: Actor, setId: number, origin: AuditOrigin
   return forTenant(actor, async () => {
     const collection = await setCollection(actor, setId, true);
     const [before] = await setsOf(actor, collection.id, setId);
-    await db().delete(dataCollectionSets).where(and(eq(dataCollectionSets.tenantId, actor.tenantId), eq(dataCollectionSets.id, setId)));
+    await db()
+      .delete(dataCollectionSets)
+      .where(and(eq(dataCollectionSets.tenantId, actor.tenantId), eq(dataCollectionSets.id, setId)));
     await syncCollectionItems(actor, collection.id);
-    await writeAudit(actor, [{ action: "delete", entityType: "data_collection_set", entityId: setId, details: { dataCollectionId: collection.id, before: { label: before.label, items: before.items.map((i) => i.parentAssessmentItemId) } } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "delete",
+          entityType: "data_collection_set",
+          entityId: setId,
+          details: { dataCollectionId: collection.id, before: { label: before.label, items: before.items.map((i) => i.parentAssessmentItemId) } },
+        },
+      ],
+      origin,
+    );
     return 1;
   });
 }
@@ -191,11 +229,29 @@ export async function addSetItem(actor: Actor, setId: number, input: SetItemInpu
       .where(and(eq(dataCollectionSetItems.tenantId, actor.tenantId), eq(dataCollectionSetItems.setId, setId)));
     const [row] = await db()
       .insert(dataCollectionSetItems)
-      .values({ tenantId: actor.tenantId, setId, assessmentItemId: input.parentAssessmentItemId, label: input.label ?? item.label, code: item.code, priority: input.priority ?? next.n })
+      .values({
+        tenantId: actor.tenantId,
+        setId,
+        assessmentItemId: input.parentAssessmentItemId,
+        label: input.label ?? item.label,
+        code: item.code,
+        priority: input.priority ?? next.n,
+      })
       .returning({ id: dataCollectionSetItems.id })
       .catch(duplicateItem);
     await syncCollectionItems(actor, collection.id);
-    await writeAudit(actor, [{ action: "create", entityType: "data_collection_set_item", entityId: row.id, details: { dataCollectionId: collection.id, setId, assessmentItemId: input.parentAssessmentItemId } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "create",
+          entityType: "data_collection_set_item",
+          entityId: row.id,
+          details: { dataCollectionId: collection.id, setId, assessmentItemId: input.parentAssessmentItemId },
+        },
+      ],
+      origin,
+    );
     return (await itemsOf(actor, [setId])).map(withoutSet);
   });
 }
@@ -204,14 +260,23 @@ export async function updateSetItem(actor: Actor, setId: number, input: UpdateSe
   return forTenant(actor, async () => {
     const collection = await setCollection(actor, setId, true);
     const theItem = and(eq(dataCollectionSetItems.tenantId, actor.tenantId), eq(dataCollectionSetItems.setId, setId), eq(dataCollectionSetItems.id, input.id));
-    const [current] = await db().select({ label: dataCollectionSetItems.label, priority: dataCollectionSetItems.priority }).from(dataCollectionSetItems).where(theItem);
+    const [current] = await db()
+      .select({ label: dataCollectionSetItems.label, priority: dataCollectionSetItems.priority })
+      .from(dataCollectionSetItems)
+      .where(theItem);
     if (!current) throw notFound("Item not found");
     // Only what is named and differs: nothing named (or the item sent back as read) writes nothing.
-    const change = Object.fromEntries(Object.entries({ label: input.label, priority: input.priority }).filter(([k, v]) => v !== undefined && v !== current[k as keyof typeof current]));
+    const change = Object.fromEntries(
+      Object.entries({ label: input.label, priority: input.priority }).filter(([k, v]) => v !== undefined && v !== current[k as keyof typeof current]),
+    );
     if (!Object.keys(change).length) return (await itemsOf(actor, [setId])).map(withoutSet);
     await db().update(dataCollectionSetItems).set(change).where(theItem);
     if (change.priority !== undefined) await syncCollectionItems(actor, collection.id);
-    await writeAudit(actor, [{ action: "update", entityType: "data_collection_set_item", entityId: input.id, details: { dataCollectionId: collection.id, setId, after: change } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "update", entityType: "data_collection_set_item", entityId: input.id, details: { dataCollectionId: collection.id, setId, after: change } }],
+      origin,
+    );
     return (await itemsOf(actor, [setId])).map(withoutSet);
   });
 }
@@ -225,7 +290,18 @@ export async function removeSetItem(actor: Actor, setId: number, itemId: number,
       .returning({ assessmentItemId: dataCollectionSetItems.assessmentItemId });
     if (!removed.length) throw notFound("Item not found");
     await syncCollectionItems(actor, collection.id);
-    await writeAudit(actor, [{ action: "delete", entityType: "data_collection_set_item", entityId: itemId, details: { dataCollectionId: collection.id, setId, assessmentItemId: removed[0].assessmentItemId } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "delete",
+          entityType: "data_collection_set_item",
+          entityId: itemId,
+          details: { dataCollectionId: collection.id, setId, assessmentItemId: removed[0].assessmentItemId },
+        },
+      ],
+      origin,
+    );
     return (await itemsOf(actor, [setId])).map(withoutSet);
   });
 }

@@ -1,7 +1,16 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { assessmentHierarchyItems, assessmentItems, dataCollectionItems, dataCollectionSetItems, dataCollectionSets, dataCollections, scaleEntries, scales } from "@/db/schema";
+import {
+  assessmentHierarchyItems,
+  assessmentItems,
+  dataCollectionItems,
+  dataCollectionSetItems,
+  dataCollectionSets,
+  dataCollections,
+  scaleEntries,
+  scales,
+} from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import type { CollectionHierarchyItem, CollectionItem, CollectionScale, CollectionSet } from "./content-schemas";
@@ -51,7 +60,12 @@ export async function listTeacherCollectionScales(actor: Actor, id: number): Pro
     const entries = await db()
       .select()
       .from(scaleEntries)
-      .where(inArray(scaleEntries.scaleId, scaleRows.map((r) => r.id)))
+      .where(
+        inArray(
+          scaleEntries.scaleId,
+          scaleRows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(scaleEntries.sortOrder), asc(scaleEntries.id));
     return scaleRows.map((r) => ({
       ...r,
@@ -91,7 +105,15 @@ export async function listTeacherCollectionSets(actor: Actor, id: number): Promi
     const items = await db()
       .select()
       .from(s)
-      .where(and(eq(s.tenantId, t), inArray(s.setId, sets.map((r) => r.id))))
+      .where(
+        and(
+          eq(s.tenantId, t),
+          inArray(
+            s.setId,
+            sets.map((r) => r.id),
+          ),
+        ),
+      )
       .orderBy(asc(s.priority), asc(s.id));
     return sets.map((r) => ({
       ...r,

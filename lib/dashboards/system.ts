@@ -45,28 +45,30 @@ type Count = number | string;
 export async function systemDashboard(actor: Actor, now = new Date()): Promise<SystemDashboard> {
   const started = performance.now();
   const today = now.toISOString().slice(0, 10);
-  const [tenants, assessments, schoolYears] = await acrossTenants(actor, "area.system", "system dashboard: counts of every tenant", () => Promise.all([
-    rows<{ id: number; name: string; slug: string; users: Count; students: Count; collections: Count }>(
-      db(),
-      sql`select t.id, t.name, t.slug,
+  const [tenants, assessments, schoolYears] = await acrossTenants(actor, "area.system", "system dashboard: counts of every tenant", () =>
+    Promise.all([
+      rows<{ id: number; name: string; slug: string; users: Count; students: Count; collections: Count }>(
+        db(),
+        sql`select t.id, t.name, t.slug,
         (select count(*) from users u where u.tenant_id = t.id) as users,
         (select count(*) from students s where s.tenant_id = t.id and s.merged_into_student_id is null) as students,
         (select count(*) from data_collections dc where dc.tenant_id = t.id and dc.deleted_at is null) as collections
       from tenants t order by t.name`,
-    ),
-    rows<{ id: number; name: string; taxonomy: string; tenant_name: string | null; items: Count }>(
-      db(),
-      sql`select a.id, a.name, a.taxonomy, t.name as tenant_name,
+      ),
+      rows<{ id: number; name: string; taxonomy: string; tenant_name: string | null; items: Count }>(
+        db(),
+        sql`select a.id, a.name, a.taxonomy, t.name as tenant_name,
         (select count(*) from assessment_items i where i.assessment_id = a.id) as items
       from assessments a left join tenants t on t.id = a.tenant_id order by a.name, a.id`,
-    ),
-    rows<{ id: number; label: string; start_date: string; end_date: string; collections: Count }>(
-      db(),
-      sql`select y.id, y.label, y.start_date::text as start_date, y.end_date::text as end_date,
+      ),
+      rows<{ id: number; label: string; start_date: string; end_date: string; collections: Count }>(
+        db(),
+        sql`select y.id, y.label, y.start_date::text as start_date, y.end_date::text as end_date,
         (select count(*) from data_collections dc where dc.school_year_id = y.id and dc.deleted_at is null) as collections
       from school_years y order by y.start_date desc`,
-    ),
-  ]));
+      ),
+    ]),
+  );
   log.info("dashboard", { area: "system", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return {
     tenants: tenants.map((t) => ({ ...t, users: Number(t.users), students: Number(t.students), collections: Number(t.collections) })),

@@ -137,14 +137,24 @@ export async function adminPosition(actor: Actor, reach: Reach, collectionId: nu
   const path: Position["path"] = [top, { kind: "region", id: org.region_id, name: org.region }];
   if (!org.district_id) {
     return {
-      kind: "region", id: org.region_id, name: org.region, path, where: sql`e.region_id = ${org.region_id} and ${inReach}`, childKind: "district",
+      kind: "region",
+      id: org.region_id,
+      name: org.region,
+      path,
+      where: sql`e.region_id = ${org.region_id} and ${inReach}`,
+      childKind: "district",
       totals: sql`t.region_id = ${org.region_id} and ${totalsInReach}`,
     };
   }
   path.push({ kind: "district", id: org.district_id, name: org.district ?? "" });
   if (!org.location_id) {
     return {
-      kind: "district", id: org.district_id, name: org.district ?? "", path, where: sql`e.district_id = ${org.district_id} and ${inReach}`, childKind: "location",
+      kind: "district",
+      id: org.district_id,
+      name: org.district ?? "",
+      path,
+      where: sql`e.district_id = ${org.district_id} and ${inReach}`,
+      childKind: "location",
       // With its region: the totals' key order, so the district's rows are one index range.
       totals: sql`t.region_id = ${org.region_id} and t.district_id = ${org.district_id} and ${totalsInReach}`,
     };
@@ -182,7 +192,11 @@ function childColumns(t: number, kind: Position["childKind"]): { key: SQL; join:
     case "location":
       return { key: sql`e.location_id`, join: sql`join locations u on u.tenant_id = ${t} and u.id = x.unit`, name: sql`u.name` };
     case "class":
-      return { key: sql`ea.user_id`, join: sql`join users u on u.tenant_id = ${t} and u.id = x.unit`, name: sql`'Class of ' || u.first_name || ' ' || u.last_name` };
+      return {
+        key: sql`ea.user_id`,
+        join: sql`join users u on u.tenant_id = ${t} and u.id = x.unit`,
+        name: sql`'Class of ' || u.first_name || ' ' || u.last_name`,
+      };
     default:
       return { key: sql`0`, join: sql``, name: sql`''` };
   }
@@ -204,7 +218,9 @@ export async function unitStats(actor: Actor, collection: Collection, position: 
     const score = sql`(r.domain_scores ->> ${domain.code})::int`;
     columns.push(sql`count(${score})::int as ${sql.raw(`d${d}n`)}`, sql`sum(${score})::float8 as ${sql.raw(`d${d}s`)}`);
     collection.levels.forEach((_, i) =>
-      columns.push(sql`(count(*) filter (where width_bucket(${score}, ${boundArray}) = ${i} and ${score} between ${collection.levels[0].min} and ${collection.levels.at(-1)?.max ?? 0}))::int as ${sql.raw(`d${d}l${i}`)}`),
+      columns.push(
+        sql`(count(*) filter (where width_bucket(${score}, ${boundArray}) = ${i} and ${score} between ${collection.levels[0].min} and ${collection.levels.at(-1)?.max ?? 0}))::int as ${sql.raw(`d${d}l${i}`)}`,
+      ),
     );
   });
   // A child on two teachers' rosters counts once, in the class of the first; one on none only in the total.
@@ -237,14 +253,23 @@ export async function unitStats(actor: Actor, collection: Collection, position: 
       collection.domains.map((domain, d): [string, DomainStats] => {
         const n = Number(row[`d${d}n`] ?? 0);
         const sum = Number(row[`d${d}s`] ?? 0);
-        return [domain.code, { assessed: n, mean: n ? Math.round((10 * sum) / n) / 10 : null, levels: Object.fromEntries(collection.levels.map((l, i) => [l.code, Number(row[`d${d}l${i}`] ?? 0)])) }];
+        return [
+          domain.code,
+          {
+            assessed: n,
+            mean: n ? Math.round((10 * sum) / n) / 10 : null,
+            levels: Object.fromEntries(collection.levels.map((l, i) => [l.code, Number(row[`d${d}l${i}`] ?? 0)])),
+          },
+        ];
       }),
     ),
   });
   const totalRow = grouped.find((r) => Number(r.is_total) === 1);
   const empty: Stats = toStats({});
   const children: Unit[] = position.childKind
-    ? grouped.filter((r) => Number(r.is_total) === 0 && r.unit !== null).map((r) => ({ kind: position.childKind as Unit["kind"], id: Number(r.unit), name: String(r.name ?? ""), stats: toStats(r) }))
+    ? grouped
+        .filter((r) => Number(r.is_total) === 0 && r.unit !== null)
+        .map((r) => ({ kind: position.childKind as Unit["kind"], id: Number(r.unit), name: String(r.name ?? ""), stats: toStats(r) }))
     : [];
   return { total: totalRow ? toStats(totalRow) : empty, children };
 }
@@ -269,7 +294,16 @@ function totalsColumns(t: number, kind: Position["childKind"]): { key: SQL; join
 export async function totalsStats(actor: Actor, collection: Collection, position: Position & { totals: SQL }): Promise<{ total: Stats; children: Unit[] }> {
   const t = actor.tenantId;
   const child = totalsColumns(t, position.childKind);
-  const cells = await rows<{ unit: number | null; is_total: number; part: string; level: string; students: number; scored: number; score_sum: number; name: string | null }>(
+  const cells = await rows<{
+    unit: number | null;
+    is_total: number;
+    part: string;
+    level: string;
+    students: number;
+    scored: number;
+    score_sum: number;
+    name: string | null;
+  }>(
     db(),
     sql`with x as (
       select ${child.key} as unit, grouping(${child.key}) as is_total, t.part, t.level,
@@ -296,7 +330,14 @@ export async function totalsStats(actor: Actor, collection: Collection, position
       domains: Object.fromEntries(
         collection.domains.map((domain): [string, DomainStats] => {
           const { scored: n, sum } = cell(domain.code, "");
-          return [domain.code, { assessed: n, mean: n ? Math.round((10 * sum) / n) / 10 : null, levels: Object.fromEntries(collection.levels.map((l) => [l.code, cell(domain.code, l.code).students])) }];
+          return [
+            domain.code,
+            {
+              assessed: n,
+              mean: n ? Math.round((10 * sum) / n) / 10 : null,
+              levels: Object.fromEntries(collection.levels.map((l) => [l.code, cell(domain.code, l.code).students])),
+            },
+          ];
         }),
       ),
     };
@@ -351,7 +392,14 @@ export function chartListsStudents(kind: UnitKind): boolean {
   return kind === "location" || kind === "class";
 }
 
-export async function buildDisplay(actor: Actor, role: DisplayRole, type: DisplayType, domain: string, collection: Collection, position: Position): Promise<DisplayResult> {
+export async function buildDisplay(
+  actor: Actor,
+  role: DisplayRole,
+  type: DisplayType,
+  domain: string,
+  collection: Collection,
+  position: Position,
+): Promise<DisplayResult> {
   if (type === "students" && !listsStudents(position.kind)) throw badRequest("Choose a district, school or class to list its students");
   const listed = type === "students" || chartListsStudents(position.kind);
   // Both reads at once (pipelined on the transaction's connection).
@@ -360,7 +408,8 @@ export async function buildDisplay(actor: Actor, role: DisplayRole, type: Displa
     listed ? progressRows(actor, collection, position) : null,
   ]);
   const domains = type === "single-domain" ? collection.domains.filter((d) => d.code === domain) : collection.domains;
-  if (type === "single-domain" && !domains.length) throw badRequest(`The collection has no domain ${domain}`, [{ field: "domain", message: "Domain is not part of the collection" }]);
+  if (type === "single-domain" && !domains.length)
+    throw badRequest(`The collection has no domain ${domain}`, [{ field: "domain", message: "Domain is not part of the collection" }]);
   return {
     role,
     type,

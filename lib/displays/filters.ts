@@ -83,7 +83,12 @@ export async function getFilter(actor: Actor, collectionId: number, filterId: nu
 
 /** The stored fields of a filter; a colour left out of an edit keeps its value (null clears it). */
 function values(input: FilterInput) {
-  return { name: input.name, ...(input.color === undefined ? {} : { color: input.color }), filterType: input.metadata.filterType, metadata: input.metadata as Record<string, unknown> };
+  return {
+    name: input.name,
+    ...(input.color === undefined ? {} : { color: input.color }),
+    filterType: input.metadata.filterType,
+    metadata: input.metadata as Record<string, unknown>,
+  };
 }
 
 export async function createFilter(actor: Actor, input: FilterInput, origin?: AuditOrigin): Promise<SavedFilter> {
@@ -95,7 +100,11 @@ export async function createFilter(actor: Actor, input: FilterInput, origin?: Au
       .insert(dataDisplayFilters)
       .values({ tenantId: actor.tenantId, userId: actor.userId, dataCollectionId: collectionId, ...values(input) })
       .returning(columns);
-    await writeAudit(actor, [{ action: "create", entityType: "data_display_filter", entityId: row.id, details: { dataCollectionId: collectionId, filterType: row.filterType } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "create", entityType: "data_display_filter", entityId: row.id, details: { dataCollectionId: collectionId, filterType: row.filterType } }],
+      origin,
+    );
     return toWire(row);
   });
 }
@@ -111,7 +120,11 @@ export async function updateFilter(actor: Actor, filterId: number, input: Filter
       .where(and(own(actor), eq(dataDisplayFilters.id, filterId), eq(dataDisplayFilters.dataCollectionId, collectionId)))
       .returning(columns);
     if (!row) throw notFound("Filter not found");
-    await writeAudit(actor, [{ action: "update", entityType: "data_display_filter", entityId: filterId, details: { dataCollectionId: collectionId, filterType: row.filterType } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "update", entityType: "data_display_filter", entityId: filterId, details: { dataCollectionId: collectionId, filterType: row.filterType } }],
+      origin,
+    );
     return toWire(row);
   });
 }
@@ -124,6 +137,10 @@ export async function deleteFilter(actor: Actor, filterId: number, origin?: Audi
       .where(and(own(actor), eq(dataDisplayFilters.id, filterId)))
       .returning({ dataCollectionId: dataDisplayFilters.dataCollectionId });
     if (!row) throw notFound("Filter not found");
-    await writeAudit(actor, [{ action: "delete", entityType: "data_display_filter", entityId: filterId, details: { dataCollectionId: row.dataCollectionId } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "delete", entityType: "data_display_filter", entityId: filterId, details: { dataCollectionId: row.dataCollectionId } }],
+      origin,
+    );
   });
 }

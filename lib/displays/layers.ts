@@ -18,7 +18,11 @@ import { requireAdminCollection } from "./service";
  */
 
 const ints = (values: number[]) => sql`${`{${values.join(",")}}`}::int[]`;
-const texts = (values: string[]) => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+const texts = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 
 /** matchesLayer as SQL over students s, enrollments e. */
 function layerCondition(layer: LayerCriteria): SQL {
@@ -49,7 +53,9 @@ export async function layerCounts(actor: Actor, collectionId: number, drill: Dri
     layers.forEach((layer, i) => {
       const when = layerCondition(layer);
       columns.push(sql`(count(*) filter (where ${when} and r.performance_level is not null))::int as ${sql.raw(`l${i}`)}`);
-      collection.levels.forEach((level, j) => columns.push(sql`(count(*) filter (where ${when} and r.performance_level = ${level.code}))::int as ${sql.raw(`l${i}_${j}`)}`));
+      collection.levels.forEach((level, j) =>
+        columns.push(sql`(count(*) filter (where ${when} and r.performance_level = ${level.code}))::int as ${sql.raw(`l${i}_${j}`)}`),
+      );
       collection.domains.forEach((domain, d) => {
         const score = sql`(r.domain_scores ->> ${domain.code})::int`;
         collection.levels.forEach((level, j) =>

@@ -172,7 +172,12 @@ export function matchesLayer(layer: StudentLayer, row: StudentRow): boolean {
 }
 
 /** A layer's children per performance level (overall, or one domain's bands). */
-export function layerLevels(rows: readonly StudentRow[], layer: StudentLayer, levels: readonly Level[], domain?: string): { count: number; levels: Record<string, number> } {
+export function layerLevels(
+  rows: readonly StudentRow[],
+  layer: StudentLayer,
+  levels: readonly Level[],
+  domain?: string,
+): { count: number; levels: Record<string, number> } {
   const counts: Record<string, number> = Object.fromEntries(levels.map((l) => [l.code, 0]));
   let count = 0;
   for (const row of rows) {

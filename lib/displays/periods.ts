@@ -33,12 +33,24 @@ const columns = {
 type Row = { id: number; dataCollectionId: number; label: string; color: string; startDate: Date | null; endDate: Date | null };
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
-const toWire = (r: Row): CheckpointPeriodWire => ({ id: r.id, dataCollectionId: r.dataCollectionId, label: r.label, color: r.color, startDate: unix(r.startDate), endDate: unix(r.endDate) });
-const ofCollection = (actor: Actor, collectionId: number) => and(eq(checkpointPeriods.tenantId, actor.tenantId), eq(checkpointPeriods.dataCollectionId, collectionId));
+const toWire = (r: Row): CheckpointPeriodWire => ({
+  id: r.id,
+  dataCollectionId: r.dataCollectionId,
+  label: r.label,
+  color: r.color,
+  startDate: unix(r.startDate),
+  endDate: unix(r.endDate),
+});
+const ofCollection = (actor: Actor, collectionId: number) =>
+  and(eq(checkpointPeriods.tenantId, actor.tenantId), eq(checkpointPeriods.dataCollectionId, collectionId));
 
 /** Inside forTenant: the collection's periods, earliest first. */
 async function periodsOf(actor: Actor, collectionId: number): Promise<CheckpointPeriodWire[]> {
-  const found = await db().select(columns).from(checkpointPeriods).where(ofCollection(actor, collectionId)).orderBy(asc(checkpointPeriods.startDate), asc(checkpointPeriods.id));
+  const found = await db()
+    .select(columns)
+    .from(checkpointPeriods)
+    .where(ofCollection(actor, collectionId))
+    .orderBy(asc(checkpointPeriods.startDate), asc(checkpointPeriods.id));
   return found.map(toWire);
 }
 

@@ -149,7 +149,12 @@ type CollectionNames = { dataCollectionsId?: number; collectionId?: number; data
 const withCollection = (value: CollectionNames, ctx: z.RefinementCtx) => {
   const given = new Set([value.dataCollectionsId, value.collectionId, value.dataCollectionId].filter((v) => v !== undefined));
   if (given.size === 0) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "Data collection is required" });
-  if (given.size > 1) ctx.addIssue({ code: "custom", path: ["dataCollectionsId"], message: "dataCollectionsId, collectionId and dataCollectionId must name the same collection" });
+  if (given.size > 1)
+    ctx.addIssue({
+      code: "custom",
+      path: ["dataCollectionsId"],
+      message: "dataCollectionsId, collectionId and dataCollectionId must name the same collection",
+    });
 };
 export const collectionOf = (value: CollectionNames) => (value.dataCollectionsId ?? value.collectionId ?? value.dataCollectionId) as number;
 

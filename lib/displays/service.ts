@@ -83,7 +83,11 @@ export async function computeDisplay(actor: Actor, role: DisplayRole, type: Disp
 }
 
 /** What a display page needs before the display itself: the collection's name and domains. */
-export async function displayCollection(actor: Actor, role: DisplayRole, collectionId: number): Promise<{ name: string; domains: { code: string; label: string }[] }> {
+export async function displayCollection(
+  actor: Actor,
+  role: DisplayRole,
+  collectionId: number,
+): Promise<{ name: string; domains: { code: string; label: string }[] }> {
   authorize(actor, role === "teacher" ? "displays.teacher" : "displays.admin");
   return forTenant(actor, async () => {
     if (role === "teacher") await requireTeacherCollection(actor, collectionId);
@@ -121,7 +125,13 @@ function cacheKey(role: DisplayRole, type: DisplayType, q: DisplayQuery): string
  * data_display_results, and the URL opens it for five minutes: signed over the tenant and the row,
  * so it can be neither altered nor guessed.
  */
-export async function displayUrl(actor: Actor, role: DisplayRole, type: DisplayType, query: DisplayQuery, now = new Date()): Promise<{ url: string; expiresAt: number }> {
+export async function displayUrl(
+  actor: Actor,
+  role: DisplayRole,
+  type: DisplayType,
+  query: DisplayQuery,
+  now = new Date(),
+): Promise<{ url: string; expiresAt: number }> {
   const key = cacheKey(role, type, query);
   const started = performance.now();
   const reused =
@@ -153,7 +163,13 @@ export async function displayUrl(actor: Actor, role: DisplayRole, type: DisplayT
       // The person's copies older than a URL's life go: no URL can open them any more.
       await db()
         .delete(dataDisplayResults)
-        .where(and(eq(dataDisplayResults.tenantId, actor.tenantId), eq(dataDisplayResults.userId, actor.userId), lt(dataDisplayResults.createdAt, new Date(now.getTime() - URL_SECONDS * 1000))));
+        .where(
+          and(
+            eq(dataDisplayResults.tenantId, actor.tenantId),
+            eq(dataDisplayResults.userId, actor.userId),
+            lt(dataDisplayResults.createdAt, new Date(now.getTime() - URL_SECONDS * 1000)),
+          ),
+        );
       await db().insert(dataDisplayResults).values({ tenantId: actor.tenantId, id: newId, userId: actor.userId, cacheKey: key, payload, createdAt: now });
     });
   }

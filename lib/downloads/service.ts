@@ -30,13 +30,16 @@ export async function publishDownload(actor: Actor, raw: PublishInput): Promise<
   // The slot is platform-wide and its old file may be another tenant's: past the tenancy, audited.
   const replaced = await acrossTenants(actor, "system.downloads", "publish an installer: replaces the slot's file, whichever tenant uploaded it", () =>
     db().transaction(async (tx) => {
-    const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.slot, input.slot)).for("update");
-    const values = { fileId: file.id, version: input.version, publishedBy: actor.userId, publishedAt: new Date() };
-    await tx.insert(downloads).values({ slot: input.slot, ...values }).onConflictDoUpdate({ target: downloads.slot, set: values });
-    if (!current || current.fileId === file.id) return null;
-    // By id alone: the slot is platform-wide and its old file may come from another tenant's system admin.
-    const [old] = await tx.delete(files).where(eq(files.id, current.fileId)).returning({ key: files.storageKey, tenantId: files.tenantId });
-    return old ?? null;
+      const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.slot, input.slot)).for("update");
+      const values = { fileId: file.id, version: input.version, publishedBy: actor.userId, publishedAt: new Date() };
+      await tx
+        .insert(downloads)
+        .values({ slot: input.slot, ...values })
+        .onConflictDoUpdate({ target: downloads.slot, set: values });
+      if (!current || current.fileId === file.id) return null;
+      // By id alone: the slot is platform-wide and its old file may come from another tenant's system admin.
+      const [old] = await tx.delete(files).where(eq(files.id, current.fileId)).returning({ key: files.storageKey, tenantId: files.tenantId });
+      return old ?? null;
     }),
   );
   if (replaced) {

@@ -59,7 +59,10 @@ function toAssignment(r: Row, tenantAdmin: boolean): AssignmentRow {
   };
 }
 
-const selectAssignments = (t: number, where: ReturnType<typeof sql>) => sql`select a.id, a.created_at, a.student_enrollment_id, a.data_collection_id, a.teacher_type, a.token,
+const selectAssignments = (
+  t: number,
+  where: ReturnType<typeof sql>,
+) => sql`select a.id, a.created_at, a.student_enrollment_id, a.data_collection_id, a.teacher_type, a.token,
     c.collection_name, c.cycle_start_date, c.enrollment_end_date, c.cycle_end_date, c.hide_token
   from student_data_collection_assignments a join data_collections c on c.tenant_id = ${t} and c.id = a.data_collection_id
   where a.tenant_id = ${t} and ${where} order by c.cycle_start_date desc, a.id desc`;
@@ -142,7 +145,15 @@ export async function assignCollection(
       });
     await writeAudit(
       actor,
-      [{ action: "create", entityType: "data_collection_assignment", entityId: created.id, studentId: e.student_id, details: { studentEnrollmentId: e.id, dataCollectionId: collection.id, teacherType: input.teacherType } }],
+      [
+        {
+          action: "create",
+          entityType: "data_collection_assignment",
+          entityId: created.id,
+          studentId: e.student_id,
+          details: { studentEnrollmentId: e.id, dataCollectionId: collection.id, teacherType: input.teacherType },
+        },
+      ],
       origin,
     );
     const [row] = await rows<Row>(db(), selectAssignments(t, sql`a.id = ${created.id}`));
@@ -171,7 +182,15 @@ export async function removeAssignment(actor: Actor, assignmentId: number, origi
       .where(and(eq(studentDataCollectionAssignments.tenantId, t), eq(studentDataCollectionAssignments.id, found.id)));
     await writeAudit(
       actor,
-      [{ action: "delete", entityType: "data_collection_assignment", entityId: found.id, studentId: found.student_id, details: { studentEnrollmentId: found.student_enrollment_id, dataCollectionId: found.data_collection_id } }],
+      [
+        {
+          action: "delete",
+          entityType: "data_collection_assignment",
+          entityId: found.id,
+          studentId: found.student_id,
+          details: { studentEnrollmentId: found.student_enrollment_id, dataCollectionId: found.data_collection_id },
+        },
+      ],
       origin,
     );
   });

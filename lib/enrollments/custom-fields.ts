@@ -50,7 +50,9 @@ function storedValue(field: CustomField, value: string | number): string | { err
       return Number.isFinite(n) && String(value).trim() !== "" ? String(n) : { error: "Must be a number" };
     }
     case "select":
-      return field.options.some((o) => o.value === String(value)) ? String(value) : { error: `Must be one of: ${field.options.map((o) => o.value).join(", ")}` };
+      return field.options.some((o) => o.value === String(value))
+        ? String(value)
+        : { error: `Must be one of: ${field.options.map((o) => o.value).join(", ")}` };
     case "date":
       return DATE.test(String(value)) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? String(value) : { error: "Must be a date (YYYY-MM-DD)" };
     case "boolean":
@@ -65,7 +67,10 @@ function storedValue(field: CustomField, value: string | number): string | { err
  * may not be blanked, a slot the tenant has not defined takes no value. Throws one 400 with every
  * field's message; nothing is written.
  */
-export function checkCustomValues(fields: CustomField[], sent: Partial<Record<CustomKey, string | number | null | undefined>>): Partial<Record<CustomKey, string | null>> {
+export function checkCustomValues(
+  fields: CustomField[],
+  sent: Partial<Record<CustomKey, string | number | null | undefined>>,
+): Partial<Record<CustomKey, string | null>> {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const values: Partial<Record<CustomKey, string | null>> = {};
   const errors: FieldError[] = [];

@@ -30,7 +30,10 @@ type Row = Record<string, unknown> & {
 
 function toEnrollment(r: Row, fields: CustomField[]): EnrollmentRow {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const custom = Object.fromEntries(CUSTOM_KEYS.map((k) => [k, answeredValue(byKey.get(k), (r[k] as string | null) ?? null)])) as Record<CustomKey, string | number | null>;
+  const custom = Object.fromEntries(CUSTOM_KEYS.map((k) => [k, answeredValue(byKey.get(k), (r[k] as string | null) ?? null)])) as Record<
+    CustomKey,
+    string | number | null
+  >;
   return {
     id: r.id,
     studentId: r.student_id,
@@ -71,7 +74,11 @@ export async function listEnrollments(actor: Actor, studentId: number, view?: St
     const found = await selectEnrollments(actor, sql`e.student_id = ${studentId}`);
     // A person's read of the student's enrollments is audited (FERPA 34 CFR 99.32), in this transaction.
     if (view) {
-      await writeAudit(actor, [{ action: "view", entityType: "student_enrollment", studentId, details: { ...view.details, enrollmentIds: found.map((e) => e.id) } }], view.origin);
+      await writeAudit(
+        actor,
+        [{ action: "view", entityType: "student_enrollment", studentId, details: { ...view.details, enrollmentIds: found.map((e) => e.id) } }],
+        view.origin,
+      );
     }
     return found;
   });
@@ -91,7 +98,14 @@ export async function listPoas(actor: Actor, studentId: number, view?: StudentVi
   const all = await listEnrollments(actor, studentId, view);
   return all
     .filter((e) => e.active)
-    .map((e) => ({ id: e.id, parentLocationId: e.parentLocationId, locationName: e.locationName, districtName: e.districtName, isPointOfAuthority: e.isPointOfAuthority, active: e.active }));
+    .map((e) => ({
+      id: e.id,
+      parentLocationId: e.parentLocationId,
+      locationName: e.locationName,
+      districtName: e.districtName,
+      isPointOfAuthority: e.isPointOfAuthority,
+      active: e.active,
+    }));
 }
 
 /** GET .../poas/{poaId}/validate.json: whether the enrollment may become the POA, and why not. */
@@ -119,7 +133,9 @@ export async function updateEnrollment(actor: Actor, input: UpdateEnrollmentInpu
     const reach = await reachOf(actor);
     const e = await requireEnrollment(actor, reach, input.id, "write");
     if (input.isPointOfAuthority === false && e.is_point_of_authority) {
-      throw badRequest("A student keeps one point of authority: make another enrollment the POA", [{ field: "isPointOfAuthority", message: "Make another enrollment the POA instead" }]);
+      throw badRequest("A student keeps one point of authority: make another enrollment the POA", [
+        { field: "isPointOfAuthority", message: "Make another enrollment the POA instead" },
+      ]);
     }
     const fields = await enrollmentFields(actor);
     const custom = checkCustomValues(fields, input);
@@ -136,7 +152,11 @@ export async function updateEnrollment(actor: Actor, input: UpdateEnrollmentInpu
         .update(studentEnrollments)
         .set({ ...changes, updatedAt: new Date() })
         .where(and(eq(studentEnrollments.tenantId, t), eq(studentEnrollments.id, e.id)));
-      await writeAudit(actor, [{ action: "update", entityType: "student_enrollment", entityId: e.id, studentId: e.student_id, details: { fields: changed } }], origin);
+      await writeAudit(
+        actor,
+        [{ action: "update", entityType: "student_enrollment", entityId: e.id, studentId: e.student_id, details: { fields: changed } }],
+        origin,
+      );
     }
     let message: string | undefined;
     if (input.isPointOfAuthority === true && !e.is_point_of_authority) {
@@ -152,13 +172,24 @@ async function makePoa(actor: Actor, reach: Awaited<ReturnType<typeof reachOf>>,
   const t = actor.tenantId;
   const student = await requireStudent(actor, reach, e.student_id);
   const reasons = poaReasons(e);
-  if (reasons.length) throw badRequest(reasons[0], reasons.map((message) => ({ field: "isPointOfAuthority", message })));
+  if (reasons.length)
+    throw badRequest(
+      reasons[0],
+      reasons.map((message) => ({ field: "isPointOfAuthority", message })),
+    );
   // The student row is the lock that keeps two POA changes of one child in order.
   await rows(db(), sql`select id from students where tenant_id = ${t} and id = ${e.student_id} for update`);
   const previous = await db()
     .update(studentEnrollments)
     .set({ isPointOfAuthority: false, updatedAt: new Date() })
-    .where(and(eq(studentEnrollments.tenantId, t), eq(studentEnrollments.studentId, e.student_id), eq(studentEnrollments.isPointOfAuthority, true), ne(studentEnrollments.id, e.id)))
+    .where(
+      and(
+        eq(studentEnrollments.tenantId, t),
+        eq(studentEnrollments.studentId, e.student_id),
+        eq(studentEnrollments.isPointOfAuthority, true),
+        ne(studentEnrollments.id, e.id),
+      ),
+    )
     .returning({ id: studentEnrollments.id });
   await db()
     .update(studentEnrollments)

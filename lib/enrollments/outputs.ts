@@ -18,7 +18,13 @@ export async function listStudentOutputs(actor: Actor, studentId: number) {
   const t = actor.tenantId;
   return forTenant(actor, async () => {
     await requireStudent(actor, await reachOf(actor), studentId);
-    const found = await rows<{ id: number | null; status: OutputStatus | null; data_collection_id: number; collection_name: string; updated_at: string | Date | null }>(
+    const found = await rows<{
+      id: number | null;
+      status: OutputStatus | null;
+      data_collection_id: number;
+      collection_name: string;
+      updated_at: string | Date | null;
+    }>(
       db(),
       sql`select o.id, o.output_status as status, c.id as data_collection_id, c.collection_name, o.updated_at
         from data_collections c

@@ -12,10 +12,18 @@ export interface StudentProfileParams {
 /** What every student profile tab loads first: the admin, the student under its location, and whether they may change it. */
 export async function loadStudentProfile({ params }: StudentProfileParams, tab: StudentTab) {
   const raw = await params;
-  const [regionId, districtId, locationId, studentId] = [idSegment(raw.regionId), idSegment(raw.districtId), idSegment(raw.locationId), idSegment(raw.studentId)];
+  const [regionId, districtId, locationId, studentId] = [
+    idSegment(raw.regionId),
+    idSegment(raw.districtId),
+    idSegment(raw.locationId),
+    idSegment(raw.studentId),
+  ];
   const actor = await requirePageActor({ permission: "students.manage", path: studentProfilePath(regionId, districtId, locationId, studentId, tab) });
   // Opening a tab is a read of the student's record: audited as a view, naming the tab.
   const view = { origin: await pageOrigin(), details: { page: `profile/${tab}` } };
-  const [profile, editable] = await Promise.all([orNotFound(studentProfile(actor, regionId, districtId, locationId, studentId, view)), changesAt(actor, locationId)]);
+  const [profile, editable] = await Promise.all([
+    orNotFound(studentProfile(actor, regionId, districtId, locationId, studentId, view)),
+    changesAt(actor, locationId),
+  ]);
   return { actor, profile, editable };
 }

@@ -77,5 +77,10 @@ export async function teacherAtLocation(actor: Actor, regionId: number, district
   if (!found) throw notFound("Location not found");
   const teacher = (await locationTeachers(actor, locationId)).find((u) => u.id === userId);
   if (!teacher) throw notFound("Teacher not found");
-  return { region: { id: regionId, name: found.region_name }, district: { id: districtId, name: found.district_name }, location: { id: locationId, name: found.location_name }, teacher };
+  return {
+    region: { id: regionId, name: found.region_name },
+    district: { id: districtId, name: found.district_name },
+    location: { id: locationId, name: found.location_name },
+    teacher,
+  };
 }

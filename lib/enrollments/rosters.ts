@@ -33,7 +33,10 @@ export async function locationTeachers(actor: Actor, locationId: number) {
   const t = actor.tenantId;
   return forTenant(actor, async () => {
     const reach = await reachOf(actor);
-    const [location] = await rows<{ id: number }>(db(), sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${locationId} and ${within(reach, "locations", "l.id")}`);
+    const [location] = await rows<{ id: number }>(
+      db(),
+      sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${locationId} and ${within(reach, "locations", "l.id")}`,
+    );
     if (!location) throw notFound("Location not found");
     return rows<{ id: number; firstName: string; lastName: string; email: string }>(
       db(),
@@ -108,7 +111,13 @@ export async function listRoster(actor: Actor, userId: number) {
         where ea.tenant_id = ${t} and ea.user_id = ${userId} and ${within(reach, "locations", "ea.location_id")}
         order by lower(s.last_name), lower(s.first_name), s.id`,
     );
-    return found.map((r) => ({ ...toAssociation(r), studentId: r.student_id, studentFirstName: r.student_first, studentLastName: r.student_last, tenantUniqueId: r.tenant_unique_id }));
+    return found.map((r) => ({
+      ...toAssociation(r),
+      studentId: r.student_id,
+      studentFirstName: r.student_first,
+      studentLastName: r.student_last,
+      tenantUniqueId: r.tenant_unique_id,
+    }));
   });
 }
 
@@ -147,7 +156,11 @@ export async function availableStudents(actor: Actor, userId: number, query: { l
  * teachers. Ids outside reach (or tenant) are 404; a user who is not a teacher there, or an
  * enrollment elsewhere, is a 400; the same pair twice is a 409.
  */
-export async function assignToTeacher(actor: Actor, input: { userId: number; studentEnrollmentId: number; parentLocationId: number }, origin: AuditOrigin = {}) {
+export async function assignToTeacher(
+  actor: Actor,
+  input: { userId: number; studentEnrollmentId: number; parentLocationId: number },
+  origin: AuditOrigin = {},
+) {
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
@@ -177,7 +190,15 @@ export async function assignToTeacher(actor: Actor, input: { userId: number; stu
       });
     await writeAudit(
       actor,
-      [{ action: "create", entityType: "enrollment_association", entityId: created.id, studentId: e.student_id, details: { userId: user.id, studentEnrollmentId: e.id, locationId: location.id } }],
+      [
+        {
+          action: "create",
+          entityType: "enrollment_association",
+          entityId: created.id,
+          studentId: e.student_id,
+          details: { userId: user.id, studentEnrollmentId: e.id, locationId: location.id },
+        },
+      ],
       origin,
     );
     const [row] = await rows<AssociationRow>(
@@ -201,10 +222,20 @@ export async function unassignFromTeacher(actor: Actor, associationId: number, o
         where ea.tenant_id = ${t} and ea.id = ${associationId} and ${within(reach, "locations", "ea.location_id")}`,
     );
     if (!found) throw notFound("Roster entry not found");
-    await db().delete(enrollmentAssociations).where(and(eq(enrollmentAssociations.tenantId, t), eq(enrollmentAssociations.id, found.id)));
+    await db()
+      .delete(enrollmentAssociations)
+      .where(and(eq(enrollmentAssociations.tenantId, t), eq(enrollmentAssociations.id, found.id)));
     await writeAudit(
       actor,
-      [{ action: "delete", entityType: "enrollment_association", entityId: found.id, studentId: found.student_id, details: { userId: found.user_id, studentEnrollmentId: found.student_enrollment_id, locationId: found.location_id } }],
+      [
+        {
+          action: "delete",
+          entityType: "enrollment_association",
+          entityId: found.id,
+          studentId: found.student_id,
+          details: { userId: found.user_id, studentEnrollmentId: found.student_enrollment_id, locationId: found.location_id },
+        },
+      ],
       origin,
     );
   });

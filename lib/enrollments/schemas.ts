@@ -23,7 +23,12 @@ export const enrollmentIdQuery = z.object({ enrollmentId: id });
 
 export const updateEnrollmentBody = z.object({
   id,
-  priorCare: z.string().trim().max(100, "Is too long").nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  priorCare: z
+    .string()
+    .trim()
+    .max(100, "Is too long")
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   /** true makes this enrollment the student's point of authority (the one whose scores count). */
   isPointOfAuthority: z.boolean({ error: "Must be true or false" }).optional(),
   ...(Object.fromEntries(CUSTOM_KEYS.map((k) => [k, customValue])) as Record<CustomKey, typeof customValue>),
@@ -120,7 +125,10 @@ export const availableStudent = z.object({
   locationName: z.string(),
 });
 export type AvailableStudent = z.infer<typeof availableStudent>;
-export const availableResponse = z.object({ students: z.array(availableStudent), truncated: z.boolean().describe("More matched than the 500 listed: narrow by search") });
+export const availableResponse = z.object({
+  students: z.array(availableStudent),
+  truncated: z.boolean().describe("More matched than the 500 listed: narrow by search"),
+});
 
 export const assignment = z.object({
   id: z.number().int(),

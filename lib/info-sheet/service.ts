@@ -78,7 +78,11 @@ async function publish(actor: Actor, tenantId: number, fileId: number): Promise<
   const source = await storage().getObject(file.storageKey);
   await storage().putObject(infoSheetKey(tenantId), source.body, "application/pdf");
   // The upload was only the way in: its row and object go once the sheet is in place.
-  await forTenant(actor, () => db().delete(files).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, file.id))));
+  await forTenant(actor, () =>
+    db()
+      .delete(files)
+      .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, file.id))),
+  );
   await storage()
     .deleteObject(file.storageKey)
     .catch((error) => log.warn("info sheet upload not deleted", { fileId: file.id, ...errorFields(error) }));

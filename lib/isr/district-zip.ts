@@ -26,7 +26,11 @@ interface Row {
 }
 
 /** A file name that every unzip tool keeps: letters, digits, dashes and spaces. */
-const safe = (name: string) => name.replace(/[^\p{L}\p{N} -]+/gu, " ").trim().slice(0, 80) || "school";
+const safe = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{N} -]+/gu, " ")
+    .trim()
+    .slice(0, 80) || "school";
 
 /**
  * GET /data-collections/{id}/outputs/download/zip?districtId: the district's generated ISRs in the

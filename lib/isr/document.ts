@@ -66,12 +66,24 @@ export function isrDocument(data: IsrData): ReactElement {
   const domainName = (d: IsrDomain) => w.domainNames[d.code] ?? d.label;
   return h(
     Document,
-    { title: `${w.title}: ${data.childName}`, pdfVersion: "1.7", subject: `${data.collectionName}, ${data.tenantName}`, author: data.tenantName, language: w.lang, creator: data.tenantName },
+    {
+      title: `${w.title}: ${data.childName}`,
+      pdfVersion: "1.7",
+      subject: `${data.collectionName}, ${data.tenantName}`,
+      author: data.tenantName,
+      language: w.lang,
+      creator: data.tenantName,
+    },
     h(
       Page,
       { size: "LETTER", style: styles.page },
       data.logo
-        ? h(View, { style: styles.brand }, h(Image, { style: styles.logo, src: data.logo }), h(Text, { style: { ...styles.tenant, marginBottom: 0 } }, data.tenantName))
+        ? h(
+            View,
+            { style: styles.brand },
+            h(Image, { style: styles.logo, src: data.logo }),
+            h(Text, { style: { ...styles.tenant, marginBottom: 0 } }, data.tenantName),
+          )
         : h(Text, { style: styles.tenant }, data.tenantName),
       h(Text, { style: styles.heading }, w.heading),
       h(Text, { style: styles.intro }, w.intro),
@@ -88,7 +100,12 @@ export function isrDocument(data: IsrData): ReactElement {
       h(
         View,
         { style: styles.overall },
-        h(View, { style: styles.overallCell }, h(Text, null, w.scaleScore), h(Text, { style: styles.big }, data.overallScore === null ? "-" : String(data.overallScore))),
+        h(
+          View,
+          { style: styles.overallCell },
+          h(Text, null, w.scaleScore),
+          h(Text, { style: styles.big }, data.overallScore === null ? "-" : String(data.overallScore)),
+        ),
         h(View, { style: styles.overallCell }, h(Text, null, w.level), h(Text, { style: styles.big }, levelName)),
       ),
       h(Text, { style: styles.section }, w.whatItMeans),
@@ -111,7 +128,9 @@ export function isrDocument(data: IsrData): ReactElement {
         ),
       ),
       h(Text, { style: styles.section }, w.atHome),
-      ...data.domains.map((d) => h(Text, { key: `tip-${d.code}`, style: styles.tip }, h(Text, { style: styles.tipLabel }, `${domainName(d)}: `), w.tips[d.code] ?? w.tipFallback)),
+      ...data.domains.map((d) =>
+        h(Text, { key: `tip-${d.code}`, style: styles.tip }, h(Text, { style: styles.tipLabel }, `${domainName(d)}: `), w.tips[d.code] ?? w.tipFallback),
+      ),
       h(Text, { style: styles.footer, fixed: true }, w.footer),
     ),
   );

@@ -106,7 +106,7 @@ async function collectionOf(tenantId: number, collectionId: number) {
 function bandOf(bands: Band[], score: number | null) {
   if (score === null) return null;
   const band = bands.find((b) => typeof b.min === "number" && typeof b.max === "number" && score >= b.min && score <= b.max);
-  return band ? levelKey(band.code) ?? levelKey(band.label) : null;
+  return band ? (levelKey(band.code) ?? levelKey(band.label)) : null;
 }
 
 async function readChildren(tenantId: number, collectionId: number, studentOutputIds: number[]) {

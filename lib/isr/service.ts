@@ -37,7 +37,10 @@ type Scope = { enrollment: SQL };
 export async function scopeIn(actor: Actor, collectionId: number): Promise<Scope> {
   const t = actor.tenantId;
   if (can(actor, "reports.admin")) {
-    const [collection] = await rows<{ id: number }>(db(), sql`select id from data_collections where tenant_id = ${t} and id = ${collectionId} and deleted_at is null`);
+    const [collection] = await rows<{ id: number }>(
+      db(),
+      sql`select id from data_collections where tenant_id = ${t} and id = ${collectionId} and deleted_at is null`,
+    );
     if (!collection) throw notFound(COLLECTION_NOT_FOUND);
     const reach = await reachOf(actor);
     return { enrollment: reach.all ? sql`true` : sql`e.location_id = any(${`{${reach.locations.join(",")}}`}::int[])` };
@@ -138,10 +141,20 @@ export async function requestIsrs(actor: Actor, body: IsrRequestBody, origin: Au
       const part = ids.slice(i, i + ISR_BATCH_SIZE);
       batches.push({ payload: { tenantId: t, outputId: output.id, studentOutputIds: part }, idempotencyKey: `isr:${t}:${output.id}:${part[0]}` });
     }
-    await db().execute(sql`update outputs set metadata = ${JSON.stringify({ students: ids.length, batches: batches.length })}::jsonb where tenant_id = ${t} and id = ${output.id}`);
+    await db().execute(
+      sql`update outputs set metadata = ${JSON.stringify({ students: ids.length, batches: batches.length })}::jsonb where tenant_id = ${t} and id = ${output.id}`,
+    );
     await writeAudit(
       actor,
-      [{ action: "request", entityType: "isr", entityId: output.id, studentId: body.studentId ?? null, details: { dataCollectionId: body.dataCollectionId, students: ids.length, language: body.language ?? "per child" } }],
+      [
+        {
+          action: "request",
+          entityType: "isr",
+          entityId: output.id,
+          studentId: body.studentId ?? null,
+          details: { dataCollectionId: body.dataCollectionId, students: ids.length, language: body.language ?? "per child" },
+        },
+      ],
       origin,
     );
     await sendJobs(isrJob, batches);
@@ -162,7 +175,11 @@ export const latestRows = (t: number, collectionId: number, scope: Scope, narrow
 export async function listOutputs(
   actor: Actor,
   collectionId: number,
-): Promise<{ dataCollectionsOutputs: OutputView[]; summary: IsrSummary; locations: { id: number; name: string; students: number; districtId: number; districtName: string }[] }> {
+): Promise<{
+  dataCollectionsOutputs: OutputView[];
+  summary: IsrSummary;
+  locations: { id: number; name: string; students: number; districtId: number; districtName: string }[];
+}> {
   authorizeIsr(actor);
   const t = actor.tenantId;
   return forTenant(actor, async () => {
@@ -191,7 +208,12 @@ export async function listOutputs(
     return {
       dataCollectionsOutputs: outputs,
       locations,
-      summary: { students: summary.students, generated: summary.generated, deleted: summary.deleted, noIsr: summary.students - summary.generated - summary.deleted },
+      summary: {
+        students: summary.students,
+        generated: summary.generated,
+        deleted: summary.deleted,
+        noIsr: summary.students - summary.generated - summary.deleted,
+      },
     };
   });
 }
@@ -248,14 +270,21 @@ export async function getOutput(actor: Actor, outputId: number): Promise<{ outpu
         outputStatus: r.output_status,
         createdAt: toUnix(asDate(r.created_at))!,
         updatedAt: toUnix(asDate(r.updated_at))!,
-        downloadUrl: r.status === "complete" && r.output_status === "Generated" ? `/en/api/v1/data-collections/${r.data_collection_id}/outputs/download?studentId=${r.student_id}` : null,
+        downloadUrl:
+          r.status === "complete" && r.output_status === "Generated"
+            ? `/en/api/v1/data-collections/${r.data_collection_id}/outputs/download?studentId=${r.student_id}`
+            : null,
       })),
     };
   });
 }
 
 /** DELETE /data-collections-students-outputs: the scope's generated ISRs become 'Deleted' and their files go. */
-export async function clearIsrs(actor: Actor, input: { dataCollectionId: number; studentId?: number; locationId?: number; outputId?: number }, origin: AuditOrigin) {
+export async function clearIsrs(
+  actor: Actor,
+  input: { dataCollectionId: number; studentId?: number; locationId?: number; outputId?: number },
+  origin: AuditOrigin,
+) {
   authorizeIsr(actor);
   const t = actor.tenantId;
   const { cleared, files } = await forTenant(actor, async () => {
@@ -273,14 +302,29 @@ export async function clearIsrs(actor: Actor, input: { dataCollectionId: number;
     await writeAudit(
       actor,
       found.length <= 100
-        ? found.map((r) => ({ action: "clear", entityType: "isr", entityId: r.id, studentId: r.student_id, details: { dataCollectionId: input.dataCollectionId } }))
-        : [{ action: "clear", entityType: "isr", details: { dataCollectionId: input.dataCollectionId, rows: found.length, locationId: input.locationId ?? null } }],
+        ? found.map((r) => ({
+            action: "clear",
+            entityType: "isr",
+            entityId: r.id,
+            studentId: r.student_id,
+            details: { dataCollectionId: input.dataCollectionId },
+          }))
+        : [
+            {
+              action: "clear",
+              entityType: "isr",
+              details: { dataCollectionId: input.dataCollectionId, rows: found.length, locationId: input.locationId ?? null },
+            },
+          ],
       origin,
     );
     return { cleared: found.length, files: found.map((r) => r.file_name).filter((f): f is string => !!f) };
   });
   // The files go once the rows say 'Deleted' (a failed delete leaves an unreachable file, never a shown one).
-  for (const file of files) await storage().deleteObject(file).catch(() => undefined);
+  for (const file of files)
+    await storage()
+      .deleteObject(file)
+      .catch(() => undefined);
   return { message: ISR_CLEARED, cleared };
 }
 

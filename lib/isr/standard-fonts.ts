@@ -29,8 +29,20 @@ interface PdfDoc {
 }
 
 const STANDARD = new Set([
-  "Courier", "Courier-Bold", "Courier-BoldOblique", "Courier-Oblique", "Helvetica", "Helvetica-Bold", "Helvetica-BoldOblique",
-  "Helvetica-Oblique", "Symbol", "Times-Bold", "Times-BoldItalic", "Times-Italic", "Times-Roman", "ZapfDingbats",
+  "Courier",
+  "Courier-Bold",
+  "Courier-BoldOblique",
+  "Courier-Oblique",
+  "Helvetica",
+  "Helvetica-Bold",
+  "Helvetica-BoldOblique",
+  "Helvetica-Oblique",
+  "Symbol",
+  "Times-Bold",
+  "Times-BoldItalic",
+  "Times-Italic",
+  "Times-Roman",
+  "ZapfDingbats",
 ]);
 
 const templates = new Map<string, PdfFont>();
@@ -44,7 +56,13 @@ export function shareStandardFontMetrics(): void {
   // A document that is never written holds the templates (it is created before the wrapper is in place).
   const scratch = new (PDFDocument as unknown as new (options: object) => PdfDoc)({ autoFirstPage: false });
   proto.font = function font(this: PdfDoc, src: unknown, family?: unknown, size?: unknown) {
-    if (typeof src === "string" && STANDARD.has(src) && (family == null || typeof family === "number") && !this._registeredFonts[src] && !this._fontFamilies[src]) {
+    if (
+      typeof src === "string" &&
+      STANDARD.has(src) &&
+      (family == null || typeof family === "number") &&
+      !this._registeredFonts[src] &&
+      !this._fontFamilies[src]
+    ) {
       let template = templates.get(src);
       if (!template) {
         open.call(scratch, src);
@@ -63,4 +81,5 @@ export function shareStandardFontMetrics(): void {
 }
 
 /** The shared metrics object behind a document's font (for the tests). */
-export const metricsOf = (doc: unknown, name: string) => (doc as PdfDoc)._fontFamilies[name] && (doc as { _fontFamilies: Record<string, { font: unknown }> })._fontFamilies[name].font;
+export const metricsOf = (doc: unknown, name: string) =>
+  (doc as PdfDoc)._fontFamilies[name] && (doc as { _fontFamilies: Record<string, { font: unknown }> })._fontFamilies[name].font;

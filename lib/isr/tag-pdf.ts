@@ -1,5 +1,18 @@
 import { deflateSync, inflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, ParseSpeeds, PDFRef, PDFString, decodePDFRawStream, type PDFPage } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  ParseSpeeds,
+  PDFRef,
+  PDFString,
+  decodePDFRawStream,
+  type PDFPage,
+} from "pdf-lib";
 
 /**
  * Tagged PDF for the ISR (parent report), after react-pdf has rendered it.
@@ -146,7 +159,8 @@ export function markContent(content: Uint8Array, tagOf: (fontSize: number) => St
         closeArtifact();
         // The <Text> this run belongs to (see above); text outside that nesting stands alone.
         text = { start, group: frames.length >= 3 ? frames[frames.length - 3] : -1 - mcid, size: null };
-      } else if (token === "Tf" && text && text.size === null) text.size = Number(Buffer.from(s.buffer, s.byteOffset + numberStart, numberEnd - numberStart).toString("latin1"));
+      } else if (token === "Tf" && text && text.size === null)
+        text.size = Number(Buffer.from(s.buffer, s.byteOffset + numberStart, numberEnd - numberStart).toString("latin1"));
       else if (token === "ET" && text) {
         const same = text.group === previousGroup && elements.length > 0;
         if (same) elements[elements.length - 1].mcids.push(mcid);
@@ -316,7 +330,10 @@ export async function tagPdf(pdf: Uint8Array, tagOf: (fontSize: number) => Struc
  */
 export class TaggedPdfMerger {
   private readonly sections: Section[] = [];
-  private constructor(readonly doc: PDFDocument, private readonly tagOf: (fontSize: number) => StructTag) {}
+  private constructor(
+    readonly doc: PDFDocument,
+    private readonly tagOf: (fontSize: number) => StructTag,
+  ) {}
 
   static async create(tagOf: (fontSize: number) => StructTag) {
     return new TaggedPdfMerger(await PDFDocument.create(), tagOf);

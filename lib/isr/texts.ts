@@ -65,15 +65,18 @@ export const WORDS: Record<IsrLanguage, Words> = {
     levels: {
       DEMONSTRATING: {
         name: "Demonstrating Readiness",
-        meaning: "Your child shows the skills and behaviours that prepare them for kindergarten learning. Keep reading, counting and playing together every day.",
+        meaning:
+          "Your child shows the skills and behaviours that prepare them for kindergarten learning. Keep reading, counting and playing together every day.",
       },
       APPROACHING: {
         name: "Approaching Readiness",
-        meaning: "Your child shows some of the skills and behaviours that prepare them for kindergarten learning and may need support in some areas. The teacher will build on what your child can already do.",
+        meaning:
+          "Your child shows some of the skills and behaviours that prepare them for kindergarten learning and may need support in some areas. The teacher will build on what your child can already do.",
       },
       EMERGING: {
         name: "Emerging Readiness",
-        meaning: "Your child shows a few of the skills and behaviours that prepare them for kindergarten learning and needs support to grow them. The teacher will plan extra help, and your help at home makes a real difference.",
+        meaning:
+          "Your child shows a few of the skills and behaviours that prepare them for kindergarten learning and needs support to grow them. The teacher will plan extra help, and your help at home makes a real difference.",
       },
     },
     domainNames: {
@@ -106,7 +109,8 @@ export const WORDS: Record<IsrLanguage, Words> = {
     scaleScore: "Puntuación de escala",
     level: "Nivel de desempeño",
     notComplete: "Todavía no está completa",
-    notCompleteMeaning: "La evaluación de su hijo o hija todavía no está completa, por eso no se informa un nivel general. El maestro o la maestra puede darle más información.",
+    notCompleteMeaning:
+      "La evaluación de su hijo o hija todavía no está completa, por eso no se informa un nivel general. El maestro o la maestra puede darle más información.",
     domains: "Resultados por área de aprendizaje",
     domain: "Área de aprendizaje",
     domainStatus: "Estado",
@@ -117,15 +121,18 @@ export const WORDS: Record<IsrLanguage, Words> = {
     levels: {
       DEMONSTRATING: {
         name: "Demuestra preparación",
-        meaning: "Su hijo o hija muestra las habilidades y conductas que lo preparan para aprender en el kínder. Sigan leyendo, contando y jugando juntos todos los días.",
+        meaning:
+          "Su hijo o hija muestra las habilidades y conductas que lo preparan para aprender en el kínder. Sigan leyendo, contando y jugando juntos todos los días.",
       },
       APPROACHING: {
         name: "Se acerca a la preparación",
-        meaning: "Su hijo o hija muestra algunas de las habilidades y conductas que lo preparan para aprender en el kínder y puede necesitar apoyo en algunas áreas. El maestro o la maestra partirá de lo que su hijo o hija ya sabe hacer.",
+        meaning:
+          "Su hijo o hija muestra algunas de las habilidades y conductas que lo preparan para aprender en el kínder y puede necesitar apoyo en algunas áreas. El maestro o la maestra partirá de lo que su hijo o hija ya sabe hacer.",
       },
       EMERGING: {
         name: "Preparación emergente",
-        meaning: "Su hijo o hija muestra pocas de las habilidades y conductas que lo preparan para aprender en el kínder y necesita apoyo para desarrollarlas. El maestro o la maestra planeará ayuda adicional, y su ayuda en casa hace una gran diferencia.",
+        meaning:
+          "Su hijo o hija muestra pocas de las habilidades y conductas que lo preparan para aprender en el kínder y necesita apoyo para desarrollarlas. El maestro o la maestra planeará ayuda adicional, y su ayuda en casa hace una gran diferencia.",
       },
     },
     domainNames: {

@@ -27,7 +27,11 @@ export function notificationHref(type: string, metadata: Record<string, unknown>
     // News of a collection (its window opens, enrollment closes): where the person works on it.
     case "collection":
       if (!collection) return null;
-      return area === "teacher" ? `/teacher/collections/${collection}/scoring` : area === "administrator" ? `/administrator/collections/${collection}/profile/details` : null;
+      return area === "teacher"
+        ? `/teacher/collections/${collection}/scoring`
+        : area === "administrator"
+          ? `/administrator/collections/${collection}/profile/details`
+          : null;
     // ISRs: the admin ISR page, or (a teacher's) the collection's reports page where they are made.
     case "isr":
       if (area === "administrator") return "/administrator/isr";

@@ -5,10 +5,17 @@ import { idSchema } from "@/lib/platform/schemas";
 
 export const notificationIdParams = z.object({ id: idSchema("Notification id must be a positive whole number") });
 export const acknowledgeBody = z.object({
-  acknowledged: z.union([z.literal(0), z.literal(1)], { error: "Acknowledged must be 0 or 1" }).describe("1 once the person has seen it; 0 marks it unread again"),
+  acknowledged: z
+    .union([z.literal(0), z.literal(1)], { error: "Acknowledged must be 0 or 1" })
+    .describe("1 once the person has seen it; 0 marks it unread again"),
 });
 export const notificationsQuery = z.object({
-  limit: z.coerce.number({ error: "Limit must be a whole number from 1 to 200" }).int("Limit must be a whole number from 1 to 200").min(1, "Limit must be a whole number from 1 to 200").max(200, "Limit must be a whole number from 1 to 200").default(50),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number from 1 to 200" })
+    .int("Limit must be a whole number from 1 to 200")
+    .min(1, "Limit must be a whole number from 1 to 200")
+    .max(200, "Limit must be a whole number from 1 to 200")
+    .default(50),
 });
 
 const notification = z.object({

@@ -37,7 +37,10 @@ const toItem = (r: Row): NotificationItem => ({
 const own = (actor: Pick<Actor, "tenantId" | "userId">) => and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId));
 
 /** The newest of one's notifications and the count of all unread ones (the bell's badge). */
-export async function listNotifications(actor: Pick<Actor, "tenantId" | "userId">, limit = 50): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
+export async function listNotifications(
+  actor: Pick<Actor, "tenantId" | "userId">,
+  limit = 50,
+): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
   return forTenant(actor, async () => {
     const found = await db().select(columns).from(notifications).where(own(actor)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
     const [unread] = await db()

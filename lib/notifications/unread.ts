@@ -30,11 +30,25 @@ export interface NotificationSummary {
 export async function recentNotifications(actor: Actor, limit = 5): Promise<NotificationSummary[]> {
   const rows = await forTenant(actor, () =>
     db()
-      .select({ id: notifications.id, message: notifications.message, acknowledged: notifications.acknowledged, createdAt: notifications.createdAt, type: notifications.type, metadata: notifications.metadata })
+      .select({
+        id: notifications.id,
+        message: notifications.message,
+        acknowledged: notifications.acknowledged,
+        createdAt: notifications.createdAt,
+        type: notifications.type,
+        metadata: notifications.metadata,
+      })
       .from(notifications)
       .where(and(eq(notifications.tenantId, actor.tenantId), eq(notifications.userId, actor.userId)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit),
   );
-  return rows.map((r) => ({ id: r.id, message: r.message, acknowledged: r.acknowledged === 1, createdAt: r.createdAt.toISOString(), type: r.type, metadata: r.metadata }));
+  return rows.map((r) => ({
+    id: r.id,
+    message: r.message,
+    acknowledged: r.acknowledged === 1,
+    createdAt: r.createdAt.toISOString(),
+    type: r.type,
+    metadata: r.metadata,
+  }));
 }

@@ -139,7 +139,9 @@ export async function createDistrict(actor: Actor, input: CreateDistrictInput, o
     const [region] = await db()
       .select({ id: regions.id })
       .from(regions)
-      .where(and(eq(regions.tenantId, actor.tenantId), eq(regions.id, input.parentRegionId), eq(regions.active, true), inRegionScope(actor, regions.id, ADMIN)));
+      .where(
+        and(eq(regions.tenantId, actor.tenantId), eq(regions.id, input.parentRegionId), eq(regions.active, true), inRegionScope(actor, regions.id, ADMIN)),
+      );
     if (!region) throw notFound("Region not found");
     await uniqueIdFree(actor, "district", input.uniqueId);
     await nameFree(actor, "district", input.nameLabel, region.id);
@@ -148,7 +150,14 @@ export async function createDistrict(actor: Actor, input: CreateDistrictInput, o
       .values({ tenantId: actor.tenantId, regionId: region.id, name: input.nameLabel, uniqueId: input.uniqueId ?? null, isCensus: input.isCensus })
       .returning(districtColumns)
       .catch(mapDuplicate("district", input.uniqueId));
-    await audit(actor, "district", row.id, "create", { after: { parentId: row.parentId, nameLabel: row.nameLabel, uniqueId: row.uniqueId, isCensus: row.isCensus } }, origin);
+    await audit(
+      actor,
+      "district",
+      row.id,
+      "create",
+      { after: { parentId: row.parentId, nameLabel: row.nameLabel, uniqueId: row.uniqueId, isCensus: row.isCensus } },
+      origin,
+    );
     return row;
   });
 }
@@ -160,7 +169,14 @@ export async function createLocation(actor: Actor, input: CreateLocationInput, o
     const [district] = await db()
       .select({ id: districts.id })
       .from(districts)
-      .where(and(eq(districts.tenantId, actor.tenantId), eq(districts.id, input.parentDistrictId), eq(districts.active, true), inDistrictScope(actor, districts.id, ADMIN)));
+      .where(
+        and(
+          eq(districts.tenantId, actor.tenantId),
+          eq(districts.id, input.parentDistrictId),
+          eq(districts.active, true),
+          inDistrictScope(actor, districts.id, ADMIN),
+        ),
+      );
     if (!district) throw notFound("District not found");
     await uniqueIdFree(actor, "location", input.uniqueId);
     await nameFree(actor, "location", input.nameLabel, district.id);

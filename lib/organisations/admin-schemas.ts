@@ -22,11 +22,15 @@ export const createLocationBody = z.object({ parentDistrictId: id, nameLabel, un
 /** A PUT changes only the fields it names; `active: false` is the soft delete. */
 const somethingToChange = (body: Record<string, unknown>) => Object.keys(body).some((k) => k !== "id" && body[k] !== undefined);
 const NOTHING = { error: "Name at least one field to change" };
-export const updateRegionBody = z.object({ id, nameLabel: nameLabel.optional(), uniqueId: uniqueId.optional(), active: active.optional() }).refine(somethingToChange, NOTHING);
+export const updateRegionBody = z
+  .object({ id, nameLabel: nameLabel.optional(), uniqueId: uniqueId.optional(), active: active.optional() })
+  .refine(somethingToChange, NOTHING);
 export const updateDistrictBody = z
   .object({ id, nameLabel: nameLabel.optional(), uniqueId: uniqueId.optional(), isCensus: isCensus.optional(), active: active.optional() })
   .refine(somethingToChange, NOTHING);
-export const updateLocationBody = z.object({ id, nameLabel: nameLabel.optional(), uniqueId: uniqueId.optional(), active: active.optional() }).refine(somethingToChange, NOTHING);
+export const updateLocationBody = z
+  .object({ id, nameLabel: nameLabel.optional(), uniqueId: uniqueId.optional(), active: active.optional() })
+  .refine(somethingToChange, NOTHING);
 
 export type CreateRegionInput = z.output<typeof createRegionBody>;
 export type CreateDistrictInput = z.output<typeof createDistrictBody>;

@@ -18,9 +18,13 @@ export async function canChange(actor: Actor, kind: "region" | "district" | "loc
   if (actor.tenantWide) return true;
   const t = actor.tenantId;
   const one = (table: typeof regions | typeof districts | typeof locations, scope: SQL) =>
-    forTenant(actor, () => db().select({ id: table.id }).from(table).where(and(eq(table.tenantId, t), eq(table.id, id), scope)).limit(1)).then(
-      (found) => found.length > 0,
-    );
+    forTenant(actor, () =>
+      db()
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.tenantId, t), eq(table.id, id), scope))
+        .limit(1),
+    ).then((found) => found.length > 0);
   if (kind === "region") return one(regions, inRegionScope(actor, regions.id, ADMIN));
   if (kind === "district") return one(districts, inDistrictScope(actor, districts.id, ADMIN));
   return one(locations, inLocationScope(actor, locations.id, ADMIN));

@@ -38,8 +38,10 @@ export class FeedFailure extends Error {
 }
 
 export const FEED_MESSAGES = {
-  hostKeyUnknown: (offered: string) => `Enter the SFTP server's host key fingerprint to trust it; the server offered ${offered}: check it with the server's owner`,
-  hostKeyChanged: (offered: string) => `The SFTP server's host key does not match the fingerprint entered (it offered ${offered}): check it with the server's owner`,
+  hostKeyUnknown: (offered: string) =>
+    `Enter the SFTP server's host key fingerprint to trust it; the server offered ${offered}: check it with the server's owner`,
+  hostKeyChanged: (offered: string) =>
+    `The SFTP server's host key does not match the fingerprint entered (it offered ${offered}): check it with the server's owner`,
   connect: (host: string, port: number) => `Could not connect to the FTP server ${host}:${port}`,
   tls: "The FTP server's TLS connection failed",
   login: "The FTP server refused the user name or password",
@@ -55,8 +57,13 @@ const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(
 
 /** Connecting and signing in: refused credentials and TLS failures are permanent, the network's trouble is not. */
 function loginFailure(error: unknown, settings: FtpSettings): FeedFailure {
-  if (error instanceof FTPError) return new FeedFailure(error.code === 530 ? FEED_MESSAGES.login : `${FEED_MESSAGES.connect(settings.host, settings.port)} (reply ${error.code})`, error.code >= 500);
-  if (codeOf(error).startsWith("ERR_TLS") || /certificate|ssl|tls/i.test(error instanceof Error ? error.message : "")) return new FeedFailure(FEED_MESSAGES.tls, true);
+  if (error instanceof FTPError)
+    return new FeedFailure(
+      error.code === 530 ? FEED_MESSAGES.login : `${FEED_MESSAGES.connect(settings.host, settings.port)} (reply ${error.code})`,
+      error.code >= 500,
+    );
+  if (codeOf(error).startsWith("ERR_TLS") || /certificate|ssl|tls/i.test(error instanceof Error ? error.message : ""))
+    return new FeedFailure(FEED_MESSAGES.tls, true);
   return new FeedFailure(FEED_MESSAGES.connect(settings.host, settings.port), false);
 }
 
@@ -77,7 +84,13 @@ export async function withFtp<T>(settings: FtpSettings, work: (session: FtpSessi
   const client = new Client(TIMEOUT_MS);
   try {
     try {
-      await client.access({ host: settings.host, port: settings.port, user: settings.username, password: settings.password, secure: settings.protocol === "ftps" });
+      await client.access({
+        host: settings.host,
+        port: settings.port,
+        user: settings.username,
+        password: settings.password,
+        secure: settings.protocol === "ftps",
+      });
     } catch (error) {
       throw loginFailure(error, settings);
     }
@@ -93,7 +106,12 @@ export async function withFtp<T>(settings: FtpSettings, work: (session: FtpSessi
           const files = (await client.list()).filter((e) => e.isFile);
           const listed: RemoteFile[] = [];
           // A LIST line tells the time to the minute at best: ask MDTM for the second where the listing did not.
-          for (const e of files) listed.push({ name: e.name, size: e.size, modifiedAt: (e.modifiedAt ?? (await client.lastMod(e.name).catch(() => null)))?.toISOString() ?? e.rawModifiedAt });
+          for (const e of files)
+            listed.push({
+              name: e.name,
+              size: e.size,
+              modifiedAt: (e.modifiedAt ?? (await client.lastMod(e.name).catch(() => null)))?.toISOString() ?? e.rawModifiedAt,
+            });
           return listed;
         } catch (error) {
           throw transferFailure(error);

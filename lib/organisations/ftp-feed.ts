@@ -45,7 +45,11 @@ export async function fetchNow(actor: Actor, districtId: number, origin: AuditOr
       sql`insert into district_data_integration_runs as r (tenant_id, integration_id, trigger, requested_by)
         values (${t}, ${integration.id}, 'manual', ${actor.userId}) returning ${runColumns}`,
     );
-    await writeAudit(actor, [{ action: "integration_fetch", entityType: "district", entityId: district.id, details: { integrationId: integration.id, runId: run.id } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "integration_fetch", entityType: "district", entityId: district.id, details: { integrationId: integration.id, runId: run.id } }],
+      origin,
+    );
     await sendJob(ftpFeedRunJob, { tenantId: t, runId: run.id }, { idempotencyKey: `ftp-feed:${t}:${run.id}` });
     return { message: FETCH_REQUESTED, run: toRun(run) };
   });

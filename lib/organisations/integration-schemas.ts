@@ -13,7 +13,11 @@ const id = idSchema("Must be a positive whole number");
 export const FTP_PROTOCOLS = ["ftp", "ftps", "sftp"] as const;
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
 
 const HOST_KEY = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
 
@@ -22,22 +26,38 @@ export const protocolOf = (value: unknown): (typeof FTP_PROTOCOLS)[number] => (v
 /** The port when none is given or stored: SSH's for SFTP, FTP's otherwise. */
 export const portOf = (protocol: (typeof FTP_PROTOCOLS)[number], value: unknown): number => (typeof value === "number" ? value : protocol === "sftp" ? 22 : 21);
 
-const ftpBody = z.object({
-  protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("ftps"),
-  host: text("Host", 253).regex(/^[A-Za-z0-9.-]+$/, "Host must be a host name or an IP address"),
-  port: z.coerce.number({ error: "Port must be a whole number" }).int("Port must be a whole number").min(1, "Port must be 1 to 65535").max(65_535, "Port must be 1 to 65535").optional(),
-  directory: z.string({ error: "Folder must be text" }).trim().max(500, "Folder must be 500 characters or fewer").default("/").transform((v) => v || "/"),
-  username: text("User name", 200),
-  /** Left out (or blank) on an edit: the stored password stays. Required the first time. */
-  password: z.string({ error: "Password must be text" }).max(500, "Password must be 500 characters or fewer").optional().transform((v) => (v ? v : undefined)),
-  /** SFTP: the server's host key fingerprint to trust, as `ssh-keygen -lf` prints it (blank: none yet). */
-  hostKey: z
-    .string({ error: "Host key fingerprint must be text" })
-    .trim()
-    .refine((v) => v === "" || HOST_KEY.test(v), "Host key fingerprint must be SHA256: followed by 43 characters")
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-}).transform((ftp) => ({ ...ftp, port: portOf(ftp.protocol, ftp.port) }));
+const ftpBody = z
+  .object({
+    protocol: z.enum(FTP_PROTOCOLS, { error: "Protocol must be ftp, ftps or sftp" }).default("ftps"),
+    host: text("Host", 253).regex(/^[A-Za-z0-9.-]+$/, "Host must be a host name or an IP address"),
+    port: z.coerce
+      .number({ error: "Port must be a whole number" })
+      .int("Port must be a whole number")
+      .min(1, "Port must be 1 to 65535")
+      .max(65_535, "Port must be 1 to 65535")
+      .optional(),
+    directory: z
+      .string({ error: "Folder must be text" })
+      .trim()
+      .max(500, "Folder must be 500 characters or fewer")
+      .default("/")
+      .transform((v) => v || "/"),
+    username: text("User name", 200),
+    /** Left out (or blank) on an edit: the stored password stays. Required the first time. */
+    password: z
+      .string({ error: "Password must be text" })
+      .max(500, "Password must be 500 characters or fewer")
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    /** SFTP: the server's host key fingerprint to trust, as `ssh-keygen -lf` prints it (blank: none yet). */
+    hostKey: z
+      .string({ error: "Host key fingerprint must be text" })
+      .trim()
+      .refine((v) => v === "" || HOST_KEY.test(v), "Host key fingerprint must be SHA256: followed by 43 characters")
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .transform((ftp) => ({ ...ftp, port: portOf(ftp.protocol, ftp.port) }));
 
 /** POST /data-integrations: create or replace the district's integration (one per district). */
 export const saveIntegrationBody = z.object({
@@ -96,7 +116,9 @@ export const feedRun = z.object({
   filesLoaded: z.number().int().describe("New files handed to a bulk load (students) by this run"),
   message: z.string().nullable().describe("Why it failed (cannot connect, login refused, folder missing, ...); never credentials"),
   loads: z
-    .array(z.object({ fileName: z.string(), bulkLoadId: z.number().int().nullable(), status: z.enum(JOB_STATUSES).nullable().describe("The bulk load's status") }))
+    .array(
+      z.object({ fileName: z.string(), bulkLoadId: z.number().int().nullable(), status: z.enum(JOB_STATUSES).nullable().describe("The bulk load's status") }),
+    )
     .describe("The files this run handed to a bulk load"),
 });
 export type FeedRun = z.infer<typeof feedRun>;

@@ -38,7 +38,12 @@ export interface PickerStart {
   locationId: number | null;
 }
 
-const PERMISSION: Record<LocationPurpose, Permission> = { enroll: "students.manage", transfer: "transfers.manage", link: "users.manage", assign: "collections.manage" };
+const PERMISSION: Record<LocationPurpose, Permission> = {
+  enroll: "students.manage",
+  transfer: "transfers.manage",
+  link: "users.manage",
+  assign: "collections.manage",
+};
 const ADMIN = { administrative: true } as const;
 
 /** Rows (region_id, district_id, location_id) of the organisations the purpose allows at the depth: the levels above lead to them. */
@@ -61,7 +66,10 @@ async function targets(actor: Actor, purpose: LocationPurpose, depth: PickerDept
 
 function regionsOf(actor: Actor, allowed: SQL): Promise<Choice[]> {
   const t = actor.tenantId;
-  return rows<Choice>(db(), sql`select r.id, r.name from regions r where r.tenant_id = ${t} and r.id in (select x.region_id from (${allowed}) x) order by r.name, r.id`);
+  return rows<Choice>(
+    db(),
+    sql`select r.id, r.name from regions r where r.tenant_id = ${t} and r.id in (select x.region_id from (${allowed}) x) order by r.name, r.id`,
+  );
 }
 
 function districtsOf(actor: Actor, allowed: SQL, regionId: number): Promise<Choice[]> {

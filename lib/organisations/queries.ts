@@ -21,8 +21,7 @@ interface OrgRow {
 }
 type DistrictRow = OrgRow & { isCensus: boolean };
 
-const activeFilter = (column: AnyPgColumn, active?: boolean): SQL | undefined =>
-  active === undefined ? undefined : eq(column, active);
+const activeFilter = (column: AnyPgColumn, active?: boolean): SQL | undefined => (active === undefined ? undefined : eq(column, active));
 
 /** Regions of the actor's tenant; parentId is the tenant (another tenant's id lists nothing). */
 export async function listRegions(actor: Actor, query: OrgListQuery): Promise<OrgRow[]> {

@@ -84,6 +84,9 @@ export function districtVisible(actor: Actor, column: SQLWrapper): SQL {
 /** The location ids an actor reaches, or "all" for tenant-wide actors. */
 export async function locationIdsInScope(actor: Actor, options?: ScopeOptions): Promise<number[] | "all"> {
   if (actor.tenantWide) return "all";
-  const rows = await db().select({ id: locations.id }).from(locations).where(inLocationScope(actor, locations.id, options));
+  const rows = await db()
+    .select({ id: locations.id })
+    .from(locations)
+    .where(inLocationScope(actor, locations.id, options));
   return rows.map((r) => r.id);
 }

@@ -19,7 +19,11 @@ const PERMISSION_DENIED = 3;
 /** OpenSSH's form of a host key's fingerprint: SHA256: and the unpadded base64 of the key's digest. */
 export const fingerprintOf = (key: Buffer) => `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 
-const normalise = (fingerprint: string) => fingerprint.trim().replace(/^SHA256:/i, "").replace(/=+$/, "");
+const normalise = (fingerprint: string) =>
+  fingerprint
+    .trim()
+    .replace(/^SHA256:/i, "")
+    .replace(/=+$/, "");
 
 const statusOf = (error: unknown) => (typeof (error as { code?: unknown })?.code === "number" ? (error as { code: number }).code : null);
 
@@ -30,7 +34,8 @@ function connect(settings: FtpSettings): Promise<{ client: Client; sftp: SFTPWra
     client.on("error", (error: Error & { level?: string }) => {
       client.end();
       if (offered !== null && !settings.hostKey) reject(new FeedFailure(FEED_MESSAGES.hostKeyUnknown(offered), true));
-      else if (offered !== null && normalise(offered) !== normalise(settings.hostKey ?? "")) reject(new FeedFailure(FEED_MESSAGES.hostKeyChanged(offered), true));
+      else if (offered !== null && normalise(offered) !== normalise(settings.hostKey ?? ""))
+        reject(new FeedFailure(FEED_MESSAGES.hostKeyChanged(offered), true));
       else if (error.level === "client-authentication") reject(new FeedFailure(FEED_MESSAGES.login, true));
       else reject(new FeedFailure(FEED_MESSAGES.connect(settings.host, settings.port), false));
     });

@@ -30,4 +30,5 @@ export const pdfStyles = StyleSheet.create({
 });
 
 /** One "Label: value" entry of a facts box. */
-export const fact = (label: string, value: string) => h(View, { style: pdfStyles.fact }, h(Text, null, h(Text, { style: pdfStyles.factLabel }, `${label}: `), value));
+export const fact = (label: string, value: string) =>
+  h(View, { style: pdfStyles.fact }, h(Text, null, h(Text, { style: pdfStyles.factLabel }, `${label}: `), value));

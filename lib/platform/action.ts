@@ -40,7 +40,10 @@ function definedFields(input: unknown): unknown {
  * actor. `run` also gets the request's headers (address and host for rate limits and tenants).
  * Next's redirect() and notFound() inside `run` go through to Next.
  */
-export function action<S extends z.ZodType, T>(options: { input: S; public: true }, run: (input: z.output<S>, request: Headers) => Promise<T>): ServerAction<S, T>;
+export function action<S extends z.ZodType, T>(
+  options: { input: S; public: true },
+  run: (input: z.output<S>, request: Headers) => Promise<T>,
+): ServerAction<S, T>;
 export function action<S extends z.ZodType, T>(
   options: { input: S; permission?: Permission },
   run: (actor: Actor, input: z.output<S>, request: Headers) => Promise<T>,

@@ -200,10 +200,12 @@ const documentedBody = (options: { body?: z.ZodType }) => (options.body ? { body
  * The one wrapper of every API route: resolves the actor, checks its permission, parses query, params
  * and body with zod, and answers errors in the spec's `{ message, errors? }` shape.
  */
-export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType<Result, Result>>(
-  options: Schemas<Q, B, P, R> & { permission?: Permission },
-  handler: (ctx: Context<Q, B, P, Actor>) => Promise<Response | z.input<R>>,
-): RouteHandler {
+export function apiRoute<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType<Result, Result>,
+>(options: Schemas<Q, B, P, R> & { permission?: Permission }, handler: (ctx: Context<Q, B, P, Actor>) => Promise<Response | z.input<R>>): RouteHandler {
   const route = build(
     options,
     async (req) => {
@@ -218,9 +220,14 @@ export function apiRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
 }
 
 /** A route open without sign-in (login, forgot password, health); the actor is passed when present. */
-export function publicRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType<Result, Result>>(
-  options: Schemas<Q, B, P, R>,
-  handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Response | z.input<R>>,
-): RouteHandler {
-  return attachRouteSpec(build(options, (req) => actorFromHeaders(req.headers), handler), { ...options, ...documentedBody(options), auth: "optional" });
+export function publicRoute<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType<Result, Result>,
+>(options: Schemas<Q, B, P, R>, handler: (ctx: Context<Q, B, P, Actor | null>) => Promise<Response | z.input<R>>): RouteHandler {
+  return attachRouteSpec(
+    build(options, (req) => actorFromHeaders(req.headers), handler),
+    { ...options, ...documentedBody(options), auth: "optional" },
+  );
 }

@@ -59,7 +59,12 @@ export function originOf(req: { headers: Headers }, requestId: string): AuditOri
  * names the CTE; action and entity id may be its columns): the change and its audit row then go in
  * one statement, one round trip, for the hot paths (score saves).
  */
-export function auditInsert(actor: Actor, entry: { action: SQL; entityType: string; entityId: SQL; studentId: number | SQL | null; details: Record<string, unknown> }, origin: AuditOrigin, from: SQL): SQL {
+export function auditInsert(
+  actor: Actor,
+  entry: { action: SQL; entityType: string; entityId: SQL; studentId: number | SQL | null; details: Record<string, unknown> },
+  origin: AuditOrigin,
+  from: SQL,
+): SQL {
   const ipAddress = origin.ipAddress && isIP(origin.ipAddress) ? origin.ipAddress : null;
   return sql`insert into audit_log (tenant_id, user_id, impersonator_id, action, entity_type, entity_id, student_id, ip_address, user_agent, request_id, details)
     select ${actor.tenantId}, ${actor.userId}, ${actor.impersonatorId}, ${entry.action}, ${entry.entityType}, ${entry.entityId}, ${entry.studentId},

@@ -4,8 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Empty strings in the environment mean "not set", so `.env.example` can list every key blank. */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -38,7 +37,11 @@ const schema = z.object({
    */
   TRUSTED_PROXIES: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().regex(/^\d{1,2}$/, "must be the number of proxy hops in front of the app (0 to 99)").default("0").transform(Number),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, "must be the number of proxy hops in front of the app (0 to 99)")
+      .default("0")
+      .transform(Number),
   ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Create demo accounts and data on an empty database; off in production unless set. */
@@ -59,7 +62,11 @@ const schema = z.object({
     .refine((v) => !v.split("/").some((part) => part === "." || part === ".."), "must not contain . or .. segments")
     .default("tenant-resources"),
   /** Part size of multipart uploads, chosen by the server (S3's minimum is 5 MiB). */
-  UPLOAD_PART_SIZE: z.coerce.number().int().min(5 * 1024 * 1024).default(8 * 1024 * 1024),
+  UPLOAD_PART_SIZE: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: z.string().default("Assessment Platform <no-reply@assessment.local>"),
   PUSHER_APP_ID: optional(z.string()),

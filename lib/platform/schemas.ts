@@ -12,7 +12,16 @@ const MAX_ID = 2_147_483_647;
  */
 export function idSchema(message: string) {
   return z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
 }
 

@@ -54,7 +54,7 @@ const styles = StyleSheet.create({
   footer: { position: "absolute", bottom: 18, left: 30, right: 30, fontSize: 7.5, color: "#475569" },
 });
 
-const chunks = <T,>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
 function top(data: RatingSheetData): ReactElement[] {
   return [
@@ -71,7 +71,12 @@ function top(data: RatingSheetData): ReactElement[] {
 }
 
 const footer = (data: RatingSheetData) =>
-  h(Text, { style: styles.footer, fixed: true, render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Rating sheet: ${data.collectionName} · page ${pageNumber} of ${totalPages}` });
+  h(Text, {
+    style: styles.footer,
+    fixed: true,
+    render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
+      `Rating sheet: ${data.collectionName} · page ${pageNumber} of ${totalPages}`,
+  });
 
 /** The legend: every item's code, label and rating scale, by domain. */
 function legendPage(data: RatingSheetData): ReactElement {
@@ -116,7 +121,11 @@ function gridPage(data: RatingSheetData, items: SheetItem[], key: number, blocks
     Page,
     { key, size: "LETTER", orientation: "landscape", style: styles.page, wrap: true },
     h(Text, { style: styles.tenant, fixed: true }, data.tenantName),
-    h(Text, { style: styles.blockHeading, fixed: true }, `Rating sheet: ${data.collectionName}${blocks > 1 ? ` (items ${key * ITEMS_PER_PAGE + 1}-${key * ITEMS_PER_PAGE + items.length})` : ""}`),
+    h(
+      Text,
+      { style: styles.blockHeading, fixed: true },
+      `Rating sheet: ${data.collectionName}${blocks > 1 ? ` (items ${key * ITEMS_PER_PAGE + 1}-${key * ITEMS_PER_PAGE + items.length})` : ""}`,
+    ),
     h(
       View,
       { style: styles.gridHeader, fixed: true },

@@ -67,7 +67,11 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
     if (!byChild.has(r.student_enrollment_id)) byChild.set(r.student_enrollment_id, new Map());
     byChild.get(r.student_enrollment_id)!.set(r.assessment_item_id, r.scale_entry_id);
   }
-  const sheetChildren: RatingChild[] = children.map((k) => ({ name: `${k.first_name} ${k.last_name}`, stateId: k.tenant_unique_id, ratings: byChild.get(k.id) ?? new Map() }));
+  const sheetChildren: RatingChild[] = children.map((k) => ({
+    name: `${k.first_name} ${k.last_name}`,
+    stateId: k.tenant_unique_id,
+    ratings: byChild.get(k.id) ?? new Map(),
+  }));
   const schools = [...new Set(children.map((k) => k.school))];
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
   const rendered = await renderToBuffer(
@@ -83,5 +87,8 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
   );
   const pdf = Buffer.from(await tagPdf(rendered, ratingSheetTagOf, { title: `Rating sheet: ${content.collectionName}`, lang: "en-US" }));
   const fileName = `rating-sheet-collection-${c}${input.includeScores ? "-with-ratings" : ""}.pdf`;
-  return { body: pdf, headers: new Headers({ "content-type": "application/pdf", "content-length": String(pdf.length), "content-disposition": contentDisposition(fileName) }) };
+  return {
+    body: pdf,
+    headers: new Headers({ "content-type": "application/pdf", "content-length": String(pdf.length), "content-disposition": contentDisposition(fileName) }),
+  };
 }

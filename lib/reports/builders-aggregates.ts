@@ -102,9 +102,7 @@ export async function domainDataSheet(context: ReportContext): Promise<Sheet> {
   const { domains } = await collectionItems(context);
   const levels = performanceLevels(context);
   const levelCounts = levels.map((l, i) => sql`, count(*) filter (where k.performance_level = ${l.code}) as ${sql.identifier(`level_${i}`)}`);
-  const domainMeans = domains.map(
-    (d, i) => sql`, round(avg((k.domain_scores ->> ${d.code})::numeric), 1) as ${sql.identifier(`domain_${i}`)}`,
-  );
+  const domainMeans = domains.map((d, i) => sql`, round(avg((k.domain_scores ->> ${d.code})::numeric), 1) as ${sql.identifier(`domain_${i}`)}`);
   return {
     name: "Domain Data",
     columns: [

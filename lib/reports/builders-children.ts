@@ -1,14 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import {
-  CHILD_COLUMNS,
-  assignedChildren,
-  collectionItems,
-  domainScore,
-  itemCode,
-  itemCodesOf,
-  levelLabel,
-} from "./collection-content";
+import { CHILD_COLUMNS, assignedChildren, collectionItems, domainScore, itemCode, itemCodesOf, levelLabel } from "./collection-content";
 import { field, requireCollection, type Column, type ReportContext, type Sheet } from "./sheet";
 
 /** Reports with one row per child assigned to the collection (within the requester's scope). */
@@ -25,13 +17,13 @@ export async function scaleScoreSheet(context: ReportContext, options: { domain?
   const shownItems = options.domain ? items.filter((i) => i.domain === options.domain) : items;
   const columns: Column[] = [...CHILD_COLUMNS];
   if (!options.ratingsOnly) {
-    columns.push(
-      field("Items Scored", "scored_items"),
-      field("Total Items", "total_items"),
-      field("Progress %", "progress"),
-    );
+    columns.push(field("Items Scored", "scored_items"), field("Total Items", "total_items"), field("Progress %", "progress"));
     if (!options.domain) {
-      columns.push(field("Overall Scale Score", "overall_score"), { header: "Performance Level", value: (row) => levelLabel(context, row.performance_level), width: 24 });
+      columns.push(field("Overall Scale Score", "overall_score"), {
+        header: "Performance Level",
+        value: (row) => levelLabel(context, row.performance_level),
+        width: 24,
+      });
     }
     for (const d of shownDomains) columns.push({ header: `${d.code} Scale Score`, value: domainScore(d.code) });
   }
@@ -101,7 +93,12 @@ export function isrStatusSheet(context: ReportContext): Sheet {
       and so.student_id = e.student_id) as isr_updated`;
   return {
     name: "ISR Status",
-    columns: [...CHILD_COLUMNS, field("Progress %", "progress"), field("ISR Status", "isr_status", { width: 12 }), field("ISR Updated", "isr_updated", { width: 12 })],
+    columns: [
+      ...CHILD_COLUMNS,
+      field("Progress %", "progress"),
+      field("ISR Status", "isr_status", { width: 12 }),
+      field("ISR Updated", "isr_updated", { width: 12 }),
+    ],
     query: assignedChildren(context, isr),
   };
 }
@@ -116,7 +113,12 @@ export function milestonesSheet(context: ReportContext): Sheet {
     (select count(*) from score_milestones sm where sm.tenant_id = ${t} and sm.data_collection_id = ${c} and sm.student_id = e.student_id) as milestone_count`;
   return {
     name: "Milestones",
-    columns: [...CHILD_COLUMNS, field("Progress %", "progress"), field("Milestones Captured", "milestone_count"), field("Milestones", "milestones", { width: 48 })],
+    columns: [
+      ...CHILD_COLUMNS,
+      field("Progress %", "progress"),
+      field("Milestones Captured", "milestone_count"),
+      field("Milestones", "milestones", { width: 48 }),
+    ],
     query: assignedChildren(context, captured),
   };
 }

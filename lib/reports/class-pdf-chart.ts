@@ -47,7 +47,11 @@ export function legend(categories: Category[], colours: Map<string, string>, tit
       h(
         View,
         { key: c.key, style: styles.legendItem },
-        h(Svg, { width: 10, height: 10 }, h(Rect, { x: 0, y: 0, width: 10, height: 10, fill: colours.get(c.key) ?? EMPTY_COLOUR, stroke: "#64748b", strokeWidth: 0.5 })),
+        h(
+          Svg,
+          { width: 10, height: 10 },
+          h(Rect, { x: 0, y: 0, width: 10, height: 10, fill: colours.get(c.key) ?? EMPTY_COLOUR, stroke: "#64748b", strokeWidth: 0.5 }),
+        ),
         h(Text, { style: styles.legendText }, c.key === c.label ? c.label : `${c.key} ${c.label}`),
       ),
     ),
@@ -68,7 +72,14 @@ function bar(tally: Tally, colours: Map<string, string>, keyName: (key: string) 
       shapes.push(
         h(
           Text,
-          { key: `t-${key}`, x: x + width / 2, y: 12.5, textAnchor: "middle", fill: fill === EMPTY_COLOUR ? PDF_TEXT : "#ffffff", style: { fontSize: 8, fontFamily: "Helvetica-Bold" } },
+          {
+            key: `t-${key}`,
+            x: x + width / 2,
+            y: 12.5,
+            textAnchor: "middle",
+            fill: fill === EMPTY_COLOUR ? PDF_TEXT : "#ffffff",
+            style: { fontSize: 8, fontFamily: "Helvetica-Bold" },
+          },
           String(count),
         ),
       );

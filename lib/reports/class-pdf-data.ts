@@ -65,7 +65,10 @@ async function headerOf(context: ReportContext, children: ChildRow[]): Promise<R
   const [tenant] = await rows<{ name: string }>(db(), sql`select name from tenants where id = ${t}`);
   let className = "All children in your scope";
   if ("teacherId" in context.scope) {
-    const [teacher] = await rows<{ name: string }>(db(), sql`select first_name || ' ' || last_name as name from users where tenant_id = ${t} and id = ${context.scope.teacherId}`);
+    const [teacher] = await rows<{ name: string }>(
+      db(),
+      sql`select first_name || ' ' || last_name as name from users where tenant_id = ${t} and id = ${context.scope.teacherId}`,
+    );
     if (teacher) className = teacher.name;
   }
   return {
@@ -128,7 +131,11 @@ export async function domainReport(context: ReportContext): Promise<DomainReport
   };
   const rowsOf = children.map((child) => ({ name: childName(child), cells: Object.fromEntries(parts.map((p) => [p.code, cellOf(child, p.code)])) }));
   const anyUnbanded = rowsOf.some((r) => Object.values(r.cells).some((cell) => cell.level === NO_LEVEL));
-  const categories = [...levels.map((l) => ({ key: l.label, label: l.label })), ...(anyUnbanded ? [{ key: NO_LEVEL, label: NO_LEVEL }] : []), { key: NOT_SCORED, label: NOT_SCORED }];
+  const categories = [
+    ...levels.map((l) => ({ key: l.label, label: l.label })),
+    ...(anyUnbanded ? [{ key: NO_LEVEL, label: NO_LEVEL }] : []),
+    { key: NOT_SCORED, label: NOT_SCORED },
+  ];
   const bars = parts.map((part) => {
     const cells = rowsOf.map((r) => r.cells[part.code]);
     const scores = cells.flatMap((cell) => (cell.score === null ? [] : [cell.score]));
@@ -177,7 +184,14 @@ export async function skillsReport(context: ReportContext): Promise<SkillsReport
   const t = context.tenantId;
   const c = requireCollection(context).id;
   const children = await readChildren(context);
-  const items = await rows<{ code: string; label: string; scale_id: number | null; set_label: string | null; set_priority: number | null; set_id: number | null }>(
+  const items = await rows<{
+    code: string;
+    label: string;
+    scale_id: number | null;
+    set_label: string | null;
+    set_priority: number | null;
+    set_id: number | null;
+  }>(
     db(),
     sql`select ai.code, ai.label, coalesce(ci.scale_id, ai.scale_id) as scale_id, st.label as set_label, st.priority as set_priority, st.id as set_id
       from data_collection_items ci

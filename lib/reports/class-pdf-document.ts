@@ -61,7 +61,13 @@ export const classPdfTitle = (kind: string, header: ReportHeader) => `${reportLa
 function document(kind: string, header: ReportHeader, body: (ReactElement | null)[]): ReactElement {
   return h(
     Document,
-    { title: classPdfTitle(kind, header), subject: `${header.className}, ${header.date}`, author: header.tenantName, creator: header.tenantName, language: "en-US" },
+    {
+      title: classPdfTitle(kind, header),
+      subject: `${header.className}, ${header.date}`,
+      author: header.tenantName,
+      creator: header.tenantName,
+      language: "en-US",
+    },
     h(Page, { size: "LETTER", style: [pdfStyles.page, styles.page] }, ...body, footer(kind, header)),
   );
 }

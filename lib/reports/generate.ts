@@ -31,7 +31,8 @@ const CONTENT_TYPES = {
   pdf: "application/pdf",
 } as const;
 
-export const fileNameOf = (report: { kind: string; id: number; format: string }) => `${report.kind.replace(/[^A-Za-z0-9-]+/g, "-")}-${report.id}.${report.format}`;
+export const fileNameOf = (report: { kind: string; id: number; format: string }) =>
+  `${report.kind.replace(/[^A-Za-z0-9-]+/g, "-")}-${report.id}.${report.format}`;
 
 interface Claimed {
   id: number;

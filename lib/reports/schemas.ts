@@ -55,7 +55,12 @@ export const reportParams = z.object({ id });
 export const reportListQuery = z.object({ schoolYearId: id.optional() });
 export const archiveQuery = z.object({
   page: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(10_000, "Is too large").default(1),
-  pageSize: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100, "Must be 100 or fewer").default(25),
+  pageSize: z.coerce
+    .number({ error: "Must be a whole number" })
+    .int("Must be a whole number")
+    .min(1, "Must be 1 or more")
+    .max(100, "Must be 100 or fewer")
+    .default(25),
 });
 
 /* Answers. */

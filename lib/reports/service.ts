@@ -71,7 +71,18 @@ async function createReport(actor: Actor, request: Request, origin: AuditOrigin)
         ${JSON.stringify(requestData)}::jsonb)
       returning id`,
   );
-  await writeAudit(actor, [{ action: "request", entityType: "report", entityId: created.id, details: { kind: request.kind, dataCollectionId: request.dataCollectionId ?? null, schoolYearId } }], origin);
+  await writeAudit(
+    actor,
+    [
+      {
+        action: "request",
+        entityType: "report",
+        entityId: created.id,
+        details: { kind: request.kind, dataCollectionId: request.dataCollectionId ?? null, schoolYearId },
+      },
+    ],
+    origin,
+  );
   if (!request.inline) await sendJob(reportJob, { tenantId: t, reportId: created.id }, { idempotencyKey: `report:${t}:${created.id}` });
   const [row] = await reportRows(t, sql`rp.id = ${created.id}`);
   return toView(row);
@@ -137,7 +148,11 @@ export async function reportArchive(actor: Actor, query: { page: number; pageSiz
   authorizeReports(actor);
   const where = sql`rp.requested_by = ${actor.userId} and rp.status in ('complete', 'failed')`;
   return forTenant(actor, async () => {
-    const found = await reportRows(actor.tenantId, where, sql`order by rp.created_at desc, rp.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+    const found = await reportRows(
+      actor.tenantId,
+      where,
+      sql`order by rp.created_at desc, rp.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    );
     const [total] = await rows<{ n: number | string }>(db(), sql`select count(*) as n from reports rp where rp.tenant_id = ${actor.tenantId} and ${where}`);
     return { reports: found.map(toView), total: Number(total.n), page: query.page, pageSize: query.pageSize };
   });

@@ -3,7 +3,11 @@ import { idSchema } from "@/lib/platform/schemas";
 
 /** Unix seconds, the API's date format; bounded to years a school could mean (1970-2100). */
 const unixSeconds = (name: string) =>
-  z.number({ error: `${name} is required` }).int(`${name} must be unix seconds`).min(0, `${name} is not a valid date`).max(4_102_444_800, `${name} is not a valid date`);
+  z
+    .number({ error: `${name} is required` })
+    .int(`${name} must be unix seconds`)
+    .min(0, `${name} is not a valid date`)
+    .max(4_102_444_800, `${name} is not a valid date`);
 
 export const createSchoolYearBody = z
   .object({

@@ -83,13 +83,23 @@ function childPage(data: SheetData, child: SheetChild, key: number): ReactElemen
             h(
               View,
               { style: styles.entries },
-              ...item.entries.map((e, j) => h(Text, { key: j, style: styles.entry }, `${item.picked === e.code ? "[X]" : "[  ]"} ${e.code}${e.label && e.label !== e.code ? ` ${e.label}` : ""}`)),
+              ...item.entries.map((e, j) =>
+                h(
+                  Text,
+                  { key: j, style: styles.entry },
+                  `${item.picked === e.code ? "[X]" : "[  ]"} ${e.code}${e.label && e.label !== e.code ? ` ${e.label}` : ""}`,
+                ),
+              ),
             ),
           ),
         ),
       ),
     ),
-    h(Text, { style: styles.footer, fixed: true, render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${child.name} · page ${pageNumber} of ${totalPages}` }),
+    h(Text, {
+      style: styles.footer,
+      fixed: true,
+      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${child.name} · page ${pageNumber} of ${totalPages}`,
+    }),
   );
 }
 

@@ -66,7 +66,9 @@ export async function generateClassScoreSheet(payload: Payload, context: JobCont
     const pdf = await renderSheet(sheet.tenant_name, content, children, false);
     await storage().putObject(sheet.s3_file_name, pdf, "application/pdf");
     await withTenant(tenantId, async () => {
-      await db().execute(sql`update score_sheets set status = 'complete', error = null, completed_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${sheet.id}`);
+      await db().execute(
+        sql`update score_sheets set status = 'complete', error = null, completed_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${sheet.id}`,
+      );
       await notify(tenantId, sheet, SHEETS_READY);
     });
     return { scoreSheetId: sheet.id, children: children.length, bytes: pdf.length };
@@ -77,7 +79,9 @@ export async function generateClassScoreSheet(payload: Payload, context: JobCont
         await db().execute(sql`update score_sheets set status = 'queued', updated_at = now() where tenant_id = ${tenantId} and id = ${sheet.id}`);
         return;
       }
-      await db().execute(sql`update score_sheets set status = 'failed', error = ${SHEETS_FAILED}, completed_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${sheet.id}`);
+      await db().execute(
+        sql`update score_sheets set status = 'failed', error = ${SHEETS_FAILED}, completed_at = now(), updated_at = now() where tenant_id = ${tenantId} and id = ${sheet.id}`,
+      );
       await notify(tenantId, sheet, SHEETS_FAILED);
     });
     throw error;

@@ -44,7 +44,9 @@ export async function renderSheet(tenantName: string, c: SheetContent, children:
     domains: practice ? practiceDomains(c.domains) : c.domains,
   }));
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-  const pdf = await renderToBuffer(scoreSheetDocument({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren }) as Parameters<typeof renderToBuffer>[0]);
+  const pdf = await renderToBuffer(
+    scoreSheetDocument({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren }) as Parameters<typeof renderToBuffer>[0],
+  );
   return Buffer.from(await tagPdf(pdf, scoreSheetTagOf, { title: `Score sheet: ${c.collectionName}`, lang: "en-US" }));
 }
 

@@ -55,7 +55,10 @@ export async function childScoreSheet(actor: Actor, input: { dataCollectionId: n
         values (${actor.tenantId}, ${input.dataCollectionId}, ${input.studentEnrollmentId}, ${c.schoolYearId}, ${actor.userId}, ${fileName}, ${key}, now())`,
     ),
   );
-  return { body: pdf, headers: new Headers({ "content-type": "application/pdf", "content-length": String(pdf.length), "content-disposition": contentDisposition(fileName) }) };
+  return {
+    body: pdf,
+    headers: new Headers({ "content-type": "application/pdf", "content-length": String(pdf.length), "content-disposition": contentDisposition(fileName) }),
+  };
 }
 
 const downloadUrl = (id: number) => `/en/api/v1/score-sheet/${id}/download`;
@@ -70,7 +73,10 @@ export async function classScoreSheet(actor: Actor, input: { dataCollectionId: n
   const c = await contentOf(actor, input.dataCollectionId);
   const fileName = `score-sheets-collection-${input.dataCollectionId}.pdf`;
   const row = await forTenant(actor, async () => {
-    const [ids] = await rows<{ ids: number[] }>(db(), sql`select coalesce(array_agg(id order by id), '{}') as ids from ${rosterIds(actor, input.dataCollectionId)} r(id)`);
+    const [ids] = await rows<{ ids: number[] }>(
+      db(),
+      sql`select coalesce(array_agg(id order by id), '{}') as ids from ${rosterIds(actor, input.dataCollectionId)} r(id)`,
+    );
     if (!ids.ids.length) return null;
     const [created] = await rows<{ id: number }>(
       db(),

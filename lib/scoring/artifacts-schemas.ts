@@ -2,7 +2,16 @@ import { z } from "zod";
 import { idSchema } from "@/lib/platform/schemas";
 import { EVIDENCE_TYPES, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, baseType } from "./evidence-limits";
 
-export { EVIDENCE_TYPES, MAX_ARTIFACTS_PER_GRADE, MAX_EVIDENCE_BYTES, TOO_LARGE, TOO_MANY, TYPE_NOT_ALLOWED, UPLOAD_UNKNOWN, baseType } from "./evidence-limits";
+export {
+  EVIDENCE_TYPES,
+  MAX_ARTIFACTS_PER_GRADE,
+  MAX_EVIDENCE_BYTES,
+  TOO_LARGE,
+  TOO_MANY,
+  TYPE_NOT_ALLOWED,
+  UPLOAD_UNKNOWN,
+  baseType,
+} from "./evidence-limits";
 
 const id = (label: string) => idSchema(`${label} must be a positive whole number`);
 
@@ -10,8 +19,16 @@ export const gradeParams = z.object({ id: id("Collection id"), gradeId: id("Grad
 export const artifactParams = gradeParams.extend({ artifactId: id("Artifact id") });
 
 const evidenceFile = z.object({
-  fileName: z.string({ error: "fileName is required" }).min(1, "fileName is required").max(1024).describe("The storage key the completed upload answered (s3FileName)"),
-  originalFileName: z.string({ error: "originalFileName is required" }).trim().min(1, "originalFileName is required").max(255, "originalFileName may not exceed 255 characters"),
+  fileName: z
+    .string({ error: "fileName is required" })
+    .min(1, "fileName is required")
+    .max(1024)
+    .describe("The storage key the completed upload answered (s3FileName)"),
+  originalFileName: z
+    .string({ error: "originalFileName is required" })
+    .trim()
+    .min(1, "originalFileName is required")
+    .max(255, "originalFileName may not exceed 255 characters"),
   sizeBytes: z
     .number({ error: "sizeBytes is required" })
     .int("sizeBytes must be a whole number of bytes")
@@ -24,10 +41,7 @@ const evidenceFile = z.object({
 });
 
 export const recordArtifactsInput = z.object({
-  files: z
-    .array(evidenceFile, { error: "files is required" })
-    .min(1, "files is required")
-    .max(MAX_ARTIFACTS_PER_GRADE, TOO_MANY),
+  files: z.array(evidenceFile, { error: "files is required" }).min(1, "files is required").max(MAX_ARTIFACTS_PER_GRADE, TOO_MANY),
 });
 export type RecordArtifactsInput = z.infer<typeof recordArtifactsInput>;
 

@@ -94,7 +94,13 @@ export async function listArtifacts(actor: Actor, collectionId: number, gradeId:
  * of the files table, written by the upload protocol, are the proof. The object's presence in
  * storage is checked before the transaction (S3 over the network stays outside it).
  */
-export async function recordArtifacts(actor: Actor, collectionId: number, gradeId: number, input: RecordArtifactsInput, origin?: AuditOrigin): Promise<Artifact[]> {
+export async function recordArtifacts(
+  actor: Actor,
+  collectionId: number,
+  gradeId: number,
+  input: RecordArtifactsInput,
+  origin?: AuditOrigin,
+): Promise<Artifact[]> {
   authorize(actor, "scores.teacherWrite");
   authorize(actor, "uploads.evidence");
   const keys = input.files.map((f) => f.fileName);
@@ -181,7 +187,11 @@ export async function deleteArtifact(actor: Actor, collectionId: number, gradeId
       .where(and(eq(scoreArtifacts.tenantId, actor.tenantId), eq(scoreArtifacts.scoreId, gradeId), eq(scoreArtifacts.id, artifactId)))
       .returning({ id: scoreArtifacts.id, fileName: scoreArtifacts.fileName });
     if (!row) throw notFound("File not found");
-    await writeAudit(actor, [{ action: "delete", entityType: ENTITY, entityId: row.id, studentId: grade.studentId, details: { scoreId: grade.id, dataCollectionId: collectionId } }], origin);
+    await writeAudit(
+      actor,
+      [{ action: "delete", entityType: ENTITY, entityId: row.id, studentId: grade.studentId, details: { scoreId: grade.id, dataCollectionId: collectionId } }],
+      origin,
+    );
     return row.fileName;
   });
   try {

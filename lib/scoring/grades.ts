@@ -19,7 +19,10 @@ export function selectGrades(tenantId: number, collectionId: number, where: SQL)
       assessmentItemsId: scores.assessmentItemId,
       assessmentItemsScalesEntriesId: scores.scaleEntryId,
       comment: scores.comment,
-      artifactCount: sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${tenantId} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(Number),
+      artifactCount:
+        sql<number>`(select count(*)::int from ${scoreArtifacts} where ${scoreArtifacts.tenantId} = ${tenantId} and ${scoreArtifacts.scoreId} = ${scores.id})`.mapWith(
+          Number,
+        ),
       updatedAt: scores.updatedAt,
     })
     .from(scores)

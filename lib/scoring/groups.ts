@@ -18,7 +18,16 @@ async function withMembers(actor: Actor, found: { id: number; label: string; col
     .select({ groupId: groupMembers.groupId, enrollmentId: groupMembers.studentEnrollmentId })
     .from(groupMembers)
     .innerJoin(studentEnrollments, and(eq(studentEnrollments.tenantId, actor.tenantId), eq(studentEnrollments.id, groupMembers.studentEnrollmentId)))
-    .where(and(eq(groupMembers.tenantId, actor.tenantId), inArray(groupMembers.groupId, found.map((g) => g.id)), memberScope))
+    .where(
+      and(
+        eq(groupMembers.tenantId, actor.tenantId),
+        inArray(
+          groupMembers.groupId,
+          found.map((g) => g.id),
+        ),
+        memberScope,
+      ),
+    )
     .orderBy(asc(groupMembers.studentEnrollmentId));
   return found.map((g) => ({ ...g, enrollmentIds: members.filter((m) => m.groupId === g.id).map((m) => m.enrollmentId) }));
 }
@@ -91,9 +100,14 @@ async function ownGroup(actor: Actor, collectionId: number, groupId: number) {
 }
 
 async function setMembers(actor: Actor, groupId: number, enrollmentIds: number[]): Promise<void> {
-  await db().delete(groupMembers).where(and(eq(groupMembers.tenantId, actor.tenantId), eq(groupMembers.groupId, groupId)));
+  await db()
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.tenantId, actor.tenantId), eq(groupMembers.groupId, groupId)));
   const unique = [...new Set(enrollmentIds)];
-  if (unique.length) await db().insert(groupMembers).values(unique.map((studentEnrollmentId) => ({ tenantId: actor.tenantId, groupId, studentEnrollmentId })));
+  if (unique.length)
+    await db()
+      .insert(groupMembers)
+      .values(unique.map((studentEnrollmentId) => ({ tenantId: actor.tenantId, groupId, studentEnrollmentId })));
 }
 
 async function checkInput(actor: Actor, collectionId: number, input: GroupInput): Promise<void> {
@@ -112,7 +126,18 @@ export async function createGroup(actor: Actor, collectionId: number, input: Gro
       .values({ tenantId: actor.tenantId, dataCollectionId: collectionId, userId: actor.userId, label: input.label, color: input.color })
       .returning(groupColumns);
     await setMembers(actor, row.id, input.enrollmentIds);
-    await writeAudit(actor, [{ action: "create", entityType: "group", entityId: row.id, details: { dataCollectionId: collectionId, enrollmentIds: input.enrollmentIds, fields: FIELDS } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "create",
+          entityType: "group",
+          entityId: row.id,
+          details: { dataCollectionId: collectionId, enrollmentIds: input.enrollmentIds, fields: FIELDS },
+        },
+      ],
+      origin,
+    );
     const [group] = await withMembers(actor, [row]);
     return group;
   });
@@ -130,7 +155,18 @@ export async function updateGroup(actor: Actor, collectionId: number, groupId: n
       .where(and(eq(groups.tenantId, actor.tenantId), eq(groups.id, groupId)))
       .returning(groupColumns);
     await setMembers(actor, groupId, input.enrollmentIds);
-    await writeAudit(actor, [{ action: "update", entityType: "group", entityId: groupId, details: { dataCollectionId: collectionId, enrollmentIds: input.enrollmentIds, fields: FIELDS } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "update",
+          entityType: "group",
+          entityId: groupId,
+          details: { dataCollectionId: collectionId, enrollmentIds: input.enrollmentIds, fields: FIELDS },
+        },
+      ],
+      origin,
+    );
     const [group] = await withMembers(actor, [row]);
     return group;
   });
@@ -141,7 +177,9 @@ export async function deleteGroup(actor: Actor, collectionId: number, groupId: n
   await forTenant(actor, async () => {
     await requireTeacherCollection(actor, collectionId);
     await ownGroup(actor, collectionId, groupId);
-    await db().delete(groups).where(and(eq(groups.tenantId, actor.tenantId), eq(groups.id, groupId)));
+    await db()
+      .delete(groups)
+      .where(and(eq(groups.tenantId, actor.tenantId), eq(groups.id, groupId)));
     await writeAudit(actor, [{ action: "delete", entityType: "group", entityId: groupId, details: { dataCollectionId: collectionId } }], origin);
   });
 }

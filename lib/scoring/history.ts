@@ -54,7 +54,9 @@ export async function gradeHistory(actor: Actor, collectionId: number, studentId
       const [item] = await db()
         .select({ id: dataCollectionItems.id })
         .from(dataCollectionItems)
-        .where(and(eq(dataCollectionItems.tenantId, t), eq(dataCollectionItems.dataCollectionId, collectionId), eq(dataCollectionItems.assessmentItemId, itemId)))
+        .where(
+          and(eq(dataCollectionItems.tenantId, t), eq(dataCollectionItems.dataCollectionId, collectionId), eq(dataCollectionItems.assessmentItemId, itemId)),
+        )
         .limit(1);
       if (!item) throw notFound("Item not found");
     }
@@ -152,7 +154,9 @@ export async function scoreSheetHistory(actor: Actor, collectionId: number, stud
           eq(s.dataCollectionId, collectionId),
           // A class sheet still being built (or failed) has no file yet.
           eq(s.status, "complete"),
-          studentEnrollmentId === undefined ? and(isNull(s.studentEnrollmentId), eq(s.createdBy, actor.userId)) : eq(s.studentEnrollmentId, studentEnrollmentId),
+          studentEnrollmentId === undefined
+            ? and(isNull(s.studentEnrollmentId), eq(s.createdBy, actor.userId))
+            : eq(s.studentEnrollmentId, studentEnrollmentId),
         ),
       )
       .orderBy(desc(s.createdAt), desc(s.id));

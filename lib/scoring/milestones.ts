@@ -30,7 +30,11 @@ const wire = (r: typeof tenantMilestones.$inferSelect): TenantMilestone => ({
 export async function listTenantMilestones(actor: Actor): Promise<TenantMilestone[]> {
   if (!can(actor, "collections.teacherRead") && !can(actor, "collections.adminRead")) throw forbidden();
   const rows = await forTenant(actor, () =>
-    db().select().from(tenantMilestones).where(eq(tenantMilestones.tenantId, actor.tenantId)).orderBy(asc(tenantMilestones.sortOrder), asc(tenantMilestones.id)),
+    db()
+      .select()
+      .from(tenantMilestones)
+      .where(eq(tenantMilestones.tenantId, actor.tenantId))
+      .orderBy(asc(tenantMilestones.sortOrder), asc(tenantMilestones.id)),
   );
   return rows.map(wire);
 }
@@ -63,14 +67,26 @@ export async function activeMilestones(actor: Actor, collectionId: number): Prom
               and(
                 eq(scoreMilestones.tenantId, t),
                 eq(scoreMilestones.dataCollectionId, collectionId),
-                inArray(scoreMilestones.tenantMilestoneId, open.map((m) => m.id)),
+                inArray(
+                  scoreMilestones.tenantMilestoneId,
+                  open.map((m) => m.id),
+                ),
                 inArray(scoreMilestones.studentId, studentIds),
               ),
             )
         : [];
     return open.map((m) => {
-      const ids = captured.filter((c) => c.milestoneId === m.id).map((c) => c.studentId).sort((a, b) => a - b);
-      return { ...wire(m), rosteredCount: studentIds.length, capturedCount: ids.length, captured: studentIds.length > 0 && ids.length === studentIds.length, capturedStudentIds: ids };
+      const ids = captured
+        .filter((c) => c.milestoneId === m.id)
+        .map((c) => c.studentId)
+        .sort((a, b) => a - b);
+      return {
+        ...wire(m),
+        rosteredCount: studentIds.length,
+        capturedCount: ids.length,
+        captured: studentIds.length > 0 && ids.length === studentIds.length,
+        capturedStudentIds: ids,
+      };
     });
   });
 }
@@ -108,7 +124,15 @@ export async function captureMilestone(actor: Actor, input: CaptureMilestoneInpu
       .returning();
     await writeAudit(
       actor,
-      [{ action: "capture", entityType: "score_milestone", entityId: row.id, studentId, details: { tenantMilestoneId, dataCollectionId, scoreCount: grades.length } }],
+      [
+        {
+          action: "capture",
+          entityType: "score_milestone",
+          entityId: row.id,
+          studentId,
+          details: { tenantMilestoneId, dataCollectionId, scoreCount: grades.length },
+        },
+      ],
       origin,
     );
     const [captured] = await withEntryCodes([{ ...row, label: milestone.label }]);

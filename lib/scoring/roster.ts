@@ -63,8 +63,11 @@ export async function requireRostered(actor: Actor, collectionId: number, ids: r
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   const list = sql`${`{${unique.join(",")}}`}::int[]`;
-  const [row] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from unnest(${list}) as e(id)
-    where ${teacherCollection(actor, collectionId)} and ${rosteredTo(actor, collectionId, sql`e.id`)}`);
+  const [row] = await rows<{ n: number }>(
+    db(),
+    sql`select count(*)::int as n from unnest(${list}) as e(id)
+    where ${teacherCollection(actor, collectionId)} and ${rosteredTo(actor, collectionId, sql`e.id`)}`,
+  );
   if (Number(row?.n ?? 0) !== unique.length) throw notFound("Student not found");
 }
 

@@ -74,7 +74,12 @@ async function checkAndWrite(actor: Actor, collectionId: number, input: SaveScor
     where scores.scale_entry_id is distinct from excluded.scale_entry_id
     returning id, comment, case when xmax = 0 then 'create' else 'update' end as action`;
   const details = { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId };
-  const audit = auditInsert(actor, { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId: sql`chk.student_id`, details }, origin, sql`up, chk`);
+  const audit = auditInsert(
+    actor,
+    { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId: sql`chk.student_id`, details },
+    origin,
+    sql`up, chk`,
+  );
   const [row] = await rows<SaveCheck>(
     db(),
     sql`with chk as (${check}), up as (${upsert}), history as (
@@ -98,11 +103,7 @@ async function progressOf(actor: Actor, collectionId: number, enrollmentId: numb
     .select({ progress: studentResults.progress, scoredItems: studentResults.scoredItems, totalItems: studentResults.totalItems })
     .from(studentResults)
     .where(
-      and(
-        eq(studentResults.tenantId, actor.tenantId),
-        eq(studentResults.dataCollectionId, collectionId),
-        eq(studentResults.studentEnrollmentId, enrollmentId),
-      ),
+      and(eq(studentResults.tenantId, actor.tenantId), eq(studentResults.dataCollectionId, collectionId), eq(studentResults.studentEnrollmentId, enrollmentId)),
     );
   return { studentEnrollmentId: enrollmentId, progress: row?.progress ?? 0, scoredItems: row?.scoredItems ?? 0, totalItems: row?.totalItems ?? 0 };
 }
@@ -134,7 +135,16 @@ export async function saveScore(actor: Actor, collectionId: number, input: SaveS
 /** The cell's grade and the child's progress after a change, in one read. */
 async function gradeAndProgress(actor: Actor, collectionId: number, enrollmentId: number, itemId: number) {
   const t = actor.tenantId;
-  const [row] = await rows<{ id: number; scale_entry_id: number; comment: string | null; artifacts: number; updated_at: Date | string; progress: number | null; scored: number | null; total: number | null }>(
+  const [row] = await rows<{
+    id: number;
+    scale_entry_id: number;
+    comment: string | null;
+    artifacts: number;
+    updated_at: Date | string;
+    progress: number | null;
+    scored: number | null;
+    total: number | null;
+  }>(
     db(),
     sql`select s.id, s.scale_entry_id, s.comment, s.updated_at,
       (select count(*)::int from score_artifacts a where a.tenant_id = ${t} and a.score_id = s.id) as artifacts,
@@ -195,19 +205,25 @@ export async function commentScore(actor: Actor, collectionId: number, input: Co
         .set({ comment: input.comment, updatedAt: sql`now()` })
         .where(and(eq(scores.tenantId, actor.tenantId), eq(scores.id, input.id)))
         .returning();
-      await db().insert(scoreHistory).values({
-        tenantId: actor.tenantId,
-        scoreId: row.id,
-        dataCollectionId: collectionId,
-        studentEnrollmentId: row.studentEnrollmentId,
-        assessmentItemId: row.assessmentItemId,
-        scaleEntryId: row.scaleEntryId,
-        comment: row.comment,
-        action: "update",
-        changedBy: actor.userId,
-        requestKey: input.requestKey ?? null,
-      });
-      await writeAudit(actor, [{ action: "update", entityType: "score", entityId: row.id, studentId: check.student_id, details: { fields: ["comment"] } }], origin);
+      await db()
+        .insert(scoreHistory)
+        .values({
+          tenantId: actor.tenantId,
+          scoreId: row.id,
+          dataCollectionId: collectionId,
+          studentEnrollmentId: row.studentEnrollmentId,
+          assessmentItemId: row.assessmentItemId,
+          scaleEntryId: row.scaleEntryId,
+          comment: row.comment,
+          action: "update",
+          changedBy: actor.userId,
+          requestKey: input.requestKey ?? null,
+        });
+      await writeAudit(
+        actor,
+        [{ action: "update", entityType: "score", entityId: row.id, studentId: check.student_id, details: { fields: ["comment"] } }],
+        origin,
+      );
     }
     const saved = await gradeById(actor, collectionId, input.id);
     return { grade: saved!, result: await progressOf(actor, collectionId, check.student_enrollment_id) };
@@ -220,29 +236,53 @@ export async function deleteScore(actor: Actor, collectionId: number, gradeId: n
   return forTenant(actor, async () => {
     const t = actor.tenantId;
     const [replay] = requestKey
-      ? await db().select({ scoreId: scoreHistory.scoreId }).from(scoreHistory).where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.requestKey, requestKey)))
+      ? await db()
+          .select({ scoreId: scoreHistory.scoreId })
+          .from(scoreHistory)
+          .where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.requestKey, requestKey)))
       : [];
     if (replay) {
-      const [gone] = await db().select({ e: scoreHistory.studentEnrollmentId }).from(scoreHistory).where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.scoreId, replay.scoreId))).limit(1);
+      const [gone] = await db()
+        .select({ e: scoreHistory.studentEnrollmentId })
+        .from(scoreHistory)
+        .where(and(eq(scoreHistory.tenantId, t), eq(scoreHistory.scoreId, replay.scoreId)))
+        .limit(1);
       return { deleted: { id: gradeId }, result: await progressOf(actor, collectionId, gone.e) };
     }
     const check = await gradeCheck(actor, collectionId, gradeId);
     checkWindow(check.cycle_start_date, check.cycle_end_date);
     if (check.artifacts > 0) throw conflict(SCORE_MESSAGES.hasEvidence);
-    const [row] = await db().delete(scores).where(and(eq(scores.tenantId, t), eq(scores.id, gradeId))).returning();
-    await db().insert(scoreHistory).values({
-      tenantId: t,
-      scoreId: row.id,
-      dataCollectionId: collectionId,
-      studentEnrollmentId: row.studentEnrollmentId,
-      assessmentItemId: row.assessmentItemId,
-      scaleEntryId: null,
-      comment: null,
-      action: "delete",
-      changedBy: actor.userId,
-      requestKey: requestKey ?? null,
-    });
-    await writeAudit(actor, [{ action: "delete", entityType: "score", entityId: row.id, studentId: check.student_id, details: { dataCollectionId: collectionId, assessmentItemId: row.assessmentItemId } }], origin);
+    const [row] = await db()
+      .delete(scores)
+      .where(and(eq(scores.tenantId, t), eq(scores.id, gradeId)))
+      .returning();
+    await db()
+      .insert(scoreHistory)
+      .values({
+        tenantId: t,
+        scoreId: row.id,
+        dataCollectionId: collectionId,
+        studentEnrollmentId: row.studentEnrollmentId,
+        assessmentItemId: row.assessmentItemId,
+        scaleEntryId: null,
+        comment: null,
+        action: "delete",
+        changedBy: actor.userId,
+        requestKey: requestKey ?? null,
+      });
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "delete",
+          entityType: "score",
+          entityId: row.id,
+          studentId: check.student_id,
+          details: { dataCollectionId: collectionId, assessmentItemId: row.assessmentItemId },
+        },
+      ],
+      origin,
+    );
     return { deleted: { id: row.id }, result: await progressOf(actor, collectionId, row.studentEnrollmentId) };
   });
 }

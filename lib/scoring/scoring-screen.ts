@@ -1,6 +1,11 @@
 import "server-only";
 import type { ScoringData } from "./screen-types";
-import { listTeacherCollectionHierarchyItems, listTeacherCollectionItems, listTeacherCollectionScales, listTeacherCollectionSets } from "@/lib/collections/content";
+import {
+  listTeacherCollectionHierarchyItems,
+  listTeacherCollectionItems,
+  listTeacherCollectionScales,
+  listTeacherCollectionSets,
+} from "@/lib/collections/content";
 import { getTeacherCollection } from "@/lib/collections/queries";
 import type { TeacherCollection } from "@/lib/collections/schemas";
 import type { Actor } from "@/lib/platform/actor";
@@ -32,8 +37,7 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
   const depthOf = (hid: number) => ancestry(hid).length - 1;
   // Domains in tree order: each top-level domain followed by the strands beneath it.
   const ordered: typeof hierarchy = [];
-  const visit = (parent: number | null) =>
-    hierarchy.filter((h) => h.parentId === parent).forEach((h) => (ordered.push(h), visit(h.id)));
+  const visit = (parent: number | null) => hierarchy.filter((h) => h.parentId === parent).forEach((h) => (ordered.push(h), visit(h.id)));
   visit(null);
 
   const nowSec = Math.floor(now.getTime() / 1000);
@@ -44,7 +48,12 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
     data: {
       collectionId: id,
       writable,
-      students: students.map((s) => ({ enrollmentId: s.studentEnrollmentId, studentId: s.studentId, name: `${s.lastName}, ${s.firstName}`, progress: s.progress })),
+      students: students.map((s) => ({
+        enrollmentId: s.studentEnrollmentId,
+        studentId: s.studentId,
+        name: `${s.lastName}, ${s.firstName}`,
+        progress: s.progress,
+      })),
       items: items.map((i) => {
         const chain = ancestry(i.assessment_item_heirarchy_id);
         return { id: i.id, code: i.code, label: i.label, scaleId: i.parentScalesDirectoryId, domainId: chain.at(-1) ?? null, hierarchyIds: chain };

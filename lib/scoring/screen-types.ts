@@ -76,10 +76,7 @@ interface OpBase {
   itemId: number;
 }
 
-export type PendingOp =
-  | (OpBase & { kind: "set"; entryId: number })
-  | (OpBase & { kind: "clear" })
-  | (OpBase & { kind: "comment"; comment: string });
+export type PendingOp = (OpBase & { kind: "set"; entryId: number }) | (OpBase & { kind: "clear" }) | (OpBase & { kind: "comment"; comment: string });
 
 export type CellStatus = "saving" | "pending" | "saved" | "failed";
 

@@ -69,13 +69,19 @@ async function customSlots(actor: Actor, collectionId: number, enrollmentId: num
   authorize(actor, "collections.teacherRead");
   const [enrollment] = await forTenant(actor, async () => {
     await requireRostered(actor, collectionId, [enrollmentId]);
-    return db().select().from(studentEnrollments).where(and(eq(studentEnrollments.tenantId, actor.tenantId), eq(studentEnrollments.id, enrollmentId)));
+    return db()
+      .select()
+      .from(studentEnrollments)
+      .where(and(eq(studentEnrollments.tenantId, actor.tenantId), eq(studentEnrollments.id, enrollmentId)));
   });
   return Object.fromEntries(SLOTS.flatMap((n) => [`input${n}`, `option${n}`]).map((k) => [k, enrollment?.[k as Slot] ?? null])) as Record<Slot, string | null>;
 }
 
 /** The class list: the teacher's children in the collection with their level in words. */
-export async function loadClassList(actor: Actor, collectionId: number): Promise<{ collection: TeacherCollection; students: (RosterStudent & { levelLabel: string | null })[] }> {
+export async function loadClassList(
+  actor: Actor,
+  collectionId: number,
+): Promise<{ collection: TeacherCollection; students: (RosterStudent & { levelLabel: string | null })[] }> {
   const collection = await getTeacherCollection(actor, collectionId);
   const [students, labels] = await Promise.all([listRosterStudents(actor, collectionId), levelLabels(actor, collectionId)]);
   return { collection, students: students.map((s) => ({ ...s, levelLabel: levelLabel(labels, s.performanceLevel) })) };

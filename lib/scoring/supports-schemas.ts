@@ -42,7 +42,9 @@ export const collectionSupportsResponse = z.object({
   dataCollectionsStudentSupports: z.array(studentSupport),
   supports: z.array(support).describe("The supports the collection offers"),
 });
-export const studentSupportsResponse = z.object({ dataCollectionsStudentSupports: z.array(studentSupport).describe("The student's supports after the change") });
+export const studentSupportsResponse = z.object({
+  dataCollectionsStudentSupports: z.array(studentSupport).describe("The student's supports after the change"),
+});
 
 const assignment = z.object({
   id: z.number().int(),

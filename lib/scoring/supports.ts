@@ -33,7 +33,10 @@ function studentRows(actor: Actor, collectionId: number, enrollmentId?: number):
 }
 
 /** The supports students' rows answer and the collection's offered supports, for one of the teacher's collections. */
-export async function listTeacherSupports(actor: Actor, collectionId: number): Promise<{ dataCollectionsStudentSupports: StudentSupport[]; supports: Support[] }> {
+export async function listTeacherSupports(
+  actor: Actor,
+  collectionId: number,
+): Promise<{ dataCollectionsStudentSupports: StudentSupport[]; supports: Support[] }> {
   authorize(actor, "collections.teacherRead");
   return forTenant(actor, async () => {
     await requireTeacherCollection(actor, collectionId);
@@ -72,7 +75,13 @@ async function requireOffered(actor: Actor, collectionId: number, field: string,
 
 type Assignment = Awaited<ReturnType<typeof assignmentOf>>;
 
-function auditEntry(action: "create" | "delete", row: { id: number; supportId: number }, assignment: Assignment, collectionId: number, enrollmentId: number): AuditEntry {
+function auditEntry(
+  action: "create" | "delete",
+  row: { id: number; supportId: number },
+  assignment: Assignment,
+  collectionId: number,
+  enrollmentId: number,
+): AuditEntry {
   return {
     action,
     entityType: "student_support",
@@ -83,7 +92,13 @@ function auditEntry(action: "create" | "delete", row: { id: number; supportId: n
 }
 
 /** Adds one of the collection's supports to a rostered student (kept once); answers the student's supports. */
-export async function addStudentSupport(actor: Actor, collectionId: number, enrollmentId: number, supportId: number, origin?: AuditOrigin): Promise<StudentSupport[]> {
+export async function addStudentSupport(
+  actor: Actor,
+  collectionId: number,
+  enrollmentId: number,
+  supportId: number,
+  origin?: AuditOrigin,
+): Promise<StudentSupport[]> {
   authorize(actor, "scores.teacherWrite");
   return forTenant(actor, async () => {
     const assignment = await assignmentOf(actor, collectionId, enrollmentId);
@@ -93,7 +108,11 @@ export async function addStudentSupport(actor: Actor, collectionId: number, enro
       .values({ tenantId: actor.tenantId, assignmentId: assignment.id, supportId })
       .onConflictDoNothing()
       .returning({ id: ss.id, supportId: ss.supportId });
-    await writeAudit(actor, added.map((r) => auditEntry("create", r, assignment, collectionId, enrollmentId)), origin);
+    await writeAudit(
+      actor,
+      added.map((r) => auditEntry("create", r, assignment, collectionId, enrollmentId)),
+      origin,
+    );
     return studentRows(actor, collectionId, enrollmentId);
   });
 }
@@ -116,7 +135,18 @@ export async function replaceStudentSupports(
       .from(ss)
       .where(and(eq(ss.tenantId, actor.tenantId), eq(ss.assignmentId, assignment.id)));
     const removed = current.filter((r) => !wanted.has(r.supportId));
-    if (removed.length) await db().delete(ss).where(and(eq(ss.tenantId, actor.tenantId), inArray(ss.id, removed.map((r) => r.id))));
+    if (removed.length)
+      await db()
+        .delete(ss)
+        .where(
+          and(
+            eq(ss.tenantId, actor.tenantId),
+            inArray(
+              ss.id,
+              removed.map((r) => r.id),
+            ),
+          ),
+        );
     const have = new Set(current.map((r) => r.supportId));
     const missing = [...wanted].filter((id) => !have.has(id));
     const added = missing.length
@@ -127,7 +157,10 @@ export async function replaceStudentSupports(
       : [];
     await writeAudit(
       actor,
-      [...removed.map((r) => auditEntry("delete", r, assignment, collectionId, enrollmentId)), ...added.map((r) => auditEntry("create", r, assignment, collectionId, enrollmentId))],
+      [
+        ...removed.map((r) => auditEntry("delete", r, assignment, collectionId, enrollmentId)),
+        ...added.map((r) => auditEntry("create", r, assignment, collectionId, enrollmentId)),
+      ],
       origin,
     );
     return studentRows(actor, collectionId, enrollmentId);
@@ -145,7 +178,9 @@ export async function removeStudentSupport(actor: Actor, collectionId: number, i
       .where(and(eq(ss.tenantId, actor.tenantId), eq(ss.id, id), eq(a.dataCollectionId, collectionId)));
     if (!row) throw notFound();
     const assignment = await assignmentOf(actor, collectionId, row.enrollmentId);
-    await db().delete(ss).where(and(eq(ss.tenantId, actor.tenantId), eq(ss.id, id)));
+    await db()
+      .delete(ss)
+      .where(and(eq(ss.tenantId, actor.tenantId), eq(ss.id, id)));
     await writeAudit(actor, [auditEntry("delete", row, assignment, collectionId, row.enrollmentId)], origin);
     return studentRows(actor, collectionId, row.enrollmentId);
   });
@@ -182,4 +217,3 @@ export async function updateSupportComment(actor: Actor, assignmentId: number, c
     return row;
   });
 }
-

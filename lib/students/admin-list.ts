@@ -98,7 +98,10 @@ const locationJoin = (t: number) => sql`left join locations l on l.tenant_id = $
  * the name keys are lower(name) (migration 0024).
  */
 function searchCondition(search: string): SQL {
-  const words = search.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const words = search
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const byId = sql`starts_with(s.tenant_unique_id, ${search})`;
   // Names hold no digits: a term with one is a state id, and the name indexes stay out of the plan.
   if (/\d/.test(search)) return byId;
@@ -210,7 +213,8 @@ async function findOne(actor: Actor, match: SQL, today: Date, view?: StudentView
         where s.tenant_id = ${t} and s.merged_into_student_id is null and ${inReach(reach)} and ${match} limit 1`,
     );
     if (!row) throw notFound();
-    if (view) await writeAudit(actor, [{ action: "view", entityType: "student", entityId: row.id, studentId: row.id, details: view.details ?? {} }], view.origin);
+    if (view)
+      await writeAudit(actor, [{ action: "view", entityType: "student", entityId: row.id, studentId: row.id, details: view.details ?? {} }], view.origin);
     return toStudent(row, today);
   });
 }

@@ -41,13 +41,32 @@ export async function createStudent(actor: Actor, input: CreateStudentInput, ori
       .catch(mapStudentErrors);
     const [enrollment] = await db()
       .insert(studentEnrollments)
-      .values({ tenantId: t, studentId: created.id, regionId: location.region_id, districtId: location.district_id, locationId: location.id, isPointOfAuthority: true })
+      .values({
+        tenantId: t,
+        studentId: created.id,
+        regionId: location.region_id,
+        districtId: location.district_id,
+        locationId: location.id,
+        isPointOfAuthority: true,
+      })
       .returning({ id: studentEnrollments.id });
     await writeAudit(
       actor,
       [
-        { action: "create", entityType: "student", entityId: created.id, studentId: created.id, details: { fields: Object.keys(values), locationId: location.id } },
-        { action: "create", entityType: "student_enrollment", entityId: enrollment.id, studentId: created.id, details: { locationId: location.id, isPointOfAuthority: true } },
+        {
+          action: "create",
+          entityType: "student",
+          entityId: created.id,
+          studentId: created.id,
+          details: { fields: Object.keys(values), locationId: location.id },
+        },
+        {
+          action: "create",
+          entityType: "student_enrollment",
+          entityId: enrollment.id,
+          studentId: created.id,
+          details: { locationId: location.id, isPointOfAuthority: true },
+        },
       ],
       origin,
     );
@@ -68,7 +87,14 @@ export async function updateStudent(actor: Actor, input: UpdateStudentInput, ori
     const [current] = await db()
       .select()
       .from(students)
-      .where(and(eq(students.tenantId, t), eq(students.id, input.id), sql`${students.mergedIntoStudentId} is null`, reach.all ? undefined : within(reach, "locations", "students.parent_location_id")))
+      .where(
+        and(
+          eq(students.tenantId, t),
+          eq(students.id, input.id),
+          sql`${students.mergedIntoStudentId} is null`,
+          reach.all ? undefined : within(reach, "locations", "students.parent_location_id"),
+        ),
+      )
       .for("update");
     if (!current) throw notFound();
     const values = columnsOf(input);

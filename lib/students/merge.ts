@@ -122,7 +122,13 @@ export async function mergeStudents(actor: Actor, input: MergeStudentsInput, ori
           ...(primary.before !== primary.after ? { before: { parentLocationId: primary.before }, after: { parentLocationId: primary.after } } : {}),
         },
       },
-      { action: "retire", entityType: "student", entityId: S, studentId: S, details: { before: { mergedIntoStudentId: null }, after: { mergedIntoStudentId: P } } },
+      {
+        action: "retire",
+        entityType: "student",
+        entityId: S,
+        studentId: S,
+        details: { before: { mergedIntoStudentId: null }, after: { mergedIntoStudentId: P } },
+      },
     );
     await writeAudit(actor, audit, origin);
     return { message: STUDENTS_MERGED, primaryStudentId: P, secondaryStudentId: S, enrollmentsMoved: moved.length, scoresMoved, conflicts };
@@ -148,7 +154,8 @@ async function foldCollection(actor: Actor, fold: Fold, primaryStudentId: number
       where s.tenant_id = ${t} and s.data_collection_id = ${c} and s.student_enrollment_id = ${fold.secondary_enrollment_id}`,
   );
   const history = (scoreId: number, itemId: number, entryId: number, comment: string | null, action: "create" | "update", at: string | null) =>
-    db().execute(sql`insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, changed_at)
+    db()
+      .execute(sql`insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, changed_at)
       values (${t}, ${scoreId}, ${c}, ${keep}, ${itemId}, ${entryId}, ${comment}, ${action}, ${actor.userId}, coalesce(${at}::timestamptz, now()))`);
   const conflicts: AuditEntry[] = [];
   let moved = 0;
@@ -194,6 +201,8 @@ async function foldCollection(actor: Actor, fold: Fold, primaryStudentId: number
     on conflict do nothing`);
   await db().execute(sql`delete from student_data_collection_assignments where tenant_id = ${t} and data_collection_id = ${c}
     and student_enrollment_id = ${fold.secondary_enrollment_id}`);
-  await db().execute(sql`delete from student_results where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id = ${fold.secondary_enrollment_id}`);
+  await db().execute(
+    sql`delete from student_results where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id = ${fold.secondary_enrollment_id}`,
+  );
   return { moved, conflicts };
 }

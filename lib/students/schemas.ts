@@ -19,26 +19,38 @@ export const studentListQuery = z.object({
   sort: z.enum(STUDENT_SORTS, { error: `Must be one of: ${STUDENT_SORTS.join(", ")}` }).default("lastName"),
   order: z.enum(["asc", "desc"], { error: "Must be asc or desc" }).default("asc"),
   page: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100_000, "Is too large").default(1),
-  pageSize: z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number").min(1, "Must be 1 or more").max(100, "Must be 100 or fewer").default(25),
+  pageSize: z.coerce
+    .number({ error: "Must be a whole number" })
+    .int("Must be a whole number")
+    .min(1, "Must be 1 or more")
+    .max(100, "Must be 100 or fewer")
+    .default(25),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 export const stateIdParams = z.object({ stateId: z.string().trim().min(1, "Must not be empty").max(50, "Is too long") });
 
 /** The spec's flags arrive as the string '1' (or '0'); booleans are taken too. */
-const flag = z
-  .union([z.boolean(), z.enum(["1", "0", "true", "false"])], { error: "Must be 1 or 0" })
-  .transform((v) => v === true || v === "1" || v === "true");
+const flag = z.union([z.boolean(), z.enum(["1", "0", "true", "false"])], { error: "Must be 1 or 0" }).transform((v) => v === true || v === "1" || v === "true");
 
 const name = (max: number) => z.string({ error: "Is required" }).trim().min(1, "Must not be empty").max(max, "Is too long");
 const isoDate = z
   .string({ error: "Must be a date (YYYY-MM-DD)" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD)")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Must be a date (YYYY-MM-DD)");
-const raceBit = z.number().int().refine((v) => v > 0 && v <= 512 && (v & (v - 1)) === 0, "Must be a race code value");
+const raceBit = z
+  .number()
+  .int()
+  .refine((v) => v > 0 && v <= 512 && (v & (v - 1)) === 0, "Must be a race code value");
 /** Birth dates from 1900 to 2100, as unix seconds. */
 const unixSeconds = z.number().int("Must be a date (YYYY-MM-DD) or unix seconds").min(-2_208_988_800).max(4_102_444_800);
-const optionalText = (max: number) => z.string().trim().max(max, "Is too long").nullish().transform((v) => (v === undefined ? undefined : v || null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "Is too long")
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 /**
  * Demographics as every client writes them. The read's forms are taken beside ours, so that what GET
@@ -46,7 +58,12 @@ const optionalText = (max: number) => z.string().trim().max(max, "Is too long").
  * form (administration.md §4): ell, and the race choices summed. A field left out is left as it is.
  */
 const demographics = z.object({
-  tenantUniqueId: z.string({ error: "Is required" }).trim().min(1, "Must not be empty").max(50, "Is too long").regex(/^[A-Za-z0-9-]*$/, "Must be letters, digits or dashes"),
+  tenantUniqueId: z
+    .string({ error: "Is required" })
+    .trim()
+    .min(1, "Must not be empty")
+    .max(50, "Is too long")
+    .regex(/^[A-Za-z0-9-]*$/, "Must be letters, digits or dashes"),
   firstName: name(100),
   middleName: optionalText(100),
   lastName: name(100),
@@ -60,8 +77,16 @@ const demographics = z.object({
   englishLanguageLearner: flag,
   ell: flag.describe("The spec's name of englishLanguageLearner ('1' for true)"),
   /** The chosen race codes' values, summed on the server (spec: the selected race choices are summed). */
-  races: z.array(raceBit).max(10, "Is too long").refine((v) => new Set(v).size === v.length, "Must not repeat a race"),
-  race: z.number({ error: "Must be a sum of race code values" }).int("Must be a sum of race code values").min(0, "Must be a sum of race code values").max(1023, "Must be a sum of race code values").describe("The race codes' values summed, as GET answers it"),
+  races: z
+    .array(raceBit)
+    .max(10, "Is too long")
+    .refine((v) => new Set(v).size === v.length, "Must not repeat a race"),
+  race: z
+    .number({ error: "Must be a sum of race code values" })
+    .int("Must be a sum of race code values")
+    .min(0, "Must be a sum of race code values")
+    .max(1023, "Must be a sum of race code values")
+    .describe("The race codes' values summed, as GET answers it"),
   lowSes: flag,
   specialEducation: flag,
   specialEducationDisabilityCode: optionalText(50),
@@ -167,7 +192,9 @@ export type StudentRow = z.infer<typeof student>;
 
 export const studentListResponse = z.object({
   students: z.array(student),
-  races: z.array(z.object({ id: z.number().int(), code: z.string(), label: z.string(), value: z.number().int() })).describe("The race codes (spec: the list answers students and races)"),
+  races: z
+    .array(z.object({ id: z.number().int(), code: z.string(), label: z.string(), value: z.number().int() }))
+    .describe("The race codes (spec: the list answers students and races)"),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

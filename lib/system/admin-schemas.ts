@@ -5,7 +5,12 @@ import { idSchema } from "@/lib/platform/schemas";
 
 /* Inputs and answers of the system area beyond assessments: tenants, tenant admins, acknowledgements, integrations. */
 
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
 const id = (label: string) => idSchema(`${label} is not valid`);
 const optionalText = (label: string, max: number) =>
   z
@@ -38,7 +43,8 @@ const tenantName = {
   nameLabel: text("Name", 200).optional().describe("The name as GET /tenants lists it: taken as name"),
 };
 const oneName = (value: { name?: string; nameLabel?: string }, ctx: z.RefinementCtx) => {
-  if (value.name !== undefined && value.nameLabel !== undefined && value.name !== value.nameLabel) ctx.addIssue({ code: "custom", path: ["nameLabel"], message: "Must agree with name" });
+  if (value.name !== undefined && value.nameLabel !== undefined && value.name !== value.nameLabel)
+    ctx.addIssue({ code: "custom", path: ["nameLabel"], message: "Must agree with name" });
 };
 const named = <T extends { name?: string; nameLabel?: string }>({ nameLabel, ...rest }: T) => ({ ...rest, name: rest.name ?? nameLabel });
 
@@ -49,7 +55,10 @@ export const createTenantBody = z
     if (value.name === undefined && value.nameLabel === undefined) ctx.addIssue({ code: "custom", path: ["name"], message: "Name is required" });
   })
   .transform((value) => ({ ...named(value), name: (value.name ?? value.nameLabel)! }));
-export const updateTenantBody = z.object({ id: id("Tenant"), ...tenantName, logoUrl }).superRefine(oneName).transform(named);
+export const updateTenantBody = z
+  .object({ id: id("Tenant"), ...tenantName, logoUrl })
+  .superRefine(oneName)
+  .transform(named);
 export type CreateTenant = z.infer<typeof createTenantBody>;
 export type UpdateTenant = z.infer<typeof updateTenantBody>;
 
@@ -132,7 +141,13 @@ const acknowledgementWire = z.object({
 });
 export const acknowledgementsResponse = z.object({ acknowledgements: z.array(acknowledgementWire) });
 export const acknowledgementResponse = z.object({ acknowledgement: acknowledgementWire });
-const licenseWire = z.object({ id: z.number().int(), tenantIntegrationId: z.number().int(), tenantId: z.number().int(), licenseId: z.string(), role: z.enum(ROLES) });
+const licenseWire = z.object({
+  id: z.number().int(),
+  tenantIntegrationId: z.number().int(),
+  tenantId: z.number().int(),
+  licenseId: z.string(),
+  role: z.enum(ROLES),
+});
 const integrationWire = z.object({
   id: z.number().int(),
   tenantId: z.number().int(),

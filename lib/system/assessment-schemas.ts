@@ -3,7 +3,12 @@ import { idSchema } from "@/lib/platform/schemas";
 
 /* The assessment editor's inputs (spec §7 System administration) and answers. */
 
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be ${max} characters or fewer`);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
 const optionalText = (label: string, max: number) =>
   z
     .string()
@@ -34,7 +39,13 @@ export const updateAssessmentBody = z.object({ id: id("Id"), ...z.object(assessm
 export type CreateAssessment = z.infer<typeof createAssessmentBody>;
 export type UpdateAssessment = z.infer<typeof updateAssessmentBody>;
 
-const hierarchyFields = { code: code("Code"), label: text("Label", 200), description: optionalText("Description", 2000), parentId: id("Parent").nullish(), sortOrder };
+const hierarchyFields = {
+  code: code("Code"),
+  label: text("Label", 200),
+  description: optionalText("Description", 2000),
+  parentId: id("Parent").nullish(),
+  sortOrder,
+};
 export const createHierarchyBody = z.object(hierarchyFields);
 export const updateHierarchyBody = z.object({ id: id("Id"), ...z.object(hierarchyFields).partial().shape });
 export type CreateHierarchy = z.infer<typeof createHierarchyBody>;
@@ -84,7 +95,11 @@ const itemEntryFields = {
 };
 export const createItemEntryBody = z.object(itemEntryFields);
 // The kind's default is for a new entry only: an edit that leaves it out keeps the entry's kind.
-export const updateItemEntryBody = z.object({ id: id("Id"), ...z.object(itemEntryFields).partial().shape, kind: itemEntryFields.kind.removeDefault().optional() });
+export const updateItemEntryBody = z.object({
+  id: id("Id"),
+  ...z.object(itemEntryFields).partial().shape,
+  kind: itemEntryFields.kind.removeDefault().optional(),
+});
 export type CreateItemEntry = z.infer<typeof createItemEntryBody>;
 
 /** POST .../resources {fileName, sizeBytes}: fileName is the s3FileName complete-multipart-upload answered. */
@@ -135,7 +150,13 @@ export const scaleEntryWire = z.object({
   color: nullableText,
   sortOrder: z.number().int(),
 });
-export const scaleWire = z.object({ id: z.number().int(), assessmentId: z.number().int(), code: z.string(), label: z.string(), entries: z.array(scaleEntryWire) });
+export const scaleWire = z.object({
+  id: z.number().int(),
+  assessmentId: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  entries: z.array(scaleEntryWire),
+});
 export const itemEntryWire = z.object({
   id: z.number().int(),
   assessmentItemId: z.number().int(),

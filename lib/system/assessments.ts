@@ -21,7 +21,15 @@ const assessmentColumns = {
   isEncapsulated: assessments.isEncapsulated,
   tenantId: assessments.tenantId,
 };
-type AssessmentRow = { id: number; name: string; description: string | null; author: string | null; taxonomy: string; isEncapsulated: boolean; tenantId: number | null };
+type AssessmentRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  author: string | null;
+  taxonomy: string;
+  isEncapsulated: boolean;
+  tenantId: number | null;
+};
 const assessmentWire = (a: AssessmentRow) => ({ ...a, isKra: isKraTaxonomy(a.taxonomy) });
 
 export const hierarchyColumns = {
@@ -53,7 +61,15 @@ export const scaleEntryColumns = {
   color: scaleEntries.color,
   sortOrder: scaleEntries.sortOrder,
 };
-export const scaleEntryWire = (e: { id: number; scaleId: number; code: string; label: string; score: string | null; color: string | null; sortOrder: number }) => ({
+export const scaleEntryWire = (e: {
+  id: number;
+  scaleId: number;
+  code: string;
+  label: string;
+  score: string | null;
+  color: string | null;
+  sortOrder: number;
+}) => ({
   ...e,
   score: e.score === null ? null : Number(e.score),
 });
@@ -90,15 +106,27 @@ export function listAllAssessments(actor: Actor) {
 export async function readAssessment(id: number) {
   const assessment = await assessmentOr404(id);
   const [hierarchyItems, scaleRows, entryRows, items] = [
-    await db().select(hierarchyColumns).from(assessmentHierarchyItems).where(eq(assessmentHierarchyItems.assessmentId, id)).orderBy(asc(assessmentHierarchyItems.sortOrder), asc(assessmentHierarchyItems.id)),
-    await db().select({ id: scales.id, assessmentId: scales.assessmentId, code: scales.code, label: scales.label }).from(scales).where(eq(scales.assessmentId, id)).orderBy(asc(scales.id)),
+    await db()
+      .select(hierarchyColumns)
+      .from(assessmentHierarchyItems)
+      .where(eq(assessmentHierarchyItems.assessmentId, id))
+      .orderBy(asc(assessmentHierarchyItems.sortOrder), asc(assessmentHierarchyItems.id)),
+    await db()
+      .select({ id: scales.id, assessmentId: scales.assessmentId, code: scales.code, label: scales.label })
+      .from(scales)
+      .where(eq(scales.assessmentId, id))
+      .orderBy(asc(scales.id)),
     await db()
       .select(scaleEntryColumns)
       .from(scaleEntries)
       .innerJoin(scales, eq(scales.id, scaleEntries.scaleId))
       .where(eq(scales.assessmentId, id))
       .orderBy(asc(scaleEntries.sortOrder), asc(scaleEntries.id)),
-    await db().select(itemColumns).from(assessmentItems).where(eq(assessmentItems.assessmentId, id)).orderBy(asc(assessmentItems.sortOrder), asc(assessmentItems.id)),
+    await db()
+      .select(itemColumns)
+      .from(assessmentItems)
+      .where(eq(assessmentItems.assessmentId, id))
+      .orderBy(asc(assessmentItems.sortOrder), asc(assessmentItems.id)),
   ];
   return {
     assessment: assessmentWire(assessment),

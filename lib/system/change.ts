@@ -20,7 +20,14 @@ export function systemWork<T>(actor: Actor, permission: Permission, reason: stri
 }
 
 /** One audit row of a system change, in the actor's tenant; details hold ids and field names or non-personal values. */
-export function auditSystem(actor: Actor, action: "create" | "update" | "delete" | "import" | "export", entityType: string, entityId: number, details: Record<string, unknown>, origin: AuditOrigin) {
+export function auditSystem(
+  actor: Actor,
+  action: "create" | "update" | "delete" | "import" | "export",
+  entityType: string,
+  entityId: number,
+  details: Record<string, unknown>,
+  origin: AuditOrigin,
+) {
   return writeAudit(actor, [{ action, entityType, entityId, details }], origin);
 }
 
@@ -42,4 +49,3 @@ export function mapDuplicate(field: string, message: string) {
     throw error;
   };
 }
-

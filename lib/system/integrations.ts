@@ -19,7 +19,12 @@ import { auditSystem, changedFields, mapDuplicate, systemWork } from "./change";
 export const LICENSE_ROLES: readonly string[] = ROLES;
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-const integrationColumns = { id: tenantIntegrations.id, tenantId: tenantIntegrations.tenantId, description: tenantIntegrations.description, clientId: tenantIntegrations.clientId };
+const integrationColumns = {
+  id: tenantIntegrations.id,
+  tenantId: tenantIntegrations.tenantId,
+  description: tenantIntegrations.description,
+  clientId: tenantIntegrations.clientId,
+};
 const licenseColumns = {
   id: tenantIntegrationLicenses.id,
   tenantIntegrationId: tenantIntegrationLicenses.tenantIntegrationId,
@@ -33,7 +38,11 @@ const duplicateToken = mapDuplicate("token", "Choose another token");
 /** GET /tenant-integrations?tenantId: the tenant's integrations, each with its licenses; an unknown tenant is 404. */
 export function listIntegrations(actor: Actor, tenantId: number) {
   return acrossTenants(actor, "system.integrations", "system: a tenant's integrations", async () => {
-    const rows = await db().select(integrationColumns).from(tenantIntegrations).where(eq(tenantIntegrations.tenantId, tenantId)).orderBy(asc(tenantIntegrations.id));
+    const rows = await db()
+      .select(integrationColumns)
+      .from(tenantIntegrations)
+      .where(eq(tenantIntegrations.tenantId, tenantId))
+      .orderBy(asc(tenantIntegrations.id));
     if (rows.length === 0) {
       const [tenant] = await db().select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
       if (!tenant) throw notFound("Tenant not found");
@@ -42,7 +51,15 @@ export function listIntegrations(actor: Actor, tenantId: number) {
       ? await db()
           .select(licenseColumns)
           .from(tenantIntegrationLicenses)
-          .where(and(eq(tenantIntegrationLicenses.tenantId, tenantId), inArray(tenantIntegrationLicenses.tenantIntegrationId, rows.map((r) => r.id))))
+          .where(
+            and(
+              eq(tenantIntegrationLicenses.tenantId, tenantId),
+              inArray(
+                tenantIntegrationLicenses.tenantIntegrationId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
           .orderBy(asc(tenantIntegrationLicenses.id))
       : [];
     return rows.map((r) => ({ ...r, licenses: licenses.filter((l) => l.tenantIntegrationId === r.id) }));
@@ -98,7 +115,14 @@ export function createLicense(actor: Actor, input: CreateLicense, origin: AuditO
       .values(input)
       .returning(licenseColumns)
       .catch(mapDuplicate("licenseId", `License ${input.licenseId} already grants ${input.role}`));
-    await auditSystem(actor, "create", "tenant_integration_license", row.id, { tenantId: input.tenantId, tenantIntegrationId: input.tenantIntegrationId, role: input.role }, origin);
+    await auditSystem(
+      actor,
+      "create",
+      "tenant_integration_license",
+      row.id,
+      { tenantId: input.tenantId, tenantIntegrationId: input.tenantIntegrationId, role: input.role },
+      origin,
+    );
     return row;
   });
 }
@@ -108,7 +132,14 @@ export function deleteLicense(actor: Actor, id: number, origin: AuditOrigin = {}
   return systemWork(actor, "system.integrations", "system: revoke an integration license", async () => {
     const [row] = await db().delete(tenantIntegrationLicenses).where(eq(tenantIntegrationLicenses.id, id)).returning(licenseColumns);
     if (!row) throw notFound("License not found");
-    await auditSystem(actor, "delete", "tenant_integration_license", id, { tenantId: row.tenantId, tenantIntegrationId: row.tenantIntegrationId, role: row.role }, origin);
+    await auditSystem(
+      actor,
+      "delete",
+      "tenant_integration_license",
+      id,
+      { tenantId: row.tenantId, tenantIntegrationId: row.tenantIntegrationId, role: row.role },
+      origin,
+    );
     return { id };
   });
 }

@@ -18,7 +18,10 @@ const duplicateCode = mapDuplicate("code", "This code is already used in this as
 /** The item of this assessment, or 404 (an item id of another assessment is not found here). */
 export async function itemOr404(assessmentId: number, id: number) {
   await assessmentOr404(assessmentId);
-  const [row] = await db().select(itemColumns).from(assessmentItems).where(and(eq(assessmentItems.assessmentId, assessmentId), eq(assessmentItems.id, id)));
+  const [row] = await db()
+    .select(itemColumns)
+    .from(assessmentItems)
+    .where(and(eq(assessmentItems.assessmentId, assessmentId), eq(assessmentItems.id, id)));
   if (!row) throw notFound("Assessment item not found");
   return row;
 }
@@ -33,17 +36,27 @@ async function checkRefs(assessmentId: number, input: Partial<CreateItem>) {
     if (!h) throw fieldError("assessmentItemHierarchyId", "The hierarchy item is not part of this assessment");
   }
   if (input.scaleId) {
-    const [s] = await db().select({ id: scales.id }).from(scales).where(and(eq(scales.assessmentId, assessmentId), eq(scales.id, input.scaleId)));
+    const [s] = await db()
+      .select({ id: scales.id })
+      .from(scales)
+      .where(and(eq(scales.assessmentId, assessmentId), eq(scales.id, input.scaleId)));
     if (!s) throw fieldError("scaleId", "The scale is not part of this assessment");
   }
 }
 
-const itemValues = ({ assessmentItemHierarchyId, ...rest }: Partial<CreateItem>) => ({ ...rest, ...(assessmentItemHierarchyId === undefined ? {} : { hierarchyItemId: assessmentItemHierarchyId ?? null }) });
+const itemValues = ({ assessmentItemHierarchyId, ...rest }: Partial<CreateItem>) => ({
+  ...rest,
+  ...(assessmentItemHierarchyId === undefined ? {} : { hierarchyItemId: assessmentItemHierarchyId ?? null }),
+});
 
 export function listItems(actor: Actor, assessmentId: number) {
   return acrossTenants(actor, "system.assessments", "assessment editor: items", async () => {
     await assessmentOr404(assessmentId);
-    return db().select(itemColumns).from(assessmentItems).where(eq(assessmentItems.assessmentId, assessmentId)).orderBy(asc(assessmentItems.sortOrder), asc(assessmentItems.id));
+    return db()
+      .select(itemColumns)
+      .from(assessmentItems)
+      .where(eq(assessmentItems.assessmentId, assessmentId))
+      .orderBy(asc(assessmentItems.sortOrder), asc(assessmentItems.id));
   });
 }
 
@@ -107,20 +120,33 @@ const entryColumns = {
 export function listItemEntries(actor: Actor, assessmentId: number, itemId: number) {
   return acrossTenants(actor, "system.assessments", "assessment editor: item entries", async () => {
     await itemOr404(assessmentId, itemId);
-    return db().select(entryColumns).from(assessmentItemEntries).where(eq(assessmentItemEntries.assessmentItemId, itemId)).orderBy(asc(assessmentItemEntries.sortOrder), asc(assessmentItemEntries.id));
+    return db()
+      .select(entryColumns)
+      .from(assessmentItemEntries)
+      .where(eq(assessmentItemEntries.assessmentItemId, itemId))
+      .orderBy(asc(assessmentItemEntries.sortOrder), asc(assessmentItemEntries.id));
   });
 }
 
 export function createItemEntry(actor: Actor, assessmentId: number, itemId: number, input: CreateItemEntry, origin: AuditOrigin = {}) {
   return work(actor, "create an item entry", async () => {
     await itemOr404(assessmentId, itemId);
-    const [row] = await db().insert(assessmentItemEntries).values({ ...input, assessmentItemId: itemId }).returning(entryColumns);
+    const [row] = await db()
+      .insert(assessmentItemEntries)
+      .values({ ...input, assessmentItemId: itemId })
+      .returning(entryColumns);
     await auditSystem(actor, "create", "assessment_item_entry", row.id, { assessmentId, itemId, fields: changedFields(input) }, origin);
     return row;
   });
 }
 
-export function updateItemEntry(actor: Actor, assessmentId: number, itemId: number, input: Partial<CreateItemEntry> & { id: number }, origin: AuditOrigin = {}) {
+export function updateItemEntry(
+  actor: Actor,
+  assessmentId: number,
+  itemId: number,
+  input: Partial<CreateItemEntry> & { id: number },
+  origin: AuditOrigin = {},
+) {
   return work(actor, "update an item entry", async () => {
     const fields = changedFields(input);
     if (fields.length === 0) throw badRequest("Name at least one field to change");

@@ -29,7 +29,11 @@ const resourceColumns = {
 export function listResources(actor: Actor, assessmentId: number, itemId: number) {
   return acrossTenants(actor, "system.assessments", "assessment editor: item resources", async () => {
     await itemOr404(assessmentId, itemId);
-    return db().select(resourceColumns).from(assessmentItemResources).where(eq(assessmentItemResources.assessmentItemId, itemId)).orderBy(asc(assessmentItemResources.id));
+    return db()
+      .select(resourceColumns)
+      .from(assessmentItemResources)
+      .where(eq(assessmentItemResources.assessmentItemId, itemId))
+      .orderBy(asc(assessmentItemResources.id));
   });
 }
 

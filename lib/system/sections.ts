@@ -72,7 +72,12 @@ export const ITEM_ENTRY_FIELDS: FieldDef[] = [
 
 /** The name (the host prefix is fixed once people sign in through it; the logo is a file, components/system/tenant-logo.tsx). */
 export const TENANT_FIELDS: FieldDef[] = [{ name: "name", label: "Name", kind: "text", required: true }];
-export const TENANT_TEXTS: SectionTexts = { created: "Tenant saved", updated: "Tenant saved", createFailed: "Error saving tenant", updateFailed: "Error saving tenant" };
+export const TENANT_TEXTS: SectionTexts = {
+  created: "Tenant saved",
+  updated: "Tenant saved",
+  createFailed: "Error saving tenant",
+  updateFailed: "Error saving tenant",
+};
 
 export const TENANT_ADMIN_COLUMNS = [
   { key: "lastName", label: "Last name" },
@@ -87,4 +92,9 @@ export const TENANT_ADMIN_FIELDS: FieldDef[] = [
   { name: "email", label: "Email", kind: "text", required: true },
   { name: "enabled", label: "Enabled (may sign in)", kind: "checkbox", editOnly: true },
 ];
-export const TENANT_ADMIN_TEXTS: SectionTexts = { created: "Tenant admin saved", updated: "Tenant admin updated", createFailed: "Error saving tenant admin", updateFailed: "Error saving tenant admin" };
+export const TENANT_ADMIN_TEXTS: SectionTexts = {
+  created: "Tenant admin saved",
+  updated: "Tenant admin updated",
+  createFailed: "Error saving tenant admin",
+  updateFailed: "Error saving tenant admin",
+};

@@ -27,7 +27,10 @@ async function hierarchyOr404(assessmentId: number, id: number) {
 /** A parent of the same assessment that is not the item itself nor below it (no cycles). */
 async function checkParent(assessmentId: number, parentId: number | null | undefined, selfId?: number) {
   if (!parentId) return;
-  const rows = await db().select({ id: assessmentHierarchyItems.id, parentId: assessmentHierarchyItems.parentId }).from(assessmentHierarchyItems).where(eq(assessmentHierarchyItems.assessmentId, assessmentId));
+  const rows = await db()
+    .select({ id: assessmentHierarchyItems.id, parentId: assessmentHierarchyItems.parentId })
+    .from(assessmentHierarchyItems)
+    .where(eq(assessmentHierarchyItems.assessmentId, assessmentId));
   const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
   if (!parentOf.has(parentId)) throw fieldError("parentId", "The parent is not part of this assessment");
   for (let at: number | null | undefined = parentId; at; at = parentOf.get(at)) {
@@ -38,7 +41,11 @@ async function checkParent(assessmentId: number, parentId: number | null | undef
 export function listHierarchy(actor: Actor, assessmentId: number) {
   return acrossTenants(actor, "system.assessments", "assessment editor: hierarchy", async () => {
     await assessmentOr404(assessmentId);
-    return db().select(hierarchyColumns).from(assessmentHierarchyItems).where(eq(assessmentHierarchyItems.assessmentId, assessmentId)).orderBy(asc(assessmentHierarchyItems.sortOrder), asc(assessmentHierarchyItems.id));
+    return db()
+      .select(hierarchyColumns)
+      .from(assessmentHierarchyItems)
+      .where(eq(assessmentHierarchyItems.assessmentId, assessmentId))
+      .orderBy(asc(assessmentHierarchyItems.sortOrder), asc(assessmentHierarchyItems.id));
   });
 }
 
@@ -89,13 +96,18 @@ export function deleteHierarchyItem(actor: Actor, assessmentId: number, id: numb
 const scaleColumns = { id: scales.id, assessmentId: scales.assessmentId, code: scales.code, label: scales.label };
 
 async function scaleOr404(assessmentId: number, id: number) {
-  const [row] = await db().select(scaleColumns).from(scales).where(and(eq(scales.assessmentId, assessmentId), eq(scales.id, id)));
+  const [row] = await db()
+    .select(scaleColumns)
+    .from(scales)
+    .where(and(eq(scales.assessmentId, assessmentId), eq(scales.id, id)));
   if (!row) throw notFound("Scale not found");
   return row;
 }
 
 const entriesOf = async (scaleId: number) =>
-  (await db().select(scaleEntryColumns).from(scaleEntries).where(eq(scaleEntries.scaleId, scaleId)).orderBy(asc(scaleEntries.sortOrder), asc(scaleEntries.id))).map(scaleEntryWire);
+  (
+    await db().select(scaleEntryColumns).from(scaleEntries).where(eq(scaleEntries.scaleId, scaleId)).orderBy(asc(scaleEntries.sortOrder), asc(scaleEntries.id))
+  ).map(scaleEntryWire);
 
 export function listScales(actor: Actor, assessmentId: number) {
   return acrossTenants(actor, "system.assessments", "assessment editor: scales", async () => {
@@ -108,7 +120,11 @@ export function listScales(actor: Actor, assessmentId: number) {
 export function createScale(actor: Actor, assessmentId: number, input: { code: string; label: string }, origin: AuditOrigin = {}) {
   return work(actor, "create a scale", async () => {
     await assessmentOr404(assessmentId);
-    const [row] = await db().insert(scales).values({ ...input, assessmentId }).returning(scaleColumns).catch(duplicateCode);
+    const [row] = await db()
+      .insert(scales)
+      .values({ ...input, assessmentId })
+      .returning(scaleColumns)
+      .catch(duplicateCode);
     await auditSystem(actor, "create", "scale", row.id, { assessmentId, fields: changedFields(input) }, origin);
     return { ...row, entries: [] };
   });
@@ -120,7 +136,12 @@ export function updateScale(actor: Actor, assessmentId: number, input: { id: num
     if (fields.length === 0) throw badRequest("Name at least one field to change");
     await scaleOr404(assessmentId, input.id);
     const { id, ...values } = input;
-    const [row] = await db().update(scales).set({ ...values, updatedAt: new Date() }).where(eq(scales.id, id)).returning(scaleColumns).catch(duplicateCode);
+    const [row] = await db()
+      .update(scales)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(scales.id, id))
+      .returning(scaleColumns)
+      .catch(duplicateCode);
     await auditSystem(actor, "update", "scale", id, { assessmentId, fields }, origin);
     return { ...row, entries: await entriesOf(id) };
   });
@@ -142,19 +163,32 @@ export function listScaleEntries(actor: Actor, assessmentId: number, scaleId: nu
   });
 }
 
-const entryValues = (input: Partial<CreateScaleEntry>) => ({ ...input, score: input.score === undefined ? undefined : input.score === null ? null : String(input.score) });
+const entryValues = (input: Partial<CreateScaleEntry>) => ({
+  ...input,
+  score: input.score === undefined ? undefined : input.score === null ? null : String(input.score),
+});
 const duplicateEntry = mapDuplicate("code", "This code is already used in this scale");
 
 export function createScaleEntry(actor: Actor, assessmentId: number, scaleId: number, input: CreateScaleEntry, origin: AuditOrigin = {}) {
   return work(actor, "create a scale entry", async () => {
     await scaleOr404(assessmentId, scaleId);
-    const [row] = await db().insert(scaleEntries).values({ ...entryValues(input), code: input.code, label: input.label, scaleId }).returning(scaleEntryColumns).catch(duplicateEntry);
+    const [row] = await db()
+      .insert(scaleEntries)
+      .values({ ...entryValues(input), code: input.code, label: input.label, scaleId })
+      .returning(scaleEntryColumns)
+      .catch(duplicateEntry);
     await auditSystem(actor, "create", "scale_entry", row.id, { assessmentId, scaleId, fields: changedFields(input) }, origin);
     return scaleEntryWire(row);
   });
 }
 
-export function updateScaleEntry(actor: Actor, assessmentId: number, scaleId: number, input: Partial<CreateScaleEntry> & { id: number }, origin: AuditOrigin = {}) {
+export function updateScaleEntry(
+  actor: Actor,
+  assessmentId: number,
+  scaleId: number,
+  input: Partial<CreateScaleEntry> & { id: number },
+  origin: AuditOrigin = {},
+) {
   return work(actor, "update a scale entry", async () => {
     const fields = changedFields(input);
     if (fields.length === 0) throw badRequest("Name at least one field to change");

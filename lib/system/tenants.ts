@@ -30,7 +30,9 @@ export const slugOf = (name: string) =>
     .slice(0, 63) || "tenant";
 
 export function listTenants(actor: Actor) {
-  return acrossTenants(actor, "system.tenants", "system: list tenants", async () => (await db().select(tenantColumns).from(tenants).orderBy(asc(tenants.name))).map(tenantWire));
+  return acrossTenants(actor, "system.tenants", "system: list tenants", async () =>
+    (await db().select(tenantColumns).from(tenants).orderBy(asc(tenants.name))).map(tenantWire),
+  );
 }
 
 export function getTenant(actor: Actor, id: number) {
@@ -125,7 +127,12 @@ export function createTenantAdmin(actor: Actor, input: CreateTenantAdmin, origin
       .values(TENANT_ADMIN_ROLES.map((role) => ({ tenantId: tenant.id, userId: user.id, role })));
     const token = await issueToken(db(), { tenantId: tenant.id, userId: user.id, purpose: "registration" });
     const link = `${env().PUBLIC_URL}/user-registration?token=${token}`;
-    await sendMail({ tenantId: tenant.id, to: user.email, ...registrationMail({ user, tenantName: tenant.name, link }), meta: { kind: "registration", userId: user.id } });
+    await sendMail({
+      tenantId: tenant.id,
+      to: user.email,
+      ...registrationMail({ user, tenantName: tenant.name, link }),
+      meta: { kind: "registration", userId: user.id },
+    });
     await auditSystem(actor, "create", "tenant_admin", user.id, { tenantId: tenant.id, roles: TENANT_ADMIN_ROLES }, origin);
     const [row] = await adminRows(eq(users.id, user.id));
     return row;

@@ -22,12 +22,17 @@ export function checkDocument(doc: AssessmentDocument): void {
   for (const c of duplicates(doc.scales.map((s) => s.code))) problems.push(`Scale code ${c} appears twice`);
   for (const c of duplicates(doc.items.map((i) => i.code))) problems.push(`Item code ${c} appears twice`);
   for (const s of doc.scales) for (const c of duplicates(s.entries.map((e) => e.code))) problems.push(`Scale ${s.code} has entry ${c} twice`);
-  for (const h of doc.hierarchyItems) if (h.parentCode && !hierarchy.has(h.parentCode)) problems.push(`Hierarchy item ${h.code} names an unknown parent ${h.parentCode}`);
+  for (const h of doc.hierarchyItems)
+    if (h.parentCode && !hierarchy.has(h.parentCode)) problems.push(`Hierarchy item ${h.code} names an unknown parent ${h.parentCode}`);
   for (const i of doc.items) {
     if (i.hierarchyCode && !hierarchy.has(i.hierarchyCode)) problems.push(`Item ${i.code} names an unknown hierarchy item ${i.hierarchyCode}`);
     if (i.scaleCode && !scaleCodes.has(i.scaleCode)) problems.push(`Item ${i.code} names an unknown scale ${i.scaleCode}`);
   }
-  if (problems.length) throw badRequest(problems[0], problems.map((message) => ({ field: "_", message })));
+  if (problems.length)
+    throw badRequest(
+      problems[0],
+      problems.map((message) => ({ field: "_", message })),
+    );
 }
 
 /** Parents before children; a cycle of parents is refused. */
@@ -58,7 +63,14 @@ export async function insertAssessmentDocument(ex: Executor, doc: AssessmentDocu
   for (const h of parentsFirst(doc.hierarchyItems)) {
     const [row] = await ex
       .insert(assessmentHierarchyItems)
-      .values({ assessmentId, code: h.code, label: h.label, description: h.description, sortOrder: h.sortOrder, parentId: h.parentCode ? hierarchyId.get(h.parentCode)! : null })
+      .values({
+        assessmentId,
+        code: h.code,
+        label: h.label,
+        description: h.description,
+        sortOrder: h.sortOrder,
+        parentId: h.parentCode ? hierarchyId.get(h.parentCode)! : null,
+      })
       .returning({ id: assessmentHierarchyItems.id });
     hierarchyId.set(h.code, row.id);
   }
@@ -70,7 +82,9 @@ export async function insertAssessmentDocument(ex: Executor, doc: AssessmentDocu
       .values(doc.scales.map((s) => ({ assessmentId, code: s.code, label: s.label })))
       .returning({ id: scales.id, code: scales.code });
     for (const r of rows) scaleId.set(r.code, r.id);
-    const entries = doc.scales.flatMap((s) => s.entries.map((e) => ({ ...e, scaleId: scaleId.get(s.code)!, score: e.score === null ? null : String(e.score) })));
+    const entries = doc.scales.flatMap((s) =>
+      s.entries.map((e) => ({ ...e, scaleId: scaleId.get(s.code)!, score: e.score === null ? null : String(e.score) })),
+    );
     if (entries.length) await ex.insert(scaleEntries).values(entries);
   }
 

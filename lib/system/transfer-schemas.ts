@@ -32,7 +32,15 @@ export const assessmentDocument = z.object({
         code,
         label: text(200),
         entries: z
-          .array(z.object({ code: z.string().trim().min(1).max(10), label: text(200), score: z.number().min(-1000).max(1000).nullable().default(null), color: z.string().max(20).nullable().default(null), sortOrder: order }))
+          .array(
+            z.object({
+              code: z.string().trim().min(1).max(10),
+              label: text(200),
+              score: z.number().min(-1000).max(1000).nullable().default(null),
+              color: z.string().max(20).nullable().default(null),
+              sortOrder: order,
+            }),
+          )
           .max(100)
           .default([]),
       }),
@@ -49,8 +57,14 @@ export const assessmentDocument = z.object({
         sortOrder: order,
         hierarchyCode: code.nullable().default(null),
         scaleCode: code.nullable().default(null),
-        entries: z.array(z.object({ kind: z.string().min(1).max(30).default("text"), label: optional(200), content: text(10_000), sortOrder: order })).max(200).default([]),
-        resources: z.array(z.object({ fileName: text(1024), originalFileName: text(255), sizeBytes: z.number().int().min(0), contentType: optional(255) })).max(50).default([]),
+        entries: z
+          .array(z.object({ kind: z.string().min(1).max(30).default("text"), label: optional(200), content: text(10_000), sortOrder: order }))
+          .max(200)
+          .default([]),
+        resources: z
+          .array(z.object({ fileName: text(1024), originalFileName: text(255), sizeBytes: z.number().int().min(0), contentType: optional(255) }))
+          .max(50)
+          .default([]),
       }),
     )
     .max(5000)

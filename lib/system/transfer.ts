@@ -18,8 +18,16 @@ export function exportAssessment(actor: Actor, id: number, origin: AuditOrigin =
     const itemIds = whole.assessmentItems.map((i) => i.id);
     const [entries, resources] = itemIds.length
       ? [
-          await db().select().from(assessmentItemEntries).where(inArray(assessmentItemEntries.assessmentItemId, itemIds)).orderBy(asc(assessmentItemEntries.sortOrder), asc(assessmentItemEntries.id)),
-          await db().select().from(assessmentItemResources).where(inArray(assessmentItemResources.assessmentItemId, itemIds)).orderBy(asc(assessmentItemResources.id)),
+          await db()
+            .select()
+            .from(assessmentItemEntries)
+            .where(inArray(assessmentItemEntries.assessmentItemId, itemIds))
+            .orderBy(asc(assessmentItemEntries.sortOrder), asc(assessmentItemEntries.id)),
+          await db()
+            .select()
+            .from(assessmentItemResources)
+            .where(inArray(assessmentItemResources.assessmentItemId, itemIds))
+            .orderBy(asc(assessmentItemResources.id)),
         ]
       : [[], []];
     const hierarchyCode = new Map(whole.hierarchyItems.map((h) => [h.id, h.code]));
@@ -29,7 +37,13 @@ export function exportAssessment(actor: Actor, id: number, origin: AuditOrigin =
       format: EXPORT_FORMAT,
       version: 1,
       assessment: { name: a.name, description: a.description, author: a.author, taxonomy: a.taxonomy, isEncapsulated: a.isEncapsulated, configuration },
-      hierarchyItems: whole.hierarchyItems.map((h) => ({ code: h.code, label: h.label, description: h.description, sortOrder: h.sortOrder, parentCode: h.parentId ? hierarchyCode.get(h.parentId)! : null })),
+      hierarchyItems: whole.hierarchyItems.map((h) => ({
+        code: h.code,
+        label: h.label,
+        description: h.description,
+        sortOrder: h.sortOrder,
+        parentCode: h.parentId ? hierarchyCode.get(h.parentId)! : null,
+      })),
       scales: whole.scales.map((s) => ({
         code: s.code,
         label: s.label,
@@ -66,7 +80,10 @@ async function checkResourceKeys(doc: AssessmentDocument) {
     .select({ key: files.storageKey })
     .from(files)
     .where(and(inArray(files.storageKey, keys), eq(files.purpose, "item-resource"), eq(files.status, "complete")));
-  const attached = await db().select({ key: assessmentItemResources.fileName }).from(assessmentItemResources).where(inArray(assessmentItemResources.fileName, keys));
+  const attached = await db()
+    .select({ key: assessmentItemResources.fileName })
+    .from(assessmentItemResources)
+    .where(inArray(assessmentItemResources.fileName, keys));
   const known = new Set([...uploaded, ...attached].map((r) => r.key));
   const unknown = keys.find((k) => !known.has(k));
   if (unknown) throw badRequest(`The resource file ${unknown} is not held by the platform`);
@@ -78,7 +95,14 @@ export function importAssessment(actor: Actor, raw: unknown, origin: AuditOrigin
     const doc = assessmentDocument.parse(raw);
     await checkResourceKeys(doc);
     const id = await insertAssessmentDocument(db(), doc, null);
-    await auditSystem(actor, "import", "assessment", id, { items: doc.items.length, hierarchyItems: doc.hierarchyItems.length, scales: doc.scales.length }, origin);
+    await auditSystem(
+      actor,
+      "import",
+      "assessment",
+      id,
+      { items: doc.items.length, hierarchyItems: doc.hierarchyItems.length, scales: doc.scales.length },
+      origin,
+    );
     return (await readAssessment(id)).assessment;
   });
 }

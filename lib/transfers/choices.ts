@@ -30,7 +30,12 @@ export async function transferChoices(actor: Actor, studentId: number): Promise<
         order by e.is_point_of_authority desc, l.name`,
     );
     return {
-      enrollments: enrollments.map((e) => ({ id: e.id, locationId: e.location_id, locationName: e.location_name, isPointOfAuthority: e.is_point_of_authority })),
+      enrollments: enrollments.map((e) => ({
+        id: e.id,
+        locationId: e.location_id,
+        locationName: e.location_name,
+        isPointOfAuthority: e.is_point_of_authority,
+      })),
     };
   });
 }

@@ -171,7 +171,9 @@ export async function withdrawTransfer(actor: Actor, id: number, origin: AuditOr
   const t = actor.tenantId;
   return forTenant(actor, async () => {
     const reach = await reachOf(actor);
-    const [transfer] = await rows<Pick<OpenTransfer, "id" | "student_id" | "student_enrollment_id" | "status" | "deleted" | "origin_in_reach" | "destination_in_reach">>(
+    const [transfer] = await rows<
+      Pick<OpenTransfer, "id" | "student_id" | "student_enrollment_id" | "status" | "deleted" | "origin_in_reach" | "destination_in_reach">
+    >(
       db(),
       sql`select tr.id, tr.student_id, tr.student_enrollment_id, tr.status, tr.deleted,
           ${within(reach, "locations", "tr.destination_location_id")} as destination_in_reach,
@@ -242,7 +244,12 @@ async function moveEnrollment(t: number, transfer: OpenTransfer, destination: Pl
       entityType: "student",
       entityId: transfer.student_id,
       studentId: transfer.student_id,
-      details: { transferId: transfer.id, fields: ["parentLocationId"], before: { parentLocationId: enrollment.location_id }, after: { parentLocationId: destination.location_id } },
+      details: {
+        transferId: transfer.id,
+        fields: ["parentLocationId"],
+        before: { parentLocationId: enrollment.location_id },
+        after: { parentLocationId: destination.location_id },
+      },
     });
   }
   return entries;

@@ -32,13 +32,25 @@ interface LinkRow {
   member_unique_id: string | null;
 }
 
-const toLink = (r: LinkRow) => ({ id: r.id, userId: r.user_id, orgType: r.org_type, parentId: r.parent_id, administrative: r.administrative, memberUniqueId: r.member_unique_id });
+const toLink = (r: LinkRow) => ({
+  id: r.id,
+  userId: r.user_id,
+  orgType: r.org_type,
+  parentId: r.parent_id,
+  administrative: r.administrative,
+  memberUniqueId: r.member_unique_id,
+});
 export type Organization = ReturnType<typeof toLink>;
 
 /** Throws 404 unless the organisation is active, of the actor's tenant and under their administrative links. */
 export async function requireAdministeredOrg(actor: Actor, orgType: OrgType, id: number): Promise<void> {
   const column = sql.raw("o.id");
-  const scope = orgType === "region" ? inRegionScope(actor, column, ADMIN) : orgType === "district" ? inDistrictScope(actor, column, ADMIN) : inLocationScope(actor, column, ADMIN);
+  const scope =
+    orgType === "region"
+      ? inRegionScope(actor, column, ADMIN)
+      : orgType === "district"
+        ? inDistrictScope(actor, column, ADMIN)
+        : inLocationScope(actor, column, ADMIN);
   const [found] = await rows<{ id: number }>(
     db(),
     sql`select o.id from ${sql.raw(TABLES[orgType])} o where o.tenant_id = ${actor.tenantId} and o.id = ${id} and o.active and ${scope}`,
@@ -101,7 +113,18 @@ export async function addLink(actor: Actor, userId: number, input: OrgLinkInput,
     await linkableUser(actor, userId);
     const [link] = await insertLinks(actor, userId, [input]);
     const adminRole = await syncAdminRole(actor.tenantId, userId);
-    await writeAudit(actor, [{ action: "create", entityType: "user_organization", entityId: link.id, details: { userId, orgType: link.orgType, parentId: link.parentId, administrative: link.administrative, adminRole } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "create",
+          entityType: "user_organization",
+          entityId: link.id,
+          details: { userId, orgType: link.orgType, parentId: link.parentId, administrative: link.administrative, adminRole },
+        },
+      ],
+      origin,
+    );
     return link;
   });
 }
@@ -133,21 +156,48 @@ export async function changeLink(actor: Actor, userId: number, input: ChangeOrgL
     const action = before.administrative === row.administrative ? "update" : row.administrative ? "promote" : "demote";
     const changed = (["administrative", "member_unique_id"] as const).filter((k) => before[k] !== row[k]);
     if (changed.length) {
-      await writeAudit(actor, [{ action, entityType: "user_organization", entityId: row.id, details: { userId, orgType: row.org_type, parentId: row.parent_id, fields: changed, adminRole } }], origin);
+      await writeAudit(
+        actor,
+        [
+          {
+            action,
+            entityType: "user_organization",
+            entityId: row.id,
+            details: { userId, orgType: row.org_type, parentId: row.parent_id, fields: changed, adminRole },
+          },
+        ],
+        origin,
+      );
     }
     return toLink(row);
   });
 }
 
 /** DELETE /users/{id}/organizations?orgType&parentId: disassociate. */
-export async function removeLink(actor: Actor, userId: number, query: { orgType: OrgType; parentId: number }, origin: AuditOrigin = {}): Promise<{ deleted: true }> {
+export async function removeLink(
+  actor: Actor,
+  userId: number,
+  query: { orgType: OrgType; parentId: number },
+  origin: AuditOrigin = {},
+): Promise<{ deleted: true }> {
   authorize(actor, "users.manage");
   return forTenant(actor, async () => {
     await linkableUser(actor, userId);
     const link = await existingLink(actor, userId, query.orgType, query.parentId);
     await rows(db(), sql`delete from user_organizations where tenant_id = ${actor.tenantId} and id = ${link.id} returning id`);
     const adminRole = await syncAdminRole(actor.tenantId, userId);
-    await writeAudit(actor, [{ action: "delete", entityType: "user_organization", entityId: link.id, details: { userId, orgType: link.org_type, parentId: link.parent_id, administrative: link.administrative, adminRole } }], origin);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: "delete",
+          entityType: "user_organization",
+          entityId: link.id,
+          details: { userId, orgType: link.org_type, parentId: link.parent_id, administrative: link.administrative, adminRole },
+        },
+      ],
+      origin,
+    );
     return { deleted: true as const };
   });
 }

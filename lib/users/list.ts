@@ -89,7 +89,10 @@ const prefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A name start ("first last", "last, first") or an email start. */
 function searchCondition(search: string): SQL {
-  const words = search.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const words = search
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (search.includes("@")) return sql`lower(u.email) like ${prefix(search.toLowerCase())}`;
   if (words.length >= 2) {
     const [a, b] = words;
@@ -149,14 +152,20 @@ export async function listUsers(actor: Actor, query: UserListQuery) {
   authorize(actor, "users.read");
   const { page, count } = userPageSql(actor, query);
   // Page and count in their own transactions, so they run side by side on PostgreSQL.
-  const [found, [total]] = await Promise.all([forTenant(actor, () => rows<Row>(db(), page)), forTenant(actor, () => rows<{ n: number | string }>(db(), count))]);
+  const [found, [total]] = await Promise.all([
+    forTenant(actor, () => rows<Row>(db(), page)),
+    forTenant(actor, () => rows<{ n: number | string }>(db(), count)),
+  ]);
   return { users: found.map(toUser), total: Number(total.n), page: query.page, pageSize: query.pageSize };
 }
 
 /** One user the actor reaches, inside the caller's binding; 404 for anyone else. */
 export async function userInScope(actor: Actor, userId: number): Promise<UserRow> {
   const t = actor.tenantId;
-  const [row] = await rows<Row>(db(), selectUsers(t, sql`select ${userColumns} from users u where u.tenant_id = ${t} and u.id = ${userId} and ${userInReach(actor)}`));
+  const [row] = await rows<Row>(
+    db(),
+    selectUsers(t, sql`select ${userColumns} from users u where u.tenant_id = ${t} and u.id = ${userId} and ${userInReach(actor)}`),
+  );
   if (!row) throw notFound("User not found");
   return toUser(row);
 }

@@ -49,8 +49,23 @@ export async function createUser(actor: Actor, input: CreateUserInput, origin: A
     await writeAudit(
       actor,
       [
-        { action: "create", entityType: "user", entityId: created.id, details: { fields: ["firstName", "lastName", "email", ...(input.tenantMemberId ? ["tenantMemberId"] : [])], roles: input.roles, adminRole, invited: input.sendInvite } },
-        ...links.map((l) => ({ action: "create", entityType: "user_organization", entityId: l.id, details: { userId: created.id, orgType: l.orgType, parentId: l.parentId, administrative: l.administrative } })),
+        {
+          action: "create",
+          entityType: "user",
+          entityId: created.id,
+          details: {
+            fields: ["firstName", "lastName", "email", ...(input.tenantMemberId ? ["tenantMemberId"] : [])],
+            roles: input.roles,
+            adminRole,
+            invited: input.sendInvite,
+          },
+        },
+        ...links.map((l) => ({
+          action: "create",
+          entityType: "user_organization",
+          entityId: l.id,
+          details: { userId: created.id, orgType: l.orgType, parentId: l.parentId, administrative: l.administrative },
+        })),
       ],
       origin,
     );
@@ -105,11 +120,23 @@ export async function updateUser(actor: Actor, input: UpdateUserInput, context: 
 
     const reason = set.enabled === false ? "user_disabled" : set.locked === true ? "user_locked" : set.email ? "credentials_changed" : null;
     if (reason) await revokeUserSessions(t, input.id, undefined, db(), reason);
-    const action = set.enabled === false ? "deactivate" : set.enabled === true ? "activate" : set.locked === false ? "unlock" : set.locked === true ? "lock" : "update";
+    const action =
+      set.enabled === false ? "deactivate" : set.enabled === true ? "activate" : set.locked === false ? "unlock" : set.locked === true ? "lock" : "update";
     if (fields.length || roleChanges.added.length || roleChanges.removed.length) {
       // Field names only, never the values (names and emails are personal).
       const named = fields.map((f) => f.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())).filter((f) => f !== "username");
-      await writeAudit(actor, [{ action, entityType: "user", entityId: input.id, details: { fields: named, rolesAdded: roleChanges.added, rolesRemoved: roleChanges.removed, sessionsEnded: Boolean(reason) } }], origin);
+      await writeAudit(
+        actor,
+        [
+          {
+            action,
+            entityType: "user",
+            entityId: input.id,
+            details: { fields: named, rolesAdded: roleChanges.added, rolesRemoved: roleChanges.removed, sessionsEnded: Boolean(reason) },
+          },
+        ],
+        origin,
+      );
     }
     return { user: await userInScope(actor, input.id) };
   });
@@ -121,6 +148,7 @@ async function replaceGrantedRoles(tenantId: number, userId: number, held: Role[
   const added = wanted.filter((r) => !held.includes(r));
   const removed = held.filter((r) => grantable.includes(r) && !wanted.includes(r));
   for (const role of added) await rows(db(), sql`insert into user_roles (tenant_id, user_id, role) values (${tenantId}, ${userId}, ${role}) returning user_id`);
-  for (const role of removed) await rows(db(), sql`delete from user_roles where tenant_id = ${tenantId} and user_id = ${userId} and role = ${role} returning user_id`);
+  for (const role of removed)
+    await rows(db(), sql`delete from user_roles where tenant_id = ${tenantId} and user_id = ${userId} and role = ${role} returning user_id`);
   return { added, removed };
 }

@@ -11,7 +11,6 @@ export const id = idSchema("Must be a positive whole number");
 export const idParams = z.object({ id });
 export const locationLinkParams = z.object({ id, locationId: id });
 
-
 export const USER_SORTS = ["lastName", "firstName", "email", "status"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
@@ -19,7 +18,7 @@ const flag = z.enum(["1", "0", "true", "false"], { error: "Must be 1 or 0" }).tr
 const whole = z.coerce.number({ error: "Must be a whole number" }).int("Must be a whole number");
 
 export const userListQuery = z.object({
-  search: z.string().trim().max(100, "Is too long").optional().describe("Start of a first or last name (\"first last\" and \"last, first\" work) or of an email"),
+  search: z.string().trim().max(100, "Is too long").optional().describe('Start of a first or last name ("first last" and "last, first" work) or of an email'),
   tenantMemberId: z.string().trim().max(100, "Is too long").optional().describe("Exact tenant member id"),
   admin: flag.optional().describe("1: only administrators (an administrative link, or tenant-wide)"),
   role: z.enum(ROLES, { error: "Unknown role" }).optional(),
@@ -36,7 +35,12 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 const name = (label: string) => required(`${label} is required`).max(100, `${label} must be at most 100 characters`);
 const emailText = required(EMAIL_REQUIRED).max(254, EMAIL_FORMAT).regex(EMAIL_PATTERN, EMAIL_FORMAT);
-const tenantMemberId = z.string({ error: "Tenant member id must be text" }).trim().max(100, "Tenant member id must be at most 100 characters").nullish().transform((v) => v || null);
+const tenantMemberId = z
+  .string({ error: "Tenant member id must be text" })
+  .trim()
+  .max(100, "Tenant member id must be at most 100 characters")
+  .nullish()
+  .transform((v) => v || null);
 const roles = z
   .array(z.enum(GRANTABLE_ROLES, { error: "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER" }), { error: "Roles must be a list" })
   .max(2, "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER")
@@ -46,8 +50,16 @@ const roles = z
 export const orgLinkBody = z.object({
   orgType: z.enum(ORG_TYPES, { error: "Organization type must be region, district or location" }),
   parentId: idSchema("Organization is required"),
-  administrative: z.boolean({ error: "administrative must be true or false" }).default(false).describe("true: the user administers the organisation (promote); false: a member (demote)"),
-  memberUniqueId: z.string({ error: "Member unique id must be text" }).trim().max(100, "Member unique id must be at most 100 characters").nullish().transform((v) => v || null),
+  administrative: z
+    .boolean({ error: "administrative must be true or false" })
+    .default(false)
+    .describe("true: the user administers the organisation (promote); false: a member (demote)"),
+  memberUniqueId: z
+    .string({ error: "Member unique id must be text" })
+    .trim()
+    .max(100, "Member unique id must be at most 100 characters")
+    .nullish()
+    .transform((v) => v || null),
 });
 export type OrgLinkInput = z.infer<typeof orgLinkBody>;
 /** A change of a link: what it leaves out keeps its value (no default demotes an admin). */
@@ -70,7 +82,11 @@ export const createUserBody = z.object({
   email: emailText.transform((v) => v.toLowerCase()),
   tenantMemberId,
   roles: roles.default([GRANTABLE_ROLES[0]]),
-  organizations: z.array(orgLinkBody).max(50, "At most 50 organizations").default([]).describe("Links made with the account; other admins than tenant admins need at least one"),
+  organizations: z
+    .array(orgLinkBody)
+    .max(50, "At most 50 organizations")
+    .default([])
+    .describe("Links made with the account; other admins than tenant admins need at least one"),
   sendInvite: z.boolean({ error: "sendInvite must be true or false" }).default(true).describe("Mail the registration link (valid 7 days)"),
 });
 export type CreateUserInput = z.infer<typeof createUserBody>;
@@ -131,7 +147,14 @@ export const membersQuery = z.object({
     .trim()
     .max(200, "Is too long")
     .optional()
-    .transform((v) => (v ? v.split(",").map((r) => r.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((r) => r.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(ROLES, { error: "Unknown role" })))
     .describe("Comma-separated roles (spec: ROLE_TEACHER lists a location's teachers)"),
   admin: flag.optional().describe("1: only its administrators; 0: only its members who are not"),
@@ -148,6 +171,12 @@ const organization = z.object({
 });
 export const organizationResponse = z.object({ organization });
 export const locationLinkResponse = z.object({
-  organization: organization.extend({ nameLabel: z.string().nullable(), uniqueId: z.string().nullable(), districtId: z.number().int().nullable(), districtName: z.string().nullable(), label: z.string().nullable() }),
+  organization: organization.extend({
+    nameLabel: z.string().nullable(),
+    uniqueId: z.string().nullable(),
+    districtId: z.number().int().nullable(),
+    districtName: z.string().nullable(),
+    label: z.string().nullable(),
+  }),
 });
 export const deletedResponse = z.object({ deleted: z.literal(true) });

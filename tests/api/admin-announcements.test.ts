@@ -49,7 +49,10 @@ describe("POST /announcements", () => {
     const [row] = await db().select().from(announcements).where(eq(announcements.id, res.body.announcement.id));
     expect(row.startDate.getTime()).toBe(start * 1000);
     expect(row.createdBy).toBe(A.adminId);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "announcement"), eq(auditLog.entityId, row.id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "announcement"), eq(auditLog.entityId, row.id)));
     expect(audit.map((r) => r.action)).toEqual(["create"]);
   });
 
@@ -156,9 +159,12 @@ describe("PUT and DELETE /announcements", () => {
 
 describe("an announcement becoming active (the announcements.activate job)", () => {
   const told = async (id: number) =>
-    (await db().select().from(notifications).where(and(eq(notifications.tenantId, A.tenantId), eq(notifications.type, "announcement")))).filter(
-      (n) => n.metadata.announcementId === id && n.message.startsWith("Announcement now active"),
-    );
+    (
+      await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.tenantId, A.tenantId), eq(notifications.type, "announcement")))
+    ).filter((n) => n.metadata.announcementId === id && n.message.startsWith("Announcement now active"));
 
   it("tells the tenant's teachers once when an upcoming one starts, and again only if it is moved later", async () => {
     const start = now() + 3 * DAY;

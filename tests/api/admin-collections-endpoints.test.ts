@@ -62,20 +62,32 @@ beforeAll(async () => {
 
 const dates = { cycleStartDate: now - DAY, cycleEndDate: now + 30 * DAY, enrollmentEndDate: now + 20 * DAY };
 async function collection(name = "Endpoint check"): Promise<number> {
-  const res = await call(collectionsRoute.POST, "POST", "/x", { token: admin, body: { collectionName: name, assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates } });
+  const res = await call(collectionsRoute.POST, "POST", "/x", {
+    token: admin,
+    body: { collectionName: name, assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates },
+  });
   expect(res.status).toBe(200);
   return res.body.dataCollection.id;
 }
 async function set(collectionId: number): Promise<{ id: number; items: { id: number }[] }> {
-  const res = await call(sets.POST, "POST", "/x", { token: admin, body: { parentDataCollectionId: collectionId, label: "Set", items: [{ parentAssessmentItemId: fx.items[0].id }] } });
+  const res = await call(sets.POST, "POST", "/x", {
+    token: admin,
+    body: { parentDataCollectionId: collectionId, label: "Set", items: [{ parentAssessmentItemId: fx.items[0].id }] },
+  });
   expect(res.status).toBe(200);
   return res.body.dataCollectionsSet;
 }
 async function support(collectionId: number): Promise<number> {
-  const res = await call(supports.POST, "POST", "/x", { token: admin, params: { id: String(collectionId) }, query: { admin: "true" }, body: { label: "Large print" } });
+  const res = await call(supports.POST, "POST", "/x", {
+    token: admin,
+    params: { id: String(collectionId) },
+    query: { admin: "true" },
+    body: { label: "Large print" },
+  });
   return res.body.support.id;
 }
-const cp = (c: number, extra: Record<string, number> = {}) => Object.fromEntries(Object.entries({ tenantId: t, collectionId: c, ...extra }).map(([k, v]) => [k, String(v)]));
+const cp = (c: number, extra: Record<string, number> = {}) =>
+  Object.fromEntries(Object.entries({ tenantId: t, collectionId: c, ...extra }).map(([k, v]) => [k, String(v)]));
 const level = (extra: Record<string, number>) => Object.fromEntries(Object.entries({ tenantId: t, regionId: org.r, ...extra }).map(([k, v]) => [k, String(v)]));
 
 /**
@@ -119,32 +131,92 @@ const endpoints: Endpoint[] = [
   {
     name: "POST /data-collections",
     ok: async () => {
-      const res = await adminCall(collectionsRoute.POST, "POST", { token: admin, body: { collectionName: "Created", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates } });
+      const res = await adminCall(collectionsRoute.POST, "POST", {
+        token: admin,
+        body: { collectionName: "Created", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates },
+      });
       expect(res.status).toBe(200);
       expect(res.body.dataCollection).toMatchObject({ collectionName: "Created", parentTenantId: t, ...dates });
     },
-    invalid: () => adminCall(collectionsRoute.POST, "POST", { token: admin, body: { collectionName: "No start", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, cycleEndDate: dates.cycleEndDate, enrollmentEndDate: dates.enrollmentEndDate } }),
+    invalid: () =>
+      adminCall(collectionsRoute.POST, "POST", {
+        token: admin,
+        body: {
+          collectionName: "No start",
+          assessmentId: fx.assessment.id,
+          schoolYear: fx.schoolYearId,
+          cycleEndDate: dates.cycleEndDate,
+          enrollmentEndDate: dates.enrollmentEndDate,
+        },
+      }),
     message: "Cycle start date is required",
     // Nothing of another tenant is in the path: its collection named as the parent is a field that is not found.
     otherTenantStatus: 400,
     otherTenant: async () => {
       const parent = await collection();
-      const res = await adminCall(collectionsRoute.POST, "POST", { token: bAdmin, body: { collectionName: "Child", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, parentDataCollectionId: parent, ...dates } });
+      const res = await adminCall(collectionsRoute.POST, "POST", {
+        token: bAdmin,
+        body: { collectionName: "Child", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, parentDataCollectionId: parent, ...dates },
+      });
       expect(res.body.errors).toEqual([{ field: "parentDataCollectionId", message: "Parent collection not found" }]);
       return res;
     },
-    wrongRole: () => adminCall(collectionsRoute.POST, "POST", { token: teacher, body: { collectionName: "X", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates } }),
+    wrongRole: () =>
+      adminCall(collectionsRoute.POST, "POST", {
+        token: teacher,
+        body: { collectionName: "X", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates },
+      }),
   },
   {
     name: "PUT /data-collections",
     ok: async () => {
       const id = await collection();
       const parent = await collection("Parent");
-      const res = await adminCall(collectionsRoute.PUT, "PUT", { token: admin, body: { id, collectionName: "Renamed", parentDataCollectionId: parent, scoring: { rawToScale: { overall: [[0, 100], [2, 200]] } } } });
+      const res = await adminCall(collectionsRoute.PUT, "PUT", {
+        token: admin,
+        body: {
+          id,
+          collectionName: "Renamed",
+          parentDataCollectionId: parent,
+          scoring: {
+            rawToScale: {
+              overall: [
+                [0, 100],
+                [2, 200],
+              ],
+            },
+          },
+        },
+      });
       expect(res.status).toBe(200);
-      expect(res.body.dataCollection).toMatchObject({ collectionName: "Renamed", parentDataCollectionId: parent, scoring: { rawToScale: { overall: [[0, 100], [2, 200]] } } });
+      expect(res.body.dataCollection).toMatchObject({
+        collectionName: "Renamed",
+        parentDataCollectionId: parent,
+        scoring: {
+          rawToScale: {
+            overall: [
+              [0, 100],
+              [2, 200],
+            ],
+          },
+        },
+      });
     },
-    invalid: async () => adminCall(collectionsRoute.PUT, "PUT", { token: admin, body: { id: await collection(), scoring: { rawToScale: { LL: [[1, 100], [1, 150]] } } } }),
+    invalid: async () =>
+      adminCall(collectionsRoute.PUT, "PUT", {
+        token: admin,
+        body: {
+          id: await collection(),
+          scoring: {
+            rawToScale: {
+              LL: [
+                [1, 100],
+                [1, 150],
+              ],
+            },
+          },
+        },
+      }),
     message: "Raw points must differ from row to row",
     otherTenant: async () => adminCall(collectionsRoute.PUT, "PUT", { token: bAdmin, body: { id: await collection(), collectionName: "Taken" } }),
     wrongRole: async () => adminCall(collectionsRoute.PUT, "PUT", { token: teacher, body: { id: await collection(), collectionName: "Taken" } }),
@@ -174,7 +246,10 @@ const endpoints: Endpoint[] = [
       expect((await adminCall(collectionRoute.GET, "GET", { token: admin, params: { id: String(id) } })).status).toBe(404);
       const list = await adminCall(collectionsRoute.GET, "GET", { token: admin });
       expect(list.body.dataCollections.map((c: { id: number }) => c.id)).not.toContain(id);
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, t), eq(auditLog.entityType, "data_collection"), eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, t), eq(auditLog.entityType, "data_collection"), eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
       expect(audit).toBeDefined();
     },
     invalid: () => adminCall(collectionRoute.DELETE, "DELETE", { token: admin, params: { id: "0" } }),
@@ -199,34 +274,62 @@ const endpoints: Endpoint[] = [
     name: "POST /data-collections/{id}/supports?admin=true",
     ok: async () => {
       const id = await collection();
-      const res = await adminCall(supports.POST, "POST", { token: admin, params: { id: String(id) }, query: { admin: "true" }, body: { label: "Interpreter", code: "INT" } });
+      const res = await adminCall(supports.POST, "POST", {
+        token: admin,
+        params: { id: String(id) },
+        query: { admin: "true" },
+        body: { label: "Interpreter", code: "INT" },
+      });
       expect(res.body.support).toMatchObject({ label: "Interpreter", code: "INT" });
     },
-    invalid: async () => adminCall(supports.POST, "POST", { token: admin, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "" } }),
+    invalid: async () =>
+      adminCall(supports.POST, "POST", { token: admin, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "" } }),
     message: "Label is required",
-    otherTenant: async () => adminCall(supports.POST, "POST", { token: bAdmin, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "X" } }),
-    wrongRole: async () => adminCall(supports.POST, "POST", { token: teacher, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "X" } }),
+    otherTenant: async () =>
+      adminCall(supports.POST, "POST", { token: bAdmin, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "X" } }),
+    wrongRole: async () =>
+      adminCall(supports.POST, "POST", { token: teacher, params: { id: String(await collection()) }, query: { admin: "true" }, body: { label: "X" } }),
   },
   {
     name: "PUT /data-collections/{id}/supports?admin=true",
     ok: async () => {
       const id = await collection();
       const sid = await support(id);
-      const res = await adminCall(supports.PUT, "PUT", { token: admin, params: { id: String(id) }, query: { admin: "true" }, body: { id: sid, label: "Braille" } });
+      const res = await adminCall(supports.PUT, "PUT", {
+        token: admin,
+        params: { id: String(id) },
+        query: { admin: "true" },
+        body: { id: sid, label: "Braille" },
+      });
       expect(res.body.support).toEqual({ id: sid, label: "Braille", code: null });
     },
     invalid: async () => {
       const id = await collection();
-      return adminCall(supports.PUT, "PUT", { token: admin, params: { id: String(id) }, query: { admin: "true" }, body: { id: await support(id), label: " " } });
+      return adminCall(supports.PUT, "PUT", {
+        token: admin,
+        params: { id: String(id) },
+        query: { admin: "true" },
+        body: { id: await support(id), label: " " },
+      });
     },
     message: "Label is required",
     otherTenant: async () => {
       const id = await collection();
-      return adminCall(supports.PUT, "PUT", { token: bAdmin, params: { id: String(id) }, query: { admin: "true" }, body: { id: await support(id), label: "X" } });
+      return adminCall(supports.PUT, "PUT", {
+        token: bAdmin,
+        params: { id: String(id) },
+        query: { admin: "true" },
+        body: { id: await support(id), label: "X" },
+      });
     },
     wrongRole: async () => {
       const id = await collection();
-      return adminCall(supports.PUT, "PUT", { token: teacher, params: { id: String(id) }, query: { admin: "true" }, body: { id: await support(id), label: "X" } });
+      return adminCall(supports.PUT, "PUT", {
+        token: teacher,
+        params: { id: String(id) },
+        query: { admin: "true" },
+        body: { id: await support(id), label: "X" },
+      });
     },
   },
   {
@@ -280,7 +383,8 @@ const endpoints: Endpoint[] = [
     },
     invalid: async () => adminCall(setRoute.PUT, "PUT", { token: admin, params: { id: String((await set(await collection())).id) }, body: { label: "" } }),
     message: "Label is required",
-    otherTenant: async () => adminCall(setRoute.PUT, "PUT", { token: bAdmin, params: { id: String((await set(await collection())).id) }, body: { label: "X" } }),
+    otherTenant: async () =>
+      adminCall(setRoute.PUT, "PUT", { token: bAdmin, params: { id: String((await set(await collection())).id) }, body: { label: "X" } }),
     wrongRole: async () => adminCall(setRoute.PUT, "PUT", { token: teacher, params: { id: String((await set(await collection())).id) }, body: { label: "X" } }),
   },
   {
@@ -315,14 +419,28 @@ const endpoints: Endpoint[] = [
     },
     invalid: async () => adminCall(setItems.POST, "POST", { token: admin, params: { id: String((await set(await collection())).id) }, body: {} }),
     message: "Must be a positive whole number",
-    otherTenant: async () => adminCall(setItems.POST, "POST", { token: bAdmin, params: { id: String((await set(await collection())).id) }, body: { parentAssessmentItemId: fx.items[1].id } }),
-    wrongRole: async () => adminCall(setItems.POST, "POST", { token: teacher, params: { id: String((await set(await collection())).id) }, body: { parentAssessmentItemId: fx.items[1].id } }),
+    otherTenant: async () =>
+      adminCall(setItems.POST, "POST", {
+        token: bAdmin,
+        params: { id: String((await set(await collection())).id) },
+        body: { parentAssessmentItemId: fx.items[1].id },
+      }),
+    wrongRole: async () =>
+      adminCall(setItems.POST, "POST", {
+        token: teacher,
+        params: { id: String((await set(await collection())).id) },
+        body: { parentAssessmentItemId: fx.items[1].id },
+      }),
   },
   {
     name: "PUT /data-collections-sets/{id}/items",
     ok: async () => {
       const s = await set(await collection());
-      const res = await adminCall(setItems.PUT, "PUT", { token: admin, params: { id: String(s.id) }, body: { id: s.items[0].id, label: "First", priority: 5 } });
+      const res = await adminCall(setItems.PUT, "PUT", {
+        token: admin,
+        params: { id: String(s.id) },
+        body: { id: s.items[0].id, label: "First", priority: 5 },
+      });
       expect(res.body.items[0]).toMatchObject({ id: s.items[0].id, label: "First", priority: 5 });
     },
     invalid: async () => {
@@ -513,7 +631,10 @@ describe("DELETE /data-collections/{id} refusals", () => {
     expect(scored.body).toEqual({ message: "This collection has scores and cannot be deleted" });
 
     const parent = await collection("Parent window");
-    await adminCall(collectionsRoute.POST, "POST", { token: admin, body: { collectionName: "Checkpoint 1", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, parentDataCollectionId: parent, ...dates } });
+    await adminCall(collectionsRoute.POST, "POST", {
+      token: admin,
+      body: { collectionName: "Checkpoint 1", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, parentDataCollectionId: parent, ...dates },
+    });
     const parentRes = await adminCall(collectionRoute.DELETE, "DELETE", { token: admin, params: { id: String(parent) } });
     expect(parentRes.status).toBe(409);
     expect(parentRes.body.message).toBe("This collection is the parent of Checkpoint 1 and cannot be deleted");

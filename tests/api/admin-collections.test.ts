@@ -12,11 +12,18 @@ import { GET as regionList } from "@/app/en/api/v1/admin/tenants/[tenantId]/regi
 import { GET as districtList } from "@/app/en/api/v1/admin/tenants/[tenantId]/regions/[regionId]/districts/[districtId]/collections.json/route";
 import { GET as locationList } from "@/app/en/api/v1/admin/tenants/[tenantId]/regions/[regionId]/districts/[districtId]/locations/[locationId]/collections.json/route";
 import { GET as assignmentsGet } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/assignments.json/route";
-import { DELETE as locationUnassign, GET as locationsGet, POST as locationAssign } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/locations.json/route";
+import {
+  DELETE as locationUnassign,
+  GET as locationsGet,
+  POST as locationAssign,
+} from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/locations.json/route";
 import { DELETE as districtUnassign, POST as districtAssign } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/districts.json/route";
 import { DELETE as regionUnassign, POST as regionAssign } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/regions.json/route";
 import { GET as fieldTestsGet } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/fieldtests.json/route";
-import { DELETE as fieldTestDelete, POST as fieldTestPost } from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/locations/[locationId]/fieldtests.json/route";
+import {
+  DELETE as fieldTestDelete,
+  POST as fieldTestPost,
+} from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/locations/[locationId]/fieldtests.json/route";
 import { GET as teacherList } from "@/app/en/api/v1/data-collections/route";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "../support/factories";
@@ -53,7 +60,14 @@ async function buildA() {
   };
   const user = (options: Parameters<typeof makeUser>[1]) => makeUser(tenant.id, options).then((u) => tokenFor(u));
   return {
-    tenant, r1, d1, d2, l1, l2, l3, kids,
+    tenant,
+    r1,
+    d1,
+    d2,
+    l1,
+    l2,
+    l3,
+    kids,
     admin: await user({ roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }),
     districtAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] }),
     locationAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: l1.id, administrative: true }] }),
@@ -71,8 +85,15 @@ beforeAll(async () => {
 
 const dates = { cycleStartDate: now - 2 * DAY, cycleEndDate: now + 30 * DAY, enrollmentEndDate: now + 20 * DAY };
 const newCollection = (token: string, body: Record<string, unknown> = {}) =>
-  call(collectionPost, "POST", "/x", { token, body: { collectionName: "Fall KRA", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates, ...body } });
-const audits = (entityType: string) => db().select().from(auditLog).where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType)));
+  call(collectionPost, "POST", "/x", {
+    token,
+    body: { collectionName: "Fall KRA", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId, ...dates, ...body },
+  });
+const audits = (entityType: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType)));
 const collectionParams = (collectionId: number, tenantId = A.tenant.id) => ({ tenantId: String(tenantId), collectionId: String(collectionId) });
 const progress = async (collectionId: number, locationId: number) => {
   const [p] = await db()
@@ -107,7 +128,10 @@ describe("POST, PUT and GET /data-collections (administration)", () => {
   });
 
   it("refuses missing required dates with the spec's field messages, and a cycle ending before it starts", async () => {
-    const res = await call(collectionPost, "POST", "/x", { token: A.admin, body: { collectionName: "No dates", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId } });
+    const res = await call(collectionPost, "POST", "/x", {
+      token: A.admin,
+      body: { collectionName: "No dates", assessmentId: fx.assessment.id, schoolYear: fx.schoolYearId },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
@@ -132,7 +156,10 @@ describe("POST, PUT and GET /data-collections (administration)", () => {
     expect(res.status).toBe(200);
     expect(res.body.dataCollection).toMatchObject({ collectionName: "Fall KRA 2", hideToken: true, reportAccessDate: now });
     const row = (await audits("data_collection")).find((r) => r.entityId === id && r.action === "update");
-    expect(row?.details).toMatchObject({ before: { collectionName: "Fall KRA", hideToken: false, reportAccessDate: null }, after: { collectionName: "Fall KRA 2" } });
+    expect(row?.details).toMatchObject({
+      before: { collectionName: "Fall KRA", hideToken: false, reportAccessDate: null },
+      after: { collectionName: "Fall KRA 2" },
+    });
     const cleared = await call(collectionPut, "PUT", "/x", { token: A.admin, body: { id, cycleStartDate: null } });
     expect(cleared.body.errors).toEqual([{ field: "cycleStartDate", message: "Cycle start date is required" }]);
     const late = await call(collectionPut, "PUT", "/x", { token: A.admin, body: { id, cycleStartDate: now + 60 * DAY } });
@@ -160,13 +187,35 @@ describe("item sets and their items", () => {
     await score(A.tenant.id, id, kid, [fx.items[0].id], fx.entries.A.id);
     const res = await call(setPost, "POST", "/x", {
       token: A.admin,
-      body: { parentDataCollectionId: id, label: "Literacy", priority: 2, items: [{ parentAssessmentItemId: fx.items[1].id }, { parentAssessmentItemId: fx.items[0].id }] },
+      body: {
+        parentDataCollectionId: id,
+        label: "Literacy",
+        priority: 2,
+        items: [{ parentAssessmentItemId: fx.items[1].id }, { parentAssessmentItemId: fx.items[0].id }],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.dataCollectionsSet).toMatchObject({ label: "Literacy", priority: 2, parentDataCollectionId: id, items: [{ parentAssessmentItemId: fx.items[1].id, priority: 1, code: "I2" }, { parentAssessmentItemId: fx.items[0].id, priority: 2 }] });
-    const result = async () => (await db().select().from(studentResults).where(and(eq(studentResults.dataCollectionId, id), eq(studentResults.studentEnrollmentId, kid))))[0];
+    expect(res.body.dataCollectionsSet).toMatchObject({
+      label: "Literacy",
+      priority: 2,
+      parentDataCollectionId: id,
+      items: [
+        { parentAssessmentItemId: fx.items[1].id, priority: 1, code: "I2" },
+        { parentAssessmentItemId: fx.items[0].id, priority: 2 },
+      ],
+    });
+    const result = async () =>
+      (
+        await db()
+          .select()
+          .from(studentResults)
+          .where(and(eq(studentResults.dataCollectionId, id), eq(studentResults.studentEnrollmentId, kid)))
+      )[0];
     expect(await result()).toMatchObject({ scoredItems: 1, totalItems: 2, progress: 50 });
-    const first = await call(setPost, "POST", "/x", { token: A.admin, body: { parentDataCollectionId: id, label: "Maths", priority: 1, items: [{ parentAssessmentItemId: fx.items[2].id }] } });
+    const first = await call(setPost, "POST", "/x", {
+      token: A.admin,
+      body: { parentDataCollectionId: id, label: "Maths", priority: 1, items: [{ parentAssessmentItemId: fx.items[2].id }] },
+    });
     const items = await db().select().from(dataCollectionItems).where(eq(dataCollectionItems.dataCollectionId, id)).orderBy(dataCollectionItems.sortOrder);
     expect(items.map((i) => i.assessmentItemId)).toEqual([fx.items[2].id, fx.items[1].id, fx.items[0].id]);
     expect(await result()).toMatchObject({ totalItems: 3, progress: 33 });
@@ -174,10 +223,18 @@ describe("item sets and their items", () => {
     expect(sets.body.dataCollectionsSets.map((s: { label: string }) => s.label)).toEqual(["Maths", "Literacy"]);
 
     const setId = res.body.dataCollectionsSet.id;
-    const removed = await call(itemDelete, "DELETE", "/x", { token: A.admin, params: { id: String(setId) }, query: { id: res.body.dataCollectionsSet.items[1].id } });
+    const removed = await call(itemDelete, "DELETE", "/x", {
+      token: A.admin,
+      params: { id: String(setId) },
+      query: { id: res.body.dataCollectionsSet.items[1].id },
+    });
     expect(removed.body.items.map((i: { parentAssessmentItemId: number }) => i.parentAssessmentItemId)).toEqual([fx.items[1].id]);
     expect(await result()).toMatchObject({ scoredItems: 0, totalItems: 2, progress: 0 });
-    const added = await call(itemPost, "POST", "/x", { token: A.admin, params: { id: String(setId) }, body: { parentAssessmentItemId: fx.items[0].id, label: "Letters" } });
+    const added = await call(itemPost, "POST", "/x", {
+      token: A.admin,
+      params: { id: String(setId) },
+      body: { parentAssessmentItemId: fx.items[0].id, label: "Letters" },
+    });
     expect(added.body.items[1]).toMatchObject({ parentAssessmentItemId: fx.items[0].id, label: "Letters", priority: 2 });
     expect(await result()).toMatchObject({ scoredItems: 1, totalItems: 3 });
     const again = await call(itemPost, "POST", "/x", { token: A.admin, params: { id: String(setId) }, body: { parentAssessmentItemId: fx.items[0].id } });
@@ -192,14 +249,19 @@ describe("item sets and their items", () => {
     const gone = await call(setDelete, "DELETE", "/x", { token: A.admin, params: { id: String(first.body.dataCollectionsSet.id) } });
     expect(gone.body).toEqual({ removed: 1 });
     expect(await result()).toMatchObject({ totalItems: 2 });
-    const actions = (await audits("data_collection_set")).filter((r) => (r.details as { dataCollectionId: number }).dataCollectionId === id).map((r) => r.action);
+    const actions = (await audits("data_collection_set"))
+      .filter((r) => (r.details as { dataCollectionId: number }).dataCollectionId === id)
+      .map((r) => r.action);
     expect(actions.sort()).toEqual(["create", "create", "delete", "update"]);
   });
 
   it("refuses an item of another assessment (400), other admins' changes (403) and another tenant's set (404)", async () => {
     const id = (await newCollection(A.admin)).body.dataCollection.id;
     const other = await makeScoringAssessment(1);
-    const bad = await call(setPost, "POST", "/x", { token: A.admin, body: { parentDataCollectionId: id, label: "X", items: [{ parentAssessmentItemId: other.items[0].id }] } });
+    const bad = await call(setPost, "POST", "/x", {
+      token: A.admin,
+      body: { parentDataCollectionId: id, label: "X", items: [{ parentAssessmentItemId: other.items[0].id }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: "items.0.parentAssessmentItemId", message: "Item is not part of the collection's assessment" }]);
     const blank = await call(setPost, "POST", "/x", { token: A.admin, body: { parentDataCollectionId: id, label: " " } });
@@ -219,9 +281,16 @@ describe("supports (?admin=true)", () => {
     const created = await call(supportPost, "POST", "/x", { token: A.admin, ...path, query: { admin: "true" }, body: { label: "Interpreter", code: "INT" } });
     expect(created.body).toEqual({ support: { id: expect.any(Number), label: "Interpreter", code: "INT" } });
     const sid = created.body.support.id;
-    const renamed = await call(supportPut, "PUT", "/x", { token: A.admin, ...path, query: { admin: "true" }, body: { id: sid, label: "Sign language", code: null } });
+    const renamed = await call(supportPut, "PUT", "/x", {
+      token: A.admin,
+      ...path,
+      query: { admin: "true" },
+      body: { id: sid, label: "Sign language", code: null },
+    });
     expect(renamed.body.support).toEqual({ id: sid, label: "Sign language", code: null });
-    expect((await call(supportsGet, "GET", "/x", { token: A.admin, ...path, query: { admin: "true" } })).body).toEqual({ supports: [{ id: sid, label: "Sign language", code: null }] });
+    expect((await call(supportsGet, "GET", "/x", { token: A.admin, ...path, query: { admin: "true" } })).body).toEqual({
+      supports: [{ id: sid, label: "Sign language", code: null }],
+    });
     expect((await call(supportDelete, "DELETE", "/x", { token: A.admin, ...path, query: { admin: "true", id: sid } })).body).toEqual({ removed: 1 });
     expect((await audits("data_collection_support")).filter((r) => r.entityId === sid).map((r) => r.action)).toEqual(["create", "update", "delete"]);
     expect((await call(supportsGet, "GET", "/x", { token: A.admin, ...path })).status).toBe(403);
@@ -237,20 +306,46 @@ describe("assignments to regions, districts and locations", () => {
     expect(district.body).toEqual({ assigned: 3, unassigned: 0 });
     expect(await progress(id, A.l1.id)).toBe(2);
     expect(await progress(id, A.l2.id)).toBe(1);
-    expect((await call(districtAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { districtId: A.d1.id } })).body).toEqual({ assigned: 0, unassigned: 0 });
+    expect((await call(districtAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { districtId: A.d1.id } })).body).toEqual({
+      assigned: 0,
+      unassigned: 0,
+    });
     const location = await call(locationAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { locationId: A.l1.id } });
     expect(location.body.assigned).toBe(0);
 
     const locations = await call(locationsGet, "GET", "/x", { token: A.admin, params: collectionParams(id) });
     expect(locations.body.locations).toEqual([
-      { id: A.l1.id, nameLabel: "Elm Street", uniqueId: A.l1.uniqueId, parentId: A.d1.id, parentTenantId: A.tenant.id, studentEnrollmentCount: 2, assignmentCount: 2 },
-      { id: A.l2.id, nameLabel: "Oak Park", uniqueId: A.l2.uniqueId, parentId: A.d1.id, parentTenantId: A.tenant.id, studentEnrollmentCount: 1, assignmentCount: 1 },
+      {
+        id: A.l1.id,
+        nameLabel: "Elm Street",
+        uniqueId: A.l1.uniqueId,
+        parentId: A.d1.id,
+        parentTenantId: A.tenant.id,
+        studentEnrollmentCount: 2,
+        assignmentCount: 2,
+      },
+      {
+        id: A.l2.id,
+        nameLabel: "Oak Park",
+        uniqueId: A.l2.uniqueId,
+        parentId: A.d1.id,
+        parentTenantId: A.tenant.id,
+        studentEnrollmentCount: 1,
+        assignmentCount: 1,
+      },
     ]);
     const assignments = await call(assignmentsGet, "GET", "/x", { token: A.admin, params: collectionParams(id) });
-    expect(assignments.body).toMatchObject({ regions: [], districts: [{ id: A.d1.id, nameLabel: "Baltimore", parentId: A.r1.id }], locations: [{ id: A.l1.id }] });
+    expect(assignments.body).toMatchObject({
+      regions: [],
+      districts: [{ id: A.d1.id, nameLabel: "Baltimore", parentId: A.r1.id }],
+      locations: [{ id: A.l1.id }],
+    });
 
     const level = (handler: typeof regionList, params: Record<string, number>, token = A.admin) =>
-      call(handler, "GET", "/x", { token, params: Object.fromEntries(Object.entries({ tenantId: A.tenant.id, regionId: A.r1.id, ...params }).map(([k, v]) => [k, String(v)])) });
+      call(handler, "GET", "/x", {
+        token,
+        params: Object.fromEntries(Object.entries({ tenantId: A.tenant.id, regionId: A.r1.id, ...params }).map(([k, v]) => [k, String(v)])),
+      });
     const mine = (res: Awaited<ReturnType<typeof level>>) => res.body.collections.find((c: { id: number }) => c.id === id);
     expect(mine(await level(regionList, {}))).toMatchObject({ collection_name: "Assigned", assigned_at: "district", cycle_start_date: dates.cycleStartDate });
     expect(mine(await level(districtList, { districtId: A.d1.id }))).toMatchObject({ assigned_at: "district" });
@@ -278,7 +373,10 @@ describe("assignments to regions, districts and locations", () => {
     const region = await call(regionAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { regionId: A.r1.id } });
     expect(region.body).toEqual({ assigned: 3, unassigned: 0 });
     expect(await progress(id, A.l3.id)).toBe(1);
-    expect((await call(regionUnassign, "DELETE", "/x", { token: A.admin, params: collectionParams(id), query: { regionId: A.r1.id } })).body).toEqual({ assigned: 0, unassigned: 3 });
+    expect((await call(regionUnassign, "DELETE", "/x", { token: A.admin, params: collectionParams(id), query: { regionId: A.r1.id } })).body).toEqual({
+      assigned: 0,
+      unassigned: 3,
+    });
     const audited = await audits("data_collection_district_assignment");
     expect(audited.filter((r) => (r.details as { dataCollectionId: number }).dataCollectionId === id).map((r) => r.action)).toEqual(["create", "delete"]);
   });
@@ -286,11 +384,15 @@ describe("assignments to regions, districts and locations", () => {
   it("lets a district admin assign within their district only, and refuses the wrong tenant, role and collection", async () => {
     const id = (await newCollection(A.admin)).body.dataCollection.id;
     // Outside their reach until it is assigned there.
-    expect((await call(locationAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { locationId: A.l1.id } })).status).toBe(404);
+    expect((await call(locationAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { locationId: A.l1.id } })).status).toBe(
+      404,
+    );
     await call(locationAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { locationId: A.l2.id } });
     const ok = await call(locationAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { locationId: A.l1.id } });
     expect(ok.body).toEqual({ assigned: 2, unassigned: 0 });
-    expect((await call(locationAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { locationId: A.l3.id } })).status).toBe(404);
+    expect((await call(locationAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { locationId: A.l3.id } })).status).toBe(
+      404,
+    );
     expect((await call(regionAssign, "POST", "/x", { token: A.districtAdmin, params: collectionParams(id), body: { regionId: A.r1.id } })).status).toBe(404);
     const seen = await call(locationsGet, "GET", "/x", { token: A.locationAdmin, params: collectionParams(id) });
     expect(seen.body.locations.map((l: { id: number }) => l.id)).toEqual([A.l1.id]);
@@ -317,7 +419,9 @@ describe("field tests", () => {
     const removed = await call(fieldTestDelete, "DELETE", "/x", { token: A.admin, ...path(A.l2.id) });
     expect(removed.body.assigned).toEqual([]);
     expect((await call(fieldTestDelete, "DELETE", "/x", { token: A.admin, ...path(A.l2.id) })).status).toBe(404);
-    expect((await audits("data_collection_field_test")).filter((r) => (r.details as { dataCollectionId: number }).dataCollectionId === id).map((r) => r.action)).toEqual(["create", "delete"]);
+    expect(
+      (await audits("data_collection_field_test")).filter((r) => (r.details as { dataCollectionId: number }).dataCollectionId === id).map((r) => r.action),
+    ).toEqual(["create", "delete"]);
     expect((await call(fieldTestPost, "POST", "/x", { token: A.teacher, ...path(A.l2.id) })).status).toBe(403);
     expect((await call(fieldTestPost, "POST", "/x", { token: bAdmin, ...path(A.l2.id, bTenant) })).status).toBe(404);
   });
@@ -326,13 +430,35 @@ describe("field tests", () => {
 describe("scoring rules", () => {
   it("saves the collection's scoring, which the results read over the assessment's configuration", async () => {
     const id = (await newCollection(A.admin)).body.dataCollection.id;
-    await call(setPost, "POST", "/x", { token: A.admin, body: { parentDataCollectionId: id, label: "All", items: fx.items.map((i) => ({ parentAssessmentItemId: i.id })) } });
+    await call(setPost, "POST", "/x", {
+      token: A.admin,
+      body: { parentDataCollectionId: id, label: "All", items: fx.items.map((i) => ({ parentAssessmentItemId: i.id })) },
+    });
     await call(locationAssign, "POST", "/x", { token: A.admin, params: collectionParams(id), body: { locationId: A.l3.id } });
     const kid = A.kids.l3[0].enrollment.id;
-    await score(A.tenant.id, id, kid, fx.items.map((i) => i.id), fx.entries.D.id);
-    const result = async () => (await db().select().from(studentResults).where(and(eq(studentResults.dataCollectionId, id), eq(studentResults.studentEnrollmentId, kid))))[0];
+    await score(
+      A.tenant.id,
+      id,
+      kid,
+      fx.items.map((i) => i.id),
+      fx.entries.D.id,
+    );
+    const result = async () =>
+      (
+        await db()
+          .select()
+          .from(studentResults)
+          .where(and(eq(studentResults.dataCollectionId, id), eq(studentResults.studentEnrollmentId, kid)))
+      )[0];
     expect((await result()).overallScore).toBe(100);
-    const scoring = { scaleScore: { min: 200, max: 300 }, performanceLevels: [{ code: "LOW", label: "Low", min: 200, max: 249 }, { code: "HIGH", label: "High", min: 250, max: 300 }], itemWeights: { I1: 2 } };
+    const scoring = {
+      scaleScore: { min: 200, max: 300 },
+      performanceLevels: [
+        { code: "LOW", label: "Low", min: 200, max: 249 },
+        { code: "HIGH", label: "High", min: 250, max: 300 },
+      ],
+      itemWeights: { I1: 2 },
+    };
     const res = await call(collectionPut, "PUT", "/x", { token: A.admin, body: { id, scoring } });
     expect(res.status).toBe(200);
     expect(res.body.dataCollection.scoring).toEqual(scoring);

@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, collectionLocationProgress, dataCollectionDistrictAssignments, dataCollectionLocationAssignments, dataCollections, studentEnrollments, studentOutputs, students } from "@/db/schema";
+import {
+  auditLog,
+  collectionLocationProgress,
+  dataCollectionDistrictAssignments,
+  dataCollectionLocationAssignments,
+  dataCollections,
+  studentEnrollments,
+  studentOutputs,
+  students,
+} from "@/db/schema";
 import { GET as enrollmentsJson } from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/enrollments.json/route";
 import { GET as poasJson } from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/poas.json/route";
 import { GET as validateJson } from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/poas/[poaId]/validate.json/route";
@@ -42,21 +51,57 @@ async function extend(w: ScoringWorld) {
   const omarHome = await makeEnrollment(t, omar.id, far);
   const [hidden] = await db()
     .insert(dataCollections)
-    .values({ tenantId: t, schoolYearId: fx.schoolYearId, assessmentId: fx.assessment.id, collectionName: "Hidden token", cycleStartDate: new Date(Date.now() - 86400_000), cycleEndDate: new Date(Date.now() + 30 * 86400_000), enrollmentEndDate: new Date(Date.now() + 20 * 86400_000), hideToken: true })
+    .values({
+      tenantId: t,
+      schoolYearId: fx.schoolYearId,
+      assessmentId: fx.assessment.id,
+      collectionName: "Hidden token",
+      cycleStartDate: new Date(Date.now() - 86400_000),
+      cycleEndDate: new Date(Date.now() + 30 * 86400_000),
+      enrollmentEndDate: new Date(Date.now() + 20 * 86400_000),
+      hideToken: true,
+    })
     .returning();
   await db().insert(dataCollectionLocationAssignments).values({ tenantId: t, dataCollectionId: hidden.id, locationId: school.id });
   // A collection of the other district only.
   const [elsewhere] = await db()
     .insert(dataCollections)
-    .values({ tenantId: t, schoolYearId: fx.schoolYearId, assessmentId: fx.assessment.id, collectionName: "Far only", cycleStartDate: new Date(), cycleEndDate: new Date(Date.now() + 30 * 86400_000), enrollmentEndDate: new Date(Date.now() + 20 * 86400_000) })
+    .values({
+      tenantId: t,
+      schoolYearId: fx.schoolYearId,
+      assessmentId: fx.assessment.id,
+      collectionName: "Far only",
+      cycleStartDate: new Date(),
+      cycleEndDate: new Date(Date.now() + 30 * 86400_000),
+      enrollmentEndDate: new Date(Date.now() + 20 * 86400_000),
+    })
     .returning();
   await db().insert(dataCollectionDistrictAssignments).values({ tenantId: t, dataCollectionId: elsewhere.id, districtId: d2.id });
   await makeTenantField(t, { entityField: "input_1", label: "Classroom", dataType: "text" });
   await makeTenantField(t, { entityField: "input_2", label: "Days absent", dataType: "number" });
-  await makeTenantField(t, { entityField: "option_1", label: "Schedule", dataType: "select", required: true, options: [{ value: "FULL", label: "Full day" }, { value: "HALF", label: "Half day" }] });
+  await makeTenantField(t, {
+    entityField: "option_1",
+    label: "Schedule",
+    dataType: "select",
+    required: true,
+    options: [
+      { value: "FULL", label: "Full day" },
+      { value: "HALF", label: "Half day" },
+    ],
+  });
   const nonTeacher = await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: school.id }] });
   return {
-    second, d2, far, nia, niaHome, niaSecond, omar, omarHome, hidden, elsewhere, nonTeacher,
+    second,
+    d2,
+    far,
+    nia,
+    niaHome,
+    niaSecond,
+    omar,
+    omarHome,
+    hidden,
+    elsewhere,
+    nonTeacher,
     districtAdmin: await tokenFor(await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: w.tree.district.id, administrative: true }] })),
     secondAdmin: await tokenFor(await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: second.id, administrative: true }] })),
   };
@@ -77,7 +122,13 @@ describe("GET /enrollments and the admin enrollments.json, poas.json", () => {
     const res = await call(enrollmentsGet, "GET", "/en/api/v1/enrollments", { token: A.adminToken, query: { studentId: X.nia.id } });
     expect(res.status).toBe(200);
     expect(res.body.enrollments.map((e: { id: number }) => e.id)).toEqual([X.niaHome.id, X.niaSecond.id]);
-    expect(res.body.enrollments[0]).toMatchObject({ isPointOfAuthority: true, parentLocationId: A.tree.location.id, parentDistrictId: A.tree.district.id, input1: null, option10: null });
+    expect(res.body.enrollments[0]).toMatchObject({
+      isPointOfAuthority: true,
+      parentLocationId: A.tree.location.id,
+      parentDistrictId: A.tree.district.id,
+      input1: null,
+      option10: null,
+    });
     const json = await call(enrollmentsJson, "GET", "/x", { token: X.districtAdmin, params: { tenantId: String(A.tenant.id), studentId: String(X.nia.id) } });
     expect(json.body.enrollments).toHaveLength(2);
     const poas = await call(poasJson, "GET", "/x", { token: A.adminToken, params: { tenantId: String(A.tenant.id), studentId: String(X.nia.id) } });
@@ -90,7 +141,10 @@ describe("GET /enrollments and the admin enrollments.json, poas.json", () => {
   it("answers 404 for another district's student, another tenant's, and another tenant id in the path; 403 for a teacher", async () => {
     expect((await call(enrollmentsGet, "GET", "/x", { token: X.districtAdmin, query: { studentId: X.omar.id } })).status).toBe(404);
     expect((await call(enrollmentsGet, "GET", "/x", { token: A.adminToken, query: { studentId: B.kids[0].student.id } })).status).toBe(404);
-    expect((await call(enrollmentsJson, "GET", "/x", { token: A.adminToken, params: { tenantId: String(B.tenant.id), studentId: String(B.kids[0].student.id) } })).status).toBe(404);
+    expect(
+      (await call(enrollmentsJson, "GET", "/x", { token: A.adminToken, params: { tenantId: String(B.tenant.id), studentId: String(B.kids[0].student.id) } }))
+        .status,
+    ).toBe(404);
     expect((await call(enrollmentsGet, "GET", "/x", { token: A.teacherToken, query: { studentId: X.nia.id } })).status).toBe(403);
     const bad = await call(enrollmentsGet, "GET", "/x", { token: A.adminToken, query: { studentId: "abc" } });
     expect(bad.status).toBe(400);
@@ -146,7 +200,10 @@ describe("PUT /enrollments", () => {
     expect(res.body).toMatchObject({ message: "POA changed successfully", enrollment: { id: X.niaSecond.id, isPointOfAuthority: true } });
     const [student] = await db().select().from(students).where(eq(students.id, X.nia.id));
     expect(student.parentLocationId).toBe(X.second.id);
-    const poa = await db().select().from(studentEnrollments).where(and(eq(studentEnrollments.studentId, X.nia.id), eq(studentEnrollments.isPointOfAuthority, true)));
+    const poa = await db()
+      .select()
+      .from(studentEnrollments)
+      .where(and(eq(studentEnrollments.studentId, X.nia.id), eq(studentEnrollments.isPointOfAuthority, true)));
     expect(poa.map((e) => e.id)).toEqual([X.niaSecond.id]);
     const [audit] = (await auditOf(X.nia.id)).filter((a) => a.action === "poa_change");
     expect(audit.details).toEqual({ previousPoaIds: [X.niaHome.id], fromLocationId: A.tree.location.id, toLocationId: X.second.id });
@@ -158,7 +215,12 @@ describe("PUT /enrollments", () => {
   });
 
   it("refuses an inactive enrollment as POA, other tenants' ids and teachers", async () => {
-    const closed = await makeEnrollment(A.tenant.id, X.nia.id, { id: X.second.id, districtId: A.tree.district.id }, { isPointOfAuthority: false, active: false });
+    const closed = await makeEnrollment(
+      A.tenant.id,
+      X.nia.id,
+      { id: X.second.id, districtId: A.tree.district.id },
+      { isPointOfAuthority: false, active: false },
+    );
     const res = await put(A.adminToken, { id: closed.id, isPointOfAuthority: true });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The enrollment is not active", errors: [{ field: "isPointOfAuthority", message: "The enrollment is not active" }] });
@@ -176,7 +238,14 @@ describe("Rosters: /user-students-associations and /enrollment-associations", ()
 
   it("lists what a teacher could be given, rosters the student, and the teacher then scores them", async () => {
     // Nia is assigned to the open collection but on nobody's roster: not on the scoring screen.
-    expect((await call(assignmentPost, "POST", "/x", { token: A.adminToken, body: { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: A.collection.id, teacherType: "Primary" } })).status).toBe(200);
+    expect(
+      (
+        await call(assignmentPost, "POST", "/x", {
+          token: A.adminToken,
+          body: { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: A.collection.id, teacherType: "Primary" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await onScreen()).not.toContain(X.niaHome.id);
 
     const available = await call(availableGet, "GET", "/x", { token: X.districtAdmin, params: { userId: String(A.teacher.id) } });
@@ -191,7 +260,12 @@ describe("Rosters: /user-students-associations and /enrollment-associations", ()
 
     const res = await roster(X.districtAdmin, { userId: A.teacher.id, studentEnrollmentId: X.niaHome.id, parentLocationId: A.tree.location.id });
     expect(res.status).toBe(200);
-    expect(res.body.userStudentsAssociation).toMatchObject({ userId: A.teacher.id, studentEnrollmentId: X.niaHome.id, parentLocationId: A.tree.location.id, teacherLastName: A.teacher.lastName });
+    expect(res.body.userStudentsAssociation).toMatchObject({
+      userId: A.teacher.id,
+      studentEnrollmentId: X.niaHome.id,
+      parentLocationId: A.tree.location.id,
+      teacherLastName: A.teacher.lastName,
+    });
     associationId = res.body.userStudentsAssociation.id;
     expect(await onScreen()).toContain(X.niaHome.id);
 
@@ -199,10 +273,22 @@ describe("Rosters: /user-students-associations and /enrollment-associations", ()
     expect(list.body.userStudentsAssociations.map((r: { studentEnrollmentId: number }) => r.studentEnrollmentId)).toContain(X.niaHome.id);
     const byEnrollment = await call(associationsGet, "GET", "/x", { token: A.adminToken, query: { enrollmentId: X.niaHome.id } });
     expect(byEnrollment.body.enrollmentAssociations).toEqual([
-      { id: associationId, createdAt: expect.any(Number), teacherFirstName: A.teacher.firstName, teacherLastName: A.teacher.lastName, userId: A.teacher.id, parentLocationId: A.tree.location.id, studentEnrollmentId: X.niaHome.id },
+      {
+        id: associationId,
+        createdAt: expect.any(Number),
+        teacherFirstName: A.teacher.firstName,
+        teacherLastName: A.teacher.lastName,
+        userId: A.teacher.id,
+        parentLocationId: A.tree.location.id,
+        studentEnrollmentId: X.niaHome.id,
+      },
     ]);
     const [audit] = (await auditOf(X.nia.id)).filter((a) => a.entityType === "enrollment_association");
-    expect(audit).toMatchObject({ action: "create", entityId: associationId, details: { userId: A.teacher.id, studentEnrollmentId: X.niaHome.id, locationId: A.tree.location.id } });
+    expect(audit).toMatchObject({
+      action: "create",
+      entityId: associationId,
+      details: { userId: A.teacher.id, studentEnrollmentId: X.niaHome.id, locationId: A.tree.location.id },
+    });
   });
 
   it("refuses twice (409), non-teachers and enrollments elsewhere (400), other districts and tenants (404), teachers (403)", async () => {
@@ -220,7 +306,11 @@ describe("Rosters: /user-students-associations and /enrollment-associations", ()
     expect((await roster(A.adminToken, { ...body, userId: B.teacher.id })).status).toBe(404);
     expect((await roster(A.adminToken, { ...body, studentEnrollmentId: B.kids[0].enrollment.id })).status).toBe(404);
     expect((await roster(A.teacherToken, body)).status).toBe(403);
-    expect((await roster(A.adminToken, { userId: 0 })).body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["parentLocationId", "studentEnrollmentId", "userId"]);
+    expect((await roster(A.adminToken, { userId: 0 })).body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "parentLocationId",
+      "studentEnrollmentId",
+      "userId",
+    ]);
     expect((await call(rosterGet, "GET", "/x", { token: X.secondAdmin, query: { userId: A.teacher.id } })).status).toBe(404);
     expect((await call(availableGet, "GET", "/x", { token: A.adminToken, params: { userId: String(B.teacher.id) } })).status).toBe(404);
     expect((await call(associationsGet, "GET", "/x", { token: X.districtAdmin, query: { enrollmentId: X.omarHome.id } })).status).toBe(404);
@@ -240,7 +330,8 @@ describe("Rosters: /user-students-associations and /enrollment-associations", ()
 });
 
 describe("Collection assignments: /data-collections-student-assignments", () => {
-  const assign = (token: string, body: Record<string, unknown>) => call(assignmentPost, "POST", "/x", { token, body: { teacherType: "Primary", ...body }, headers: HEADERS });
+  const assign = (token: string, body: Record<string, unknown>) =>
+    call(assignmentPost, "POST", "/x", { token, body: { teacherType: "Primary", ...body }, headers: HEADERS });
   const list = (token: string, enrollmentId: number) => call(assignmentsGet, "GET", "/x", { token, query: { enrollmentId } });
   async function progress(collectionId: number, locationId: number) {
     const [row] = await db()
@@ -254,7 +345,11 @@ describe("Collection assignments: /data-collections-student-assignments", () => 
     const before = await progress(X.hidden.id, A.tree.location.id);
     const res = await assign(X.districtAdmin, { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: X.hidden.id });
     expect(res.status).toBe(200);
-    expect(res.body.dataCollectionsStudentAssignment).toMatchObject({ teacherType: "Primary", parentDataCollectionId: X.hidden.id, dataCollections: { collectionName: "Hidden token", token: "", hideToken: true } });
+    expect(res.body.dataCollectionsStudentAssignment).toMatchObject({
+      teacherType: "Primary",
+      parentDataCollectionId: X.hidden.id,
+      dataCollections: { collectionName: "Hidden token", token: "", hideToken: true },
+    });
     expect(await progress(X.hidden.id, A.tree.location.id)).toBe(before + 1);
     const forAdmin = await list(A.adminToken, X.niaHome.id);
     expect(forAdmin.body.tenantAdmin).toBe(true);
@@ -262,10 +357,17 @@ describe("Collection assignments: /data-collections-student-assignments", () => 
     expect(hidden.dataCollections.token).toMatch(/^[0-9a-f-]{36}$/);
     const forDistrict = await list(X.districtAdmin, X.niaHome.id);
     expect(forDistrict.body.tenantAdmin).toBe(false);
-    const open = forDistrict.body.dataCollectionsStudentAssignments.find((a: { parentDataCollectionId: number }) => a.parentDataCollectionId === A.collection.id);
+    const open = forDistrict.body.dataCollectionsStudentAssignments.find(
+      (a: { parentDataCollectionId: number }) => a.parentDataCollectionId === A.collection.id,
+    );
     expect(open.dataCollections.token).not.toBe("");
-    expect(forDistrict.body.dataCollectionsStudentAssignments.find((a: { parentDataCollectionId: number }) => a.parentDataCollectionId === X.hidden.id).dataCollections.token).toBe("");
-    const [audit] = (await auditOf(X.nia.id)).filter((a) => a.entityType === "data_collection_assignment" && a.details && (a.details as { dataCollectionId: number }).dataCollectionId === X.hidden.id);
+    expect(
+      forDistrict.body.dataCollectionsStudentAssignments.find((a: { parentDataCollectionId: number }) => a.parentDataCollectionId === X.hidden.id)
+        .dataCollections.token,
+    ).toBe("");
+    const [audit] = (await auditOf(X.nia.id)).filter(
+      (a) => a.entityType === "data_collection_assignment" && a.details && (a.details as { dataCollectionId: number }).dataCollectionId === X.hidden.id,
+    );
     expect(audit).toMatchObject({ action: "create", details: { studentEnrollmentId: X.niaHome.id, dataCollectionId: X.hidden.id, teacherType: "Primary" } });
   });
 
@@ -273,10 +375,16 @@ describe("Collection assignments: /data-collections-student-assignments", () => 
     const failed = "Failed to Assign Data Collection";
     const twice = await assign(A.adminToken, { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: X.hidden.id });
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ message: failed, errors: [{ field: "parentDataCollectionId", message: "The student is already assigned to this collection" }] });
+    expect(twice.body).toEqual({
+      message: failed,
+      errors: [{ field: "parentDataCollectionId", message: "The student is already assigned to this collection" }],
+    });
     const notHere = await assign(A.adminToken, { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: X.elsewhere.id });
     expect(notHere.status).toBe(400);
-    expect(notHere.body).toEqual({ message: failed, errors: [{ field: "parentDataCollectionId", message: "The collection is not assigned to the student's location" }] });
+    expect(notHere.body).toEqual({
+      message: failed,
+      errors: [{ field: "parentDataCollectionId", message: "The collection is not assigned to the student's location" }],
+    });
     const closed = await assign(A.adminToken, { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: A.closed.id });
     expect(closed.body).toEqual({ message: failed, errors: [{ field: "parentDataCollectionId", message: "The collection's enrollment period has ended" }] });
     const otherTenant = await assign(A.adminToken, { studentEnrollmentId: X.niaHome.id, parentDataCollectionId: B.collection.id });
@@ -314,10 +422,20 @@ describe("Collection assignments: /data-collections-student-assignments", () => 
 
 describe("GET /data-collections-students-outputs", () => {
   it("lists the ISR per assigned collection, 'No ISR' until one exists", async () => {
-    await db().insert(studentOutputs).values({ tenantId: A.tenant.id, studentId: X.nia.id, dataCollectionId: A.collection.id, outputStatus: "Generated", status: "complete" });
+    await db()
+      .insert(studentOutputs)
+      .values({ tenantId: A.tenant.id, studentId: X.nia.id, dataCollectionId: A.collection.id, outputStatus: "Generated", status: "complete" });
     const res = await call(outputsGet, "GET", "/x", { token: X.districtAdmin, query: { studentId: X.nia.id } });
     expect(res.status).toBe(200);
-    expect(res.body.dataCollectionsStudentsOutputs).toEqual([{ id: expect.any(Number), status: "Generated", dataCollectionsId: A.collection.id, collectionName: A.collection.collectionName, updatedAt: expect.any(Number) }]);
+    expect(res.body.dataCollectionsStudentsOutputs).toEqual([
+      {
+        id: expect.any(Number),
+        status: "Generated",
+        dataCollectionsId: A.collection.id,
+        collectionName: A.collection.collectionName,
+        updatedAt: expect.any(Number),
+      },
+    ]);
     const omar = await call(outputsGet, "GET", "/x", { token: A.adminToken, query: { studentId: A.kids[0].student.id } });
     expect(omar.body.dataCollectionsStudentsOutputs.map((o: { status: string; id: number | null }) => [o.status, o.id])).toEqual([
       ["No ISR", null],

@@ -40,7 +40,12 @@ beforeAll(async () => {
       { orgType: "location", id: d2School.id },
     ],
   });
-  Object.assign(p, { tenantAdmin: await tokenFor(tenantAdmin), d1Admin: await tokenFor(d1Admin), d2Admin: await tokenFor(d2Admin), teacher: await tokenFor(teacher) });
+  Object.assign(p, {
+    tenantAdmin: await tokenFor(tenantAdmin),
+    d1Admin: await tokenFor(d1Admin),
+    d2Admin: await tokenFor(d2Admin),
+    teacher: await tokenFor(teacher),
+  });
   const other = await makeTenant();
   otherTenant = other.id;
   const otherTree = await makeOrgTree(other.id);
@@ -53,7 +58,8 @@ beforeAll(async () => {
 const ftp = { protocol: "sftp", host: "sftp.district.example", port: 2222, directory: "/rosters", username: "kra-feed" };
 const save = (token: string, body: Record<string, unknown>) => call(integrationPost, "POST", "/en/api/v1/data-integrations", { token, body });
 const list = (token: string, query: Record<string, string | number> = {}) => call(integrationGet, "GET", "/en/api/v1/data-integrations", { token, query });
-const remove = (token: string, districtId: number | string) => call(integrationDelete, "DELETE", "/en/api/v1/data-integrations", { token, query: { districtId } });
+const remove = (token: string, districtId: number | string) =>
+  call(integrationDelete, "DELETE", "/en/api/v1/data-integrations", { token, query: { districtId } });
 const users = (token: string, districtId: number) => call(usersGet, "GET", "/en/api/v1/data-integrations/users", { token, query: { districtId } });
 const status = (token: string, tenantId: number, regionId: number, districtId: number) =>
   call(ftpGet, "GET", `/en/api/v1/admin/tenants/${tenantId}/regions/${regionId}/districts/${districtId}/integration/ftp.json`, {
@@ -61,7 +67,12 @@ const status = (token: string, tenantId: number, regionId: number, districtId: n
     params: { tenantId: String(tenantId), regionId: String(regionId), districtId: String(districtId) },
     query: { time: Date.now() },
   });
-const auditOf = (districtId: number) => db().select().from(auditLog).where(and(eq(auditLog.entityType, "district"), eq(auditLog.entityId, districtId))).orderBy(desc(auditLog.id));
+const auditOf = (districtId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "district"), eq(auditLog.entityId, districtId)))
+    .orderBy(desc(auditLog.id));
 
 describe("POST /data-integrations", () => {
   it("refuses bad input with 400 and the fields' messages, and a first save without a password", async () => {
@@ -85,7 +96,12 @@ describe("POST /data-integrations", () => {
     const res = await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, active: true, ftp: { ...ftp, password: "s3cret-Pass" }, userIds: [ids.teacher] });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Integration Saved");
-    expect(res.body.dataIntegration).toMatchObject({ tenantsDistrictsId: tree.district.id, active: true, ftp: { ...ftp, passwordSet: true }, users: [{ id: ids.teacher, firstName: "Test" }] });
+    expect(res.body.dataIntegration).toMatchObject({
+      tenantsDistrictsId: tree.district.id,
+      active: true,
+      ftp: { ...ftp, passwordSet: true },
+      users: [{ id: ids.teacher, firstName: "Test" }],
+    });
     expect(JSON.stringify(res.body)).not.toContain("s3cret");
     const [row] = await db().select().from(districtDataIntegrations).where(eq(districtDataIntegrations.districtId, tree.district.id));
     expect(row.ftpPasswordEncrypted).not.toContain("s3cret");
@@ -105,7 +121,10 @@ describe("POST /data-integrations", () => {
     const [after] = await db().select().from(districtDataIntegrations).where(eq(districtDataIntegrations.districtId, tree.district.id));
     expect(after.ftpPasswordEncrypted).toBe(row.ftpPasswordEncrypted);
     const [audit2] = await auditOf(tree.district.id);
-    expect(audit2).toMatchObject({ action: "integration_update", details: { fields: ["active", "port"], before: { active: true, port: 2222 }, after: { active: false, port: 22 }, usersRemoved: [ids.teacher] } });
+    expect(audit2).toMatchObject({
+      action: "integration_update",
+      details: { fields: ["active", "port"], before: { active: true, port: 2222 }, after: { active: false, port: 22 }, usersRemoved: [ids.teacher] },
+    });
 
     // Left out, the protocol is FTPS (as the page starts) and the port the protocol's own.
     const bare = { host: "files.district.example", username: "kra-feed" };
@@ -156,7 +175,15 @@ describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
   it("answers ftp.json: settings without the password and the last run; 404 for the wrong region, tenant or district", async () => {
     const res = await status(p.d1Admin, t, tree.region.id, tree.district.id);
     expect(res.status).toBe(200);
-    expect(res.body.integration).toEqual({ configured: true, active: true, ftp: { ...ftp, passwordSet: true, hostKey: null }, lastRunAt: null, lastRunStatus: null, lastRunMessage: null, runs: [] });
+    expect(res.body.integration).toEqual({
+      configured: true,
+      active: true,
+      ftp: { ...ftp, passwordSet: true, hostKey: null },
+      lastRunAt: null,
+      lastRunStatus: null,
+      lastRunMessage: null,
+      runs: [],
+    });
     const none = await status(p.d2Admin, t, tree.region.id, D2.id);
     expect(none.body.integration).toMatchObject({ configured: false, ftp: null });
     expect((await status(p.d2Admin, t, tree.region.id, tree.district.id)).status).toBe(404);
@@ -183,8 +210,19 @@ describe("DELETE /data-integrations", () => {
 });
 
 describe("GET /admin/tenants/{t}/users/{u}/{level}/member.json", () => {
-  const member = (handler: typeof regionMemberGet, level: string, token: string, tenantId: number, userId: number, query: Record<string, string | number> = {}) =>
-    call(handler, "GET", `/en/api/v1/admin/tenants/${tenantId}/users/${userId}/${level}/member.json`, { token, params: { tenantId: String(tenantId), userId: String(userId) }, query: { time: 1, ...query } });
+  const member = (
+    handler: typeof regionMemberGet,
+    level: string,
+    token: string,
+    tenantId: number,
+    userId: number,
+    query: Record<string, string | number> = {},
+  ) =>
+    call(handler, "GET", `/en/api/v1/admin/tenants/${tenantId}/users/${userId}/${level}/member.json`, {
+      token,
+      params: { tenantId: String(tenantId), userId: String(userId) },
+      query: { time: 1, ...query },
+    });
 
   it("answers the user's links at that level within the caller's reach", async () => {
     const loc = await member(locationMemberGet, "location", p.d1Admin, t, ids.teacher);
@@ -194,7 +232,9 @@ describe("GET /admin/tenants/{t}/users/{u}/{level}/member.json", () => {
     expect((await member(locationMemberGet, "location", p.tenantAdmin, t, ids.teacher)).body.organizations).toHaveLength(2);
     expect((await member(districtMemberGet, "district", p.d1Admin, t, ids.teacher)).body.organizations).toEqual([]);
     const district = await member(districtMemberGet, "district", p.tenantAdmin, t, ids.d1Admin, { admin: 1 });
-    expect(district.body.organizations).toMatchObject([{ orgType: "district", parentId: tree.district.id, administrative: true, nameLabel: tree.district.name }]);
+    expect(district.body.organizations).toMatchObject([
+      { orgType: "district", parentId: tree.district.id, administrative: true, nameLabel: tree.district.name },
+    ]);
     expect((await member(regionMemberGet, "region", p.tenantAdmin, t, ids.d1Admin)).body.organizations).toEqual([]);
     // One's own links, whatever one's role.
     expect((await member(locationMemberGet, "location", p.teacher, t, ids.teacher)).body.organizations).toHaveLength(2);

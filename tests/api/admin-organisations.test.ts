@@ -26,7 +26,12 @@ async function buildA() {
   const l2 = await makeLocation(tenant.id, d2.id, { name: "Oak Park" });
   const user = (roles: Parameters<typeof makeUser>[1]) => makeUser(tenant.id, roles).then((u) => tokenFor(u));
   return {
-    tenant, r1, d1, d2, l1, l2,
+    tenant,
+    r1,
+    d1,
+    d2,
+    l1,
+    l2,
     tenantAdmin: await user({ roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }),
     districtAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] }),
     locationAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: l1.id, administrative: true }] }),
@@ -41,14 +46,20 @@ beforeAll(async () => {
 });
 
 const auditOf = (entityType: string, entityId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
-const countOf = async (table: typeof regions | typeof districts | typeof locations) => (await db().select({ id: table.id }).from(table).where(eq(table.tenantId, A.tenant.id))).length;
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+const countOf = async (table: typeof regions | typeof districts | typeof locations) =>
+  (await db().select({ id: table.id }).from(table).where(eq(table.tenantId, A.tenant.id))).length;
 
 describe("POST and PUT /regions", () => {
   it("creates a region with the spec's keys, audited, and reads it back", async () => {
     const res = await call(regionPost, "POST", "/x", { token: A.tenantAdmin, body: { nameLabel: "  Northern ", uniqueId: "R-N" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ region: { id: expect.any(Number), nameLabel: "Northern", parentTenantId: A.tenant.id, parentId: A.tenant.id, uniqueId: "R-N", active: true } });
+    expect(res.body).toEqual({
+      region: { id: expect.any(Number), nameLabel: "Northern", parentTenantId: A.tenant.id, parentId: A.tenant.id, uniqueId: "R-N", active: true },
+    });
     const id = res.body.region.id;
     const [row] = await auditOf("region", id);
     expect(row).toMatchObject({ action: "create", details: { after: { nameLabel: "Northern", uniqueId: "R-N" } } });
@@ -74,7 +85,10 @@ describe("POST and PUT /regions", () => {
     const before = await countOf(regions);
     const dupId = await call(regionPost, "POST", "/x", { token: A.tenantAdmin, body: { nameLabel: "Other", uniqueId: "R-E" } });
     expect(dupId.status).toBe(409);
-    expect(dupId.body).toEqual({ message: "Unique ID R-E is already used by another region", errors: [{ field: "uniqueId", message: "Unique ID R-E is already used by another region" }] });
+    expect(dupId.body).toEqual({
+      message: "Unique ID R-E is already used by another region",
+      errors: [{ field: "uniqueId", message: "Unique ID R-E is already used by another region" }],
+    });
     const dupName = await call(regionPost, "POST", "/x", { token: A.tenantAdmin, body: { nameLabel: "eastern" } });
     expect(dupName.status).toBe(409);
     expect(dupName.body.message).toBe("A region named eastern already exists in this state");
@@ -108,15 +122,30 @@ describe("POST and PUT /regions", () => {
 
 describe("POST and PUT /districts", () => {
   it("creates a district under a region, edits it with before and after in the audit row", async () => {
-    const res = await call(districtPost, "POST", "/x", { token: A.tenantAdmin, body: { parentRegionId: A.r1.id, nameLabel: "Carroll", isCensus: true, uniqueId: "D-C" } });
+    const res = await call(districtPost, "POST", "/x", {
+      token: A.tenantAdmin,
+      body: { parentRegionId: A.r1.id, nameLabel: "Carroll", isCensus: true, uniqueId: "D-C" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.district).toEqual({ id: expect.any(Number), nameLabel: "Carroll", parentTenantId: A.tenant.id, parentId: A.r1.id, uniqueId: "D-C", isCensus: true, active: true });
+    expect(res.body.district).toEqual({
+      id: expect.any(Number),
+      nameLabel: "Carroll",
+      parentTenantId: A.tenant.id,
+      parentId: A.r1.id,
+      uniqueId: "D-C",
+      isCensus: true,
+      active: true,
+    });
     const id = res.body.district.id;
     const edit = await call(districtPut, "PUT", "/x", { token: A.tenantAdmin, body: { id, nameLabel: "Carroll County", isCensus: true } });
     expect(edit.body.district).toMatchObject({ nameLabel: "Carroll County", isCensus: true, uniqueId: "D-C" });
     const rows = await auditOf("district", id);
     expect(rows.map((r) => r.action).sort()).toEqual(["create", "update"]);
-    expect(rows.find((r) => r.action === "update")?.details).toEqual({ fields: ["nameLabel"], before: { nameLabel: "Carroll" }, after: { nameLabel: "Carroll County" } });
+    expect(rows.find((r) => r.action === "update")?.details).toEqual({
+      fields: ["nameLabel"],
+      before: { nameLabel: "Carroll" },
+      after: { nameLabel: "Carroll County" },
+    });
     const deleted = await call(districtPut, "PUT", "/x", { token: A.tenantAdmin, body: { id, active: false } });
     expect(deleted.body.district.active).toBe(false);
     expect((await auditOf("district", id)).some((r) => r.action === "delete")).toBe(true);
@@ -146,7 +175,14 @@ describe("POST and PUT /locations", () => {
   it("creates, edits and soft-deletes a location; lists with active=1 leave it out", async () => {
     const res = await call(locationPost, "POST", "/x", { token: A.districtAdmin, body: { parentDistrictId: A.d1.id, nameLabel: "Maple Pre-K" } });
     expect(res.status).toBe(200);
-    expect(res.body.location).toEqual({ id: expect.any(Number), nameLabel: "Maple Pre-K", parentTenantId: A.tenant.id, parentId: A.d1.id, uniqueId: null, active: true });
+    expect(res.body.location).toEqual({
+      id: expect.any(Number),
+      nameLabel: "Maple Pre-K",
+      parentTenantId: A.tenant.id,
+      parentId: A.d1.id,
+      uniqueId: null,
+      active: true,
+    });
     const id = res.body.location.id;
     const dup = await call(locationPost, "POST", "/x", { token: A.districtAdmin, body: { parentDistrictId: A.d1.id, nameLabel: "maple pre-k" } });
     expect(dup.status).toBe(409);

@@ -28,7 +28,10 @@ const tokens = {} as Record<"sender" | "receiver", string>;
 
 beforeAll(async () => {
   fx = await makeScoringAssessment(3);
-  await db().update(assessments).set({ configuration: { performanceLevels: LEVELS } }).where(eq(assessments.id, fx.assessment.id));
+  await db()
+    .update(assessments)
+    .set({ configuration: { performanceLevels: LEVELS } })
+    .where(eq(assessments.id, fx.assessment.id));
   w = await makeScoringWorld(fx, 2);
   const t = w.tenant.id;
   const D2 = await makeDistrict(t, w.tree.region.id);
@@ -50,7 +53,13 @@ beforeAll(async () => {
   });
   Object.assign(tokens, { sender: await tokenFor(sender), receiver: await tokenFor(receiver) });
   // Kid 0 complete (3 x D = 12 points: HIGH), kid 1 one item scored.
-  await score(t, w.collection.id, w.kids[0].enrollment.id, fx.items.map((i) => i.id), fx.entries.D.id);
+  await score(
+    t,
+    w.collection.id,
+    w.kids[0].enrollment.id,
+    fx.items.map((i) => i.id),
+    fx.entries.D.id,
+  );
   await score(t, w.collection.id, w.kids[1].enrollment.id, [fx.items[0].id], fx.entries.A.id);
 });
 
@@ -61,11 +70,25 @@ describe("enrollmentResults (the student profile's Collections tab)", () => {
     const complete = await enrollmentResults(actors.sender, w.kids[0].enrollment.id);
     expect(complete.map((r) => r.dataCollectionId).sort()).toEqual([w.collection.id, w.closed.id, w.upcoming.id].sort());
     const open = complete.find((r) => r.dataCollectionId === w.collection.id)!;
-    expect(open).toMatchObject({ collectionName: w.collection.collectionName, scoredItems: 3, totalItems: 3, progress: 100, performanceLevel: "HIGH", levelLabel: "Demonstrating Readiness" });
+    expect(open).toMatchObject({
+      collectionName: w.collection.collectionName,
+      scoredItems: 3,
+      totalItems: 3,
+      progress: 100,
+      performanceLevel: "HIGH",
+      levelLabel: "Demonstrating Readiness",
+    });
     expect(open.overallScore).toEqual(expect.any(Number));
     expect(open.updatedAt).toEqual(expect.any(Number));
     // Nothing scored in the other collections: no result row yet.
-    expect(complete.find((r) => r.dataCollectionId === w.closed.id)).toMatchObject({ scoredItems: 0, totalItems: null, progress: 0, overallScore: null, levelLabel: null, updatedAt: null });
+    expect(complete.find((r) => r.dataCollectionId === w.closed.id)).toMatchObject({
+      scoredItems: 0,
+      totalItems: null,
+      progress: 0,
+      overallScore: null,
+      levelLabel: null,
+      updatedAt: null,
+    });
 
     const partial = (await enrollmentResults(actors.tenantAdmin, w.kids[1].enrollment.id)).find((r) => r.dataCollectionId === w.collection.id)!;
     expect(partial).toMatchObject({ scoredItems: 1, totalItems: 3, overallScore: null, performanceLevel: null, levelLabel: null });
@@ -93,7 +116,11 @@ describe("enrollmentResults (the student profile's Collections tab)", () => {
     expect(asked.status).toBe(200);
     const id = asked.body.transfer.id as number;
     expect(await statusOf(enrollmentResults(actors.receiver, kid.enrollment.id))).toBe(404);
-    const decided = await call(decidePut, "PUT", `/en/api/v1/transfers/${id}`, { token: tokens.receiver, params: { id: String(id) }, body: { isApproved: true } });
+    const decided = await call(decidePut, "PUT", `/en/api/v1/transfers/${id}`, {
+      token: tokens.receiver,
+      params: { id: String(id) },
+      body: { isApproved: true },
+    });
     expect(decided.body.message).toBe("Transfer Request Approved");
 
     expect(await enrollmentResults(actors.receiver, kid.enrollment.id)).toEqual(before);

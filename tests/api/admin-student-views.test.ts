@@ -35,8 +35,14 @@ beforeAll(async () => {
   p.otherTenant = await tokenFor(await makeUser(other.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
 });
 
-const views = () => db().select().from(auditLog).where(and(eq(auditLog.studentId, kid.id), eq(auditLog.action, "view"))).orderBy(desc(auditLog.id));
-const getStudent = (token: string) => call(studentGet, "GET", `/en/api/v1/students/${kid.id}`, { token, params: { id: String(kid.id) }, headers: { "user-agent": "vitest-views" } });
+const views = () =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.studentId, kid.id), eq(auditLog.action, "view")))
+    .orderBy(desc(auditLog.id));
+const getStudent = (token: string) =>
+  call(studentGet, "GET", `/en/api/v1/students/${kid.id}`, { token, params: { id: String(kid.id) }, headers: { "user-agent": "vitest-views" } });
 
 describe("view audit rows", () => {
   it("GET /students/{id} writes one 'view student' row with who and from where; refusals write none", async () => {
@@ -48,7 +54,14 @@ describe("view audit rows", () => {
     expect(res.status).toBe(200);
     const [row, ...rest] = await views();
     expect(rest).toHaveLength(0);
-    expect(row).toMatchObject({ tenantId: t, userId: adminId, entityType: "student", entityId: kid.id, userAgent: "vitest-views", requestId: expect.any(String) });
+    expect(row).toMatchObject({
+      tenantId: t,
+      userId: adminId,
+      entityType: "student",
+      entityId: kid.id,
+      userAgent: "vitest-views",
+      requestId: expect.any(String),
+    });
     // Ids and page names only, never the child's personal fields.
     expect(JSON.stringify(row.details)).not.toContain("Student");
   });

@@ -37,7 +37,16 @@ async function buildA() {
   const teacherUser = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: l1.id }] });
   await db().insert(enrollmentAssociations).values({ tenantId: tenant.id, userId: teacherUser.id, studentEnrollmentId: ada.enrollmentId!, locationId: l1.id });
   return {
-    tenant, d1, d2, l1, l2, l3, ada, bob, cy, dee,
+    tenant,
+    d1,
+    d2,
+    l1,
+    l2,
+    l3,
+    ada,
+    bob,
+    cy,
+    dee,
     tenantAdmin: await user({ roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }),
     districtAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] }),
     locationAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: l2.id, administrative: true }] }),
@@ -105,7 +114,10 @@ describe("GET /students", () => {
     expect(names((await list(A.tenantAdmin, { sort: "location" })).body)).toEqual(["Zephyr", "Young", "Abbott", "Moore"]);
     expect(names((await list(A.tenantAdmin, { sort: "location", order: "desc" })).body)).toEqual(["Abbott", "Young", "Zephyr", "Moore"]);
     // The location sort pages over location boundaries (it sorts only the locations a page covers).
-    for (const [order, all] of [["asc", ["Zephyr", "Young", "Abbott", "Moore"]], ["desc", ["Abbott", "Young", "Zephyr", "Moore"]]] as const) {
+    for (const [order, all] of [
+      ["asc", ["Zephyr", "Young", "Abbott", "Moore"]],
+      ["desc", ["Abbott", "Young", "Zephyr", "Moore"]],
+    ] as const) {
       for (const pageSize of [1, 3]) {
         const got: string[] = [];
         for (let page = 1; got.length < 4; page++) got.push(...names((await list(A.tenantAdmin, { sort: "location", order, page, pageSize })).body));
@@ -161,7 +173,8 @@ const newStudent = (overrides: Record<string, unknown> = {}) => ({
 });
 const create = (token: string, body: unknown) => call(createPost, "POST", "/en/api/v1/students", { token, body, headers: HEADERS });
 // An edit does not move the student (a transfer does): the update takes no locationId.
-const update = (token: string, { locationId: _location, ...student }: Record<string, unknown>) => call(updatePut, "PUT", "/en/api/v1/students", { token, body: { student }, headers: HEADERS });
+const update = (token: string, { locationId: _location, ...student }: Record<string, unknown>) =>
+  call(updatePut, "PUT", "/en/api/v1/students", { token, body: { student }, headers: HEADERS });
 const auditOf = (studentId: number) => db().select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(auditLog.id);
 
 describe("POST and PUT /students", () => {
@@ -172,13 +185,23 @@ describe("POST and PUT /students", () => {
     expect(res.status).toBe(200);
     createdId = res.body.student.id;
     expect(res.body.student).toMatchObject({
-      tenantUniqueId: "000123", race: 5, englishLanguageLearner: true, lowSes: false, specialEducation: true,
-      gender: "FEMALE", dobDate: "2021-05-04", parentLocationId: A.l2.id, status: "Inactive",
+      tenantUniqueId: "000123",
+      race: 5,
+      englishLanguageLearner: true,
+      lowSes: false,
+      specialEducation: true,
+      gender: "FEMALE",
+      dobDate: "2021-05-04",
+      parentLocationId: A.l2.id,
+      status: "Inactive",
     });
     const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.studentId, createdId));
     expect(enrollment).toMatchObject({ locationId: A.l2.id, districtId: A.d1.id, isPointOfAuthority: true });
     const audit = await auditOf(createdId);
-    expect(audit.map((a) => [a.action, a.entityType])).toEqual([["create", "student"], ["create", "student_enrollment"]]);
+    expect(audit.map((a) => [a.action, a.entityType])).toEqual([
+      ["create", "student"],
+      ["create", "student_enrollment"],
+    ]);
     expect(audit[0].requestId).toBeTruthy();
     const text = JSON.stringify(audit.map((a) => a.details));
     for (const secret of ["Nia", "Quill", "2021-05-04", "000123"]) expect(text).not.toContain(secret);
@@ -226,7 +249,10 @@ describe("POST and PUT /students", () => {
     const dup = await update(A.tenantAdmin, { ...newStudent(), id: createdId, tenantUniqueId: "0000300" });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe("Student State ID must be unique");
-    const [row] = await db().select().from(students).where(and(eq(students.tenantId, A.tenant.id), eq(students.id, createdId)));
+    const [row] = await db()
+      .select()
+      .from(students)
+      .where(and(eq(students.tenantId, A.tenant.id), eq(students.id, createdId)));
     expect(row.tenantUniqueId).toBe("0000123");
     expect((await update(A.locationAdmin, { ...newStudent(), id: A.cy.id, tenantUniqueId: "0000300" })).status).toBe(404);
     expect((await update(A.tenantAdmin, { ...newStudent(), id: B.studentId, tenantUniqueId: "0000100" })).status).toBe(404);

@@ -1,7 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
-import { auditLog, enrollmentAssociations, notifications, scoreArtifacts, scoreHistory, scores, studentEnrollments, studentResults, students, transfers } from "@/db/schema";
+import {
+  auditLog,
+  enrollmentAssociations,
+  notifications,
+  scoreArtifacts,
+  scoreHistory,
+  scores,
+  studentEnrollments,
+  studentResults,
+  students,
+  transfers,
+} from "@/db/schema";
 import { POST as createPost } from "@/app/en/api/v1/transfers/route";
 import { DELETE as withdrawDelete, PUT as decidePut } from "@/app/en/api/v1/transfers/[id]/route";
 import { GET as incomingGet } from "@/app/en/api/v1/transfers/incoming/route";
@@ -49,18 +60,28 @@ beforeAll(async () => {
   const tree = await makeOrgTree(other.id);
   const away = await makeLocation(other.id, tree.district.id);
   const [s] = await db().insert(students).values({ tenantId: other.id, tenantUniqueId: "X1", firstName: "O", lastName: "T" }).returning();
-  const [e] = await db().insert(studentEnrollments).values({ tenantId: other.id, studentId: s.id, regionId: tree.region.id, districtId: tree.district.id, locationId: tree.location.id }).returning();
-  const [tr] = await db().insert(transfers).values({ tenantId: other.id, studentId: s.id, studentEnrollmentId: e.id, originLocationId: tree.location.id, destinationLocationId: away.id }).returning();
+  const [e] = await db()
+    .insert(studentEnrollments)
+    .values({ tenantId: other.id, studentId: s.id, regionId: tree.region.id, districtId: tree.district.id, locationId: tree.location.id })
+    .returning();
+  const [tr] = await db()
+    .insert(transfers)
+    .values({ tenantId: other.id, studentId: s.id, studentEnrollmentId: e.id, originLocationId: tree.location.id, destinationLocationId: away.id })
+    .returning();
   otherTenantTransfer = tr.id;
   people.otherTenant = await tokenFor(await makeUser(other.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
 });
 
-const request = (token: string, body: Record<string, unknown>) => call(createPost, "POST", "/en/api/v1/transfers", { token, body, headers: { "user-agent": "vitest" } });
-const decide = (token: string, id: number, isApproved: unknown) => call(decidePut, "PUT", `/en/api/v1/transfers/${id}`, { token, params: { id: String(id) }, body: { isApproved } });
+const request = (token: string, body: Record<string, unknown>) =>
+  call(createPost, "POST", "/en/api/v1/transfers", { token, body, headers: { "user-agent": "vitest" } });
+const decide = (token: string, id: number, isApproved: unknown) =>
+  call(decidePut, "PUT", `/en/api/v1/transfers/${id}`, { token, params: { id: String(id) }, body: { isApproved } });
 const lists = { incoming: incomingGet, outgoing: outgoingGet, history: historyGet };
-const list = (token: string, which: keyof typeof lists, query: Record<string, number> = {}) => call(lists[which], "GET", `/en/api/v1/transfers/${which}`, { token, query });
+const list = (token: string, which: keyof typeof lists, query: Record<string, number> = {}) =>
+  call(lists[which], "GET", `/en/api/v1/transfers/${which}`, { token, query });
 const kid = (i: number) => w.kids[i];
-const ask = (i: number, token = people.sender, locationId = L2.id) => request(token, { studentId: kid(i).student.id, enrollmentId: kid(i).enrollment.id, locationId });
+const ask = (i: number, token = people.sender, locationId = L2.id) =>
+  request(token, { studentId: kid(i).student.id, enrollmentId: kid(i).enrollment.id, locationId });
 
 /** The kept completion counts of the open collection at a location beside the same figures counted from the rows. */
 async function progress(locationId: number) {
@@ -78,7 +99,11 @@ async function progress(locationId: number) {
 }
 
 const auditOf = (entityType: string, entityId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id));
 
 describe("POST /transfers (the sending side requests)", () => {
   it("refuses bad input with 400 and field errors", async () => {
@@ -115,7 +140,12 @@ describe("POST /transfers (the sending side requests)", () => {
       canDecide: false,
     });
     const [audit] = await auditOf("transfer", res.body.transfer.id);
-    expect(audit).toMatchObject({ action: "create", studentId: kid(0).student.id, userAgent: "vitest", details: { before: { locationId: w.tree.location.id }, after: { locationId: L2.id } } });
+    expect(audit).toMatchObject({
+      action: "create",
+      studentId: kid(0).student.id,
+      userAgent: "vitest",
+      details: { before: { locationId: w.tree.location.id }, after: { locationId: L2.id } },
+    });
     expect((await ask(0)).status).toBe(409);
   });
 });
@@ -144,7 +174,10 @@ describe("GET /transfers/incoming, /outgoing, /history", () => {
 
 describe("PUT /transfers/{id} (the receiving side decides)", () => {
   const openOf = async (i: number) => {
-    const [row] = await db().select().from(transfers).where(and(eq(transfers.studentEnrollmentId, kid(i).enrollment.id), eq(transfers.status, "pending")));
+    const [row] = await db()
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.studentEnrollmentId, kid(i).enrollment.id), eq(transfers.status, "pending")));
     return row.id;
   };
 
@@ -163,10 +196,19 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   it("approves: the enrollment moves with its scores and results, the counts follow, the teacher loses the child, the requester is told", async () => {
     const id = await openOf(0);
     const eid = kid(0).enrollment.id;
-    await score(w.tenant.id, w.collection.id, eid, fx.items.slice(0, 2).map((i) => i.id), fx.entries.C.id);
+    await score(
+      w.tenant.id,
+      w.collection.id,
+      eid,
+      fx.items.slice(0, 2).map((i) => i.id),
+      fx.entries.C.id,
+    );
     await score(w.tenant.id, w.collection.id, kid(3).enrollment.id, [fx.items[0].id], fx.entries.A.id);
     const before = { from: await progress(w.tree.location.id), to: await progress(L2.id) };
-    const [result] = await db().select().from(studentResults).where(and(eq(studentResults.studentEnrollmentId, eid), eq(studentResults.dataCollectionId, w.collection.id)));
+    const [result] = await db()
+      .select()
+      .from(studentResults)
+      .where(and(eq(studentResults.studentEnrollmentId, eid), eq(studentResults.dataCollectionId, w.collection.id)));
     expect(result.scoredItems).toBe(2);
 
     const res = await decide(people.receiver, id, true);
@@ -176,10 +218,16 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
 
     const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, eid));
     expect(enrollment).toMatchObject({ locationId: L2.id, districtId: D2.id, regionId: w.tree.region.id, active: true, isPointOfAuthority: true });
-    const [student] = await db().select().from(students).where(eq(students.id, kid(0).student.id));
+    const [student] = await db()
+      .select()
+      .from(students)
+      .where(eq(students.id, kid(0).student.id));
     expect(student.parentLocationId).toBe(L2.id);
     expect(await db().select().from(scores).where(eq(scores.studentEnrollmentId, eid))).toHaveLength(2);
-    const [after] = await db().select().from(studentResults).where(and(eq(studentResults.studentEnrollmentId, eid), eq(studentResults.dataCollectionId, w.collection.id)));
+    const [after] = await db()
+      .select()
+      .from(studentResults)
+      .where(and(eq(studentResults.studentEnrollmentId, eid), eq(studentResults.dataCollectionId, w.collection.id)));
     expect(after).toMatchObject({ scoredItems: 2, progress: result.progress, overallScore: result.overallScore });
     expect(await progress(w.tree.location.id)).toEqual({ students: before.from.students - 1, scored: before.from.scored - 2 });
     expect(await progress(L2.id)).toEqual({ students: before.to.students + 1, scored: before.to.scored + 2 });
@@ -207,9 +255,17 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
     const res = await decide(people.receiver, id, false);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Transfer Request Declined");
-    const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, kid(1).enrollment.id));
+    const [enrollment] = await db()
+      .select()
+      .from(studentEnrollments)
+      .where(eq(studentEnrollments.id, kid(1).enrollment.id));
     expect(enrollment.locationId).toBe(w.tree.location.id);
-    expect(await db().select().from(enrollmentAssociations).where(eq(enrollmentAssociations.studentEnrollmentId, kid(1).enrollment.id))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(enrollmentAssociations)
+        .where(eq(enrollmentAssociations.studentEnrollmentId, kid(1).enrollment.id)),
+    ).toHaveLength(1);
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, people.senderId)).orderBy(desc(notifications.id));
     expect(note.message).toMatch(/^Transfer Request Declined/);
     expect((await auditOf("transfer", id))[0]).toMatchObject({ action: "decline", details: { after: { status: "declined" } } });
@@ -233,9 +289,17 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
     }
     const [row] = await db().select().from(transfers).where(eq(transfers.id, id));
     expect(row.status).toBe("pending");
-    const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, kid(2).enrollment.id));
+    const [enrollment] = await db()
+      .select()
+      .from(studentEnrollments)
+      .where(eq(studentEnrollments.id, kid(2).enrollment.id));
     expect(enrollment.locationId).toBe(w.tree.location.id);
-    expect(await db().select().from(enrollmentAssociations).where(eq(enrollmentAssociations.studentEnrollmentId, kid(2).enrollment.id))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(enrollmentAssociations)
+        .where(eq(enrollmentAssociations.studentEnrollmentId, kid(2).enrollment.id)),
+    ).toHaveLength(1);
     expect(await auditCount()).toBe(auditsBefore);
     // The same request then goes through.
     expect((await decide(people.receiver, id, true)).status).toBe(200);
@@ -251,9 +315,18 @@ describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
   const withdraw = (token: string, id: number) => call(withdrawDelete, "DELETE", `/en/api/v1/transfers/${id}`, { token, params: { id: String(id) } });
 
   it("withdraws a waiting request: marked deleted, in both histories as withdrawn, audited, and a new request may follow", async () => {
-    const [open] = await db().select().from(transfers).where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
-    expect((await list(people.sender, "outgoing")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ canWithdraw: true, canDecide: false });
-    expect((await list(people.receiver, "incoming")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ canWithdraw: false, canDecide: true });
+    const [open] = await db()
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
+    expect((await list(people.sender, "outgoing")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({
+      canWithdraw: true,
+      canDecide: false,
+    });
+    expect((await list(people.receiver, "incoming")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({
+      canWithdraw: false,
+      canDecide: true,
+    });
     // The receiving side, a teacher: 403; an outsider, another tenant: 404; a bad id: 400.
     expect((await withdraw(people.receiver, open.id)).status).toBe(403);
     expect((await withdraw(w.teacherToken, open.id)).status).toBe(403);
@@ -264,10 +337,20 @@ describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
 
     const res = await withdraw(people.sender, open.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: "Transfer Request Withdrawn", transfer: { id: open.id, status: "pending", deleted: true, canWithdraw: false, canDecide: false } });
-    const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, kid(1).enrollment.id));
+    expect(res.body).toMatchObject({
+      message: "Transfer Request Withdrawn",
+      transfer: { id: open.id, status: "pending", deleted: true, canWithdraw: false, canDecide: false },
+    });
+    const [enrollment] = await db()
+      .select()
+      .from(studentEnrollments)
+      .where(eq(studentEnrollments.id, kid(1).enrollment.id));
     expect(enrollment.locationId).toBe(w.tree.location.id);
-    expect((await auditOf("transfer", open.id))[0]).toMatchObject({ action: "withdraw", studentId: kid(1).student.id, details: { before: { status: "pending" }, after: { status: "withdrawn" } } });
+    expect((await auditOf("transfer", open.id))[0]).toMatchObject({
+      action: "withdraw",
+      studentId: kid(1).student.id,
+      details: { before: { status: "pending" }, after: { status: "withdrawn" } },
+    });
     expect((await list(people.receiver, "incoming")).body.transfers.map((t: { id: number }) => t.id)).not.toContain(open.id);
     expect((await list(people.receiver, "history")).body.transfers.find((t: { id: number }) => t.id === open.id)).toMatchObject({ deleted: true });
     // Withdrawn: neither withdrawn again nor decided (409); a new request may be made.
@@ -277,7 +360,10 @@ describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
   });
 
   it("rolls back when a step fails (the audit insert refused): the request stays open", async () => {
-    const [open] = await db().select().from(transfers).where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
+    const [open] = await db()
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.studentEnrollmentId, kid(1).enrollment.id), eq(transfers.status, "pending"), eq(transfers.deleted, false)));
     await db().execute(sql`create function refuse_withdraw_audit() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
     await db().execute(sql`create trigger refuse_withdraw_audit before insert on audit_log for each row execute function refuse_withdraw_audit()`);
     try {
@@ -299,7 +385,14 @@ describe("POST /students/merge", () => {
   const grade = async (enrollmentId: number, item: number, entryId: number, minutesAgo: number) => {
     const [row] = await db()
       .insert(scores)
-      .values({ tenantId: w.tenant.id, dataCollectionId: w.collection.id, studentEnrollmentId: enrollmentId, assessmentItemId: fx.items[item].id, scaleEntryId: entryId, updatedAt: at(minutesAgo) })
+      .values({
+        tenantId: w.tenant.id,
+        dataCollectionId: w.collection.id,
+        studentEnrollmentId: enrollmentId,
+        assessmentItemId: fx.items[item].id,
+        scaleEntryId: entryId,
+        updatedAt: at(minutesAgo),
+      })
       .returning();
     return row;
   };
@@ -317,7 +410,9 @@ describe("POST /students/merge", () => {
     await grade(primary.enrollment.id, 1, fx.entries.B.id, 5);
     await grade(secondary.enrollment.id, 1, fx.entries.D.id, 30);
     await grade(secondary.enrollment.id, 2, fx.entries.A.id, 20);
-    await db().insert(scoreArtifacts).values({ tenantId: w.tenant.id, scoreId: newer.id, fileName: "k/evidence.jpg", originalFileName: "evidence.jpg", sizeBytes: 10 });
+    await db()
+      .insert(scoreArtifacts)
+      .values({ tenantId: w.tenant.id, scoreId: newer.id, fileName: "k/evidence.jpg", originalFileName: "evidence.jpg", sizeBytes: 10 });
   });
 
   const body = () => ({ primaryStudentId: primary.student.id, secondaryStudentId: secondary.student.id });
@@ -351,7 +446,10 @@ describe("POST /students/merge", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Students merged", ...body(), enrollmentsMoved: 1, scoresMoved: 1, conflicts: 2 });
 
-    const kept = await db().select().from(scores).where(and(eq(scores.studentEnrollmentId, primary.enrollment.id), eq(scores.dataCollectionId, w.collection.id)));
+    const kept = await db()
+      .select()
+      .from(scores)
+      .where(and(eq(scores.studentEnrollmentId, primary.enrollment.id), eq(scores.dataCollectionId, w.collection.id)));
     const byItem = Object.fromEntries(kept.map((s) => [s.assessmentItemId, s.scaleEntryId]));
     expect(byItem).toEqual({ [fx.items[0].id]: fx.entries.C.id, [fx.items[1].id]: fx.entries.B.id, [fx.items[2].id]: fx.entries.A.id });
     const item0 = kept.find((s) => s.assessmentItemId === fx.items[0].id)!;
@@ -367,14 +465,20 @@ describe("POST /students/merge", () => {
     expect(retired.mergedIntoStudentId).toBe(primary.student.id);
     const [moved] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, secondary.enrollment.id));
     expect(moved).toMatchObject({ studentId: primary.student.id, isPointOfAuthority: false });
-    const [result] = await db().select().from(studentResults).where(and(eq(studentResults.studentEnrollmentId, primary.enrollment.id), eq(studentResults.dataCollectionId, w.collection.id)));
+    const [result] = await db()
+      .select()
+      .from(studentResults)
+      .where(and(eq(studentResults.studentEnrollmentId, primary.enrollment.id), eq(studentResults.dataCollectionId, w.collection.id)));
     expect(result.scoredItems).toBe(3);
     // One child fewer assigned at the school; the grade moved over counts once.
     expect(await progress(w.tree.location.id)).toEqual({ students: before.students - 1, scored: before.scored - 2 });
 
     const trail = await db().select().from(auditLog).where(eq(auditLog.studentId, primary.student.id)).orderBy(auditLog.id);
     expect(trail.map((a) => `${a.action} ${a.entityType}`)).toEqual(["merge student", "merge score", "merge score", "update student_enrollment"]);
-    expect((await auditOf("student", secondary.student.id))[0]).toMatchObject({ action: "retire", details: { after: { mergedIntoStudentId: primary.student.id } } });
+    expect((await auditOf("student", secondary.student.id))[0]).toMatchObject({
+      action: "retire",
+      details: { after: { mergedIntoStudentId: primary.student.id } },
+    });
     // Retired: it cannot be merged again.
     expect((await merge(people.sender, body())).status).toBe(404);
   });
@@ -391,9 +495,18 @@ describe("GET /audit-log", () => {
     const actions = res.body.entries.map((e: { action: string; entityType: string }) => `${e.action} ${e.entityType}`);
     expect(actions).toEqual(expect.arrayContaining(["create transfer", "approve transfer", "transfer student_enrollment", "transfer student"]));
     const move = res.body.entries.find((e: { entityType: string }) => e.entityType === "student_enrollment");
-    expect(move).toMatchObject({ before: { locationId: w.tree.location.id }, after: { locationId: L2.id }, subject: expect.stringContaining(kid(0).student.tenantUniqueId), userName: expect.any(String) });
+    expect(move).toMatchObject({
+      before: { locationId: w.tree.location.id },
+      after: { locationId: L2.id },
+      subject: expect.stringContaining(kid(0).student.tenantUniqueId),
+      userName: expect.any(String),
+    });
     // Organisations are named, not only numbered.
-    expect(move.organizationNames).toMatchObject({ [`location:${w.tree.location.id}`]: w.tree.location.name, [`location:${L2.id}`]: L2.name, [`district:${D2.id}`]: expect.any(String) });
+    expect(move.organizationNames).toMatchObject({
+      [`location:${w.tree.location.id}`]: w.tree.location.name,
+      [`location:${L2.id}`]: L2.name,
+      [`district:${D2.id}`]: expect.any(String),
+    });
     // The child left D1: its sending admin no longer reads its trail; an outsider and another tenant never did.
     expect((await trail(people.sender, moved)).body.entries).toEqual([]);
     expect((await trail(people.outsider, moved)).body.entries).toEqual([]);
@@ -406,8 +519,17 @@ describe("GET /audit-log", () => {
 
   it("shows organisation and user rows only to admins of that organisation, and other rows only to tenant admins", async () => {
     const t = w.tenant.id;
-    const row = (entityType: string, entityId: number | null) => ({ tenantId: t, userId: w.admin.id, action: "update", entityType, entityId, details: { fields: ["name"], before: { name: "Old" }, after: { name: "New" } } });
-    await db().insert(auditLog).values([row("location", L2.id), row("user", people.receiverId), row("tenant", t)]);
+    const row = (entityType: string, entityId: number | null) => ({
+      tenantId: t,
+      userId: w.admin.id,
+      action: "update",
+      entityType,
+      entityId,
+      details: { fields: ["name"], before: { name: "Old" }, after: { name: "New" } },
+    });
+    await db()
+      .insert(auditLog)
+      .values([row("location", L2.id), row("user", people.receiverId), row("tenant", t)]);
     const seen = async (token: string, query: Record<string, string | number>) => (await trail(token, query)).body.entries.length;
     const [entry] = (await trail(people.receiver, { entityType: "location", entityId: L2.id })).body.entries;
     expect(entry).toMatchObject({ action: "update", fields: ["name"], before: { name: "Old" }, after: { name: "New" }, subject: L2.name });
@@ -415,7 +537,8 @@ describe("GET /audit-log", () => {
     expect(await seen(people.outsider, { entityType: "location", entityId: L2.id })).toBe(0);
     expect(await seen(people.receiver, { entityType: "user", entityId: people.receiverId })).toBe(1);
     expect(await seen(people.sender, { entityType: "user", entityId: people.receiverId })).toBe(0);
-    const tenantRows = async (token: string) => (await trail(token, { pageSize: 100 })).body.entries.filter((e: { entityType: string }) => e.entityType === "tenant").length;
+    const tenantRows = async (token: string) =>
+      (await trail(token, { pageSize: 100 })).body.entries.filter((e: { entityType: string }) => e.entityType === "tenant").length;
     expect(await tenantRows(people.receiver)).toBe(0);
     expect(await tenantRows(people.tenantAdmin)).toBe(1);
   });

@@ -31,16 +31,45 @@ async function buildA() {
   const l2 = await makeLocation(tenant.id, d1.id, { name: "Birch School" });
   const l3 = await makeLocation(tenant.id, d2.id, { name: "Cedar School" });
   const teacher = (firstName: string, lastName: string, locations: number[]) =>
-    makeAccount(tenant.id, { firstName, lastName, email: `${firstName.toLowerCase()}.${tenant.id}@school.example`, username: `${firstName.toLowerCase()}.${tenant.id}@school.example`, roles: ["ROLE_TEACHER"], orgs: locations.map((id) => ({ orgType: "location" as const, id })) });
+    makeAccount(tenant.id, {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${tenant.id}@school.example`,
+      username: `${firstName.toLowerCase()}.${tenant.id}@school.example`,
+      roles: ["ROLE_TEACHER"],
+      orgs: locations.map((id) => ({ orgType: "location" as const, id })),
+    });
   const ann = await teacher("Ann", "Archer", [l1.id]);
   const ben = await teacher("Ben", "Baker", [l2.id]);
   const cal = await teacher("Cal", "Carter", [l3.id]);
   const dot = await teacher("Dot", "Dunn", [l1.id, l3.id]);
   const tenantAdminUser = await makeUser(tenant.id, { firstName: "Tia", lastName: "Zed", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] });
-  const districtAdminUser = await makeUser(tenant.id, { firstName: "Dan", lastName: "Yates", roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] });
-  const locationAdminUser = await makeUser(tenant.id, { firstName: "Lou", lastName: "Young", roles: ["ROLE_ADMIN"], orgs: [{ orgType: "location", id: l2.id, administrative: true }] });
+  const districtAdminUser = await makeUser(tenant.id, {
+    firstName: "Dan",
+    lastName: "Yates",
+    roles: ["ROLE_ADMIN"],
+    orgs: [{ orgType: "district", id: d1.id, administrative: true }],
+  });
+  const locationAdminUser = await makeUser(tenant.id, {
+    firstName: "Lou",
+    lastName: "Young",
+    roles: ["ROLE_ADMIN"],
+    orgs: [{ orgType: "location", id: l2.id, administrative: true }],
+  });
   return {
-    tenant, r, d1, d2, l1, l2, l3, ann, ben, cal, dot, tenantAdminUser, districtAdminUser,
+    tenant,
+    r,
+    d1,
+    d2,
+    l1,
+    l2,
+    l3,
+    ann,
+    ben,
+    cal,
+    dot,
+    tenantAdminUser,
+    districtAdminUser,
     tenantAdmin: await tokenFor(tenantAdminUser),
     districtAdmin: await tokenFor(districtAdminUser),
     locationAdmin: await tokenFor(locationAdminUser),
@@ -59,7 +88,10 @@ beforeAll(async () => {
 const list = (token: string, query: Record<string, string | number> = {}) => call(listGet, "GET", "/en/api/v1/users", { token, query });
 const lastNames = (body: { users: { lastName: string }[] }) => body.users.map((u) => u.lastName);
 const audits = (entityType: string, entityId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, A.tenant.id), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 
 describe("GET /users", () => {
   it("lists the whole tenant for a tenant admin, sorted by last name, paged, with roles and status", async () => {
@@ -67,7 +99,15 @@ describe("GET /users", () => {
     expect(res.status).toBe(200);
     expect(lastNames(res.body)).toEqual(["Archer", "Baker", "Carter", "Dunn", "Yates", "Young", "Zed"]);
     expect(res.body).toMatchObject({ total: 7, page: 1, pageSize: 25 });
-    expect(res.body.users[0]).toMatchObject({ id: A.ann.id, roles: ["ROLE_TEACHER"], isActive: "Active", enabled: true, registered: true, administrative: false, organizationCount: 1 });
+    expect(res.body.users[0]).toMatchObject({
+      id: A.ann.id,
+      roles: ["ROLE_TEACHER"],
+      isActive: "Active",
+      enabled: true,
+      registered: true,
+      administrative: false,
+      organizationCount: 1,
+    });
     const page2 = await list(A.tenantAdmin, { pageSize: 3, page: 2, sort: "firstName", order: "desc" });
     expect(page2.body.users.map((u: { firstName: string }) => u.firstName)).toEqual(["Dan", "Cal", "Ben"]);
     expect(page2.body.total).toBe(7);
@@ -95,15 +135,26 @@ describe("GET /users", () => {
   it("refuses bad input with 400 and teachers with 403", async () => {
     const bad = await list(A.tenantAdmin, { sort: "password", pageSize: 500 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual(expect.arrayContaining([{ field: "sort", message: "Must be one of: lastName, firstName, email, status" }, { field: "pageSize", message: "Must be 100 or fewer" }]));
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: "sort", message: "Must be one of: lastName, firstName, email, status" },
+        { field: "pageSize", message: "Must be 100 or fewer" },
+      ]),
+    );
     expect((await list(A.teacherToken)).status).toBe(403);
   });
 });
 
 describe("GET /users/{id}", () => {
   it("answers a user within reach, 404 outside the district and for another tenant's user", async () => {
-    expect((await call(oneGet, "GET", "/x", { token: A.districtAdmin, params: { id: String(A.ann.id) } })).body.user).toMatchObject({ id: A.ann.id, firstName: "Ann" });
-    expect(await call(oneGet, "GET", "/x", { token: A.districtAdmin, params: { id: String(A.cal.id) } })).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect((await call(oneGet, "GET", "/x", { token: A.districtAdmin, params: { id: String(A.ann.id) } })).body.user).toMatchObject({
+      id: A.ann.id,
+      firstName: "Ann",
+    });
+    expect(await call(oneGet, "GET", "/x", { token: A.districtAdmin, params: { id: String(A.cal.id) } })).toMatchObject({
+      status: 404,
+      body: { message: "User not found" },
+    });
     expect((await call(oneGet, "GET", "/x", { token: A.tenantAdmin, params: { id: String(B.teacherId) } })).status).toBe(404);
   });
 });
@@ -114,10 +165,24 @@ describe("POST /users", () => {
     const res = await call(createPost, "POST", "/en/api/v1/users", {
       token: A.districtAdmin,
       headers: HEADERS,
-      body: { firstName: "Nia", lastName: "North", email: email.toUpperCase(), tenantMemberId: "T-77", organizations: [{ orgType: "location", parentId: A.l1.id }] },
+      body: {
+        firstName: "Nia",
+        lastName: "North",
+        email: email.toUpperCase(),
+        tenantMemberId: "T-77",
+        organizations: [{ orgType: "location", parentId: A.l1.id }],
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ firstName: "Nia", email, username: email, roles: ["ROLE_TEACHER"], registered: false, tenantMemberId: "T-77", organizationCount: 1 });
+    expect(res.body.user).toMatchObject({
+      firstName: "Nia",
+      email,
+      username: email,
+      roles: ["ROLE_TEACHER"],
+      registered: false,
+      tenantMemberId: "T-77",
+      organizationCount: 1,
+    });
     const id = res.body.user.id;
     const [created] = await audits("user", id);
     expect(created).toMatchObject({ action: "create", userId: A.districtAdminUser.id, ipAddress: "10.78.0.1" });
@@ -135,7 +200,14 @@ describe("POST /users", () => {
     const email = `new.admin.${A.tenant.id}@school.example`;
     const res = await call(createPost, "POST", "/x", {
       token: A.tenantAdmin,
-      body: { firstName: "Ora", lastName: "Olsen", email, roles: [], sendInvite: false, organizations: [{ orgType: "district", parentId: A.d2.id, administrative: true }] },
+      body: {
+        firstName: "Ora",
+        lastName: "Olsen",
+        email,
+        roles: [],
+        sendInvite: false,
+        organizations: [{ orgType: "district", parentId: A.d2.id, administrative: true }],
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ roles: ["ROLE_ADMIN"], administrative: true });
@@ -153,7 +225,10 @@ describe("POST /users", () => {
         { field: "roles.0", message: "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER" },
       ]),
     );
-    const noOrg = await call(createPost, "POST", "/x", { token: A.districtAdmin, body: { firstName: "A", lastName: "B", email: `x.${A.tenant.id}@s.example` } });
+    const noOrg = await call(createPost, "POST", "/x", {
+      token: A.districtAdmin,
+      body: { firstName: "A", lastName: "B", email: `x.${A.tenant.id}@s.example` },
+    });
     expect(noOrg).toMatchObject({ status: 400, body: { message: "Choose at least one organization within your administration" } });
   });
 
@@ -161,9 +236,15 @@ describe("POST /users", () => {
     const taken = await call(createPost, "POST", "/x", { token: A.tenantAdmin, body: { firstName: "A", lastName: "B", email: A.ann.email } });
     expect(taken).toMatchObject({ status: 409, body: { message: "A user with this email already exists" } });
     const email = `outside.${A.tenant.id}@school.example`;
-    const outside = await call(createPost, "POST", "/x", { token: A.districtAdmin, body: { firstName: "A", lastName: "B", email, organizations: [{ orgType: "location", parentId: A.l3.id }] } });
+    const outside = await call(createPost, "POST", "/x", {
+      token: A.districtAdmin,
+      body: { firstName: "A", lastName: "B", email, organizations: [{ orgType: "location", parentId: A.l3.id }] },
+    });
     expect(outside).toMatchObject({ status: 404, body: { message: "Organization not found" } });
-    const otherTenant = await call(createPost, "POST", "/x", { token: A.tenantAdmin, body: { firstName: "A", lastName: "B", email, organizations: [{ orgType: "location", parentId: B.locationId }] } });
+    const otherTenant = await call(createPost, "POST", "/x", {
+      token: A.tenantAdmin,
+      body: { firstName: "A", lastName: "B", email, organizations: [{ orgType: "location", parentId: B.locationId }] },
+    });
     expect(otherTenant.status).toBe(404);
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0);
     expect((await call(createPost, "POST", "/x", { token: A.teacherToken, body: { firstName: "A", lastName: "B", email } })).status).toBe(403);
@@ -174,7 +255,11 @@ describe("PUT /users (administrators)", () => {
   it("edits names, email and roles of a user within reach, audited by field names", async () => {
     const u = await makeUser(A.tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: A.l2.id }] });
     const email = `renamed.${u.id}@school.example`;
-    const res = await call(updatePut, "PUT", "/x", { token: A.locationAdmin, headers: HEADERS, body: { id: u.id, firstName: "Renamed", email, roles: ["ROLE_TEACHER", "ROLE_DATA_MANAGER"] } });
+    const res = await call(updatePut, "PUT", "/x", {
+      token: A.locationAdmin,
+      headers: HEADERS,
+      body: { id: u.id, firstName: "Renamed", email, roles: ["ROLE_TEACHER", "ROLE_DATA_MANAGER"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ firstName: "Renamed", email, username: email, roles: ["ROLE_TEACHER", "ROLE_DATA_MANAGER"] });
     const [row] = await audits("user", u.id);
@@ -191,7 +276,10 @@ describe("PUT /users (administrators)", () => {
     const sessions = await db().select().from(authSessions).where(eq(authSessions.userId, u.id));
     expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
     expect((await call(meGet, "GET", "/x", { token: jwt })).status).toBe(401);
-    expect(await signIn({ username: u.username, password: PASSWORD })).toMatchObject({ status: 403, body: { message: "Your account is disabled. Contact your administrator." } });
+    expect(await signIn({ username: u.username, password: PASSWORD })).toMatchObject({
+      status: 403,
+      body: { message: "Your account is disabled. Contact your administrator." },
+    });
     expect((await audits("user", u.id)).map((a) => a.action)).toContain("deactivate");
     expect((await audits("user", u.id)).find((a) => a.action === "session_end")).toMatchObject({ details: { reason: "user_disabled" } });
 
@@ -204,7 +292,10 @@ describe("PUT /users (administrators)", () => {
     expect((await call(updatePut, "PUT", "/x", { token: A.districtAdmin, body: { id: A.cal.id, enabled: false } })).status).toBe(404);
     expect((await call(updatePut, "PUT", "/x", { token: A.tenantAdmin, body: { id: B.teacherId, enabled: false } })).status).toBe(404);
     const beyond = await call(updatePut, "PUT", "/x", { token: A.districtAdmin, body: { id: A.dot.id, enabled: false } });
-    expect(beyond).toMatchObject({ status: 403, body: { message: "This user also belongs to organizations outside your administration, or holds a role above yours" } });
+    expect(beyond).toMatchObject({
+      status: 403,
+      body: { message: "This user also belongs to organizations outside your administration, or holds a role above yours" },
+    });
     expect((await call(updatePut, "PUT", "/x", { token: A.districtAdmin, body: { id: A.tenantAdminUser.id, enabled: false } })).status).toBe(404);
     expect((await call(updatePut, "PUT", "/x", { token: A.teacherToken, body: { id: A.ben.id, enabled: false } })).status).toBe(403);
     expect(await call(updatePut, "PUT", "/x", { token: A.districtAdmin, body: { id: A.districtAdminUser.id, enabled: false } })).toMatchObject({
@@ -249,7 +340,10 @@ describe("/users/{id}/organizations: associate, promote, demote, disassociate", 
     const u = await makeUser(A.tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: A.l1.id }] });
     const added = await link(linkPost, "POST", A.districtAdmin, u.id, { orgType: "location", parentId: A.l2.id, memberUniqueId: "M-2" });
     expect(added.body.organization).toMatchObject({ parentId: A.l2.id, administrative: false, memberUniqueId: "M-2" });
-    expect(await link(linkPost, "POST", A.districtAdmin, u.id, { orgType: "location", parentId: A.l2.id })).toMatchObject({ status: 409, body: { message: "The user is already linked to this organization" } });
+    expect(await link(linkPost, "POST", A.districtAdmin, u.id, { orgType: "location", parentId: A.l2.id })).toMatchObject({
+      status: 409,
+      body: { message: "The user is already linked to this organization" },
+    });
     const removed = await link(linkDelete, "DELETE", A.districtAdmin, u.id, undefined, { orgType: "location", parentId: A.l2.id });
     expect(removed).toMatchObject({ status: 200, body: { deleted: true } });
     const left = await db().select().from(userOrganizations).where(eq(userOrganizations.userId, u.id));
@@ -258,7 +352,10 @@ describe("/users/{id}/organizations: associate, promote, demote, disassociate", 
   });
 
   it("refuses: 404 for an organisation outside reach or another tenant's, 404 for a missing link, 400 bad input, 403 teachers", async () => {
-    expect(await link(linkPost, "POST", A.districtAdmin, A.ann.id, { orgType: "location", parentId: A.l3.id })).toMatchObject({ status: 404, body: { message: "Organization not found" } });
+    expect(await link(linkPost, "POST", A.districtAdmin, A.ann.id, { orgType: "location", parentId: A.l3.id })).toMatchObject({
+      status: 404,
+      body: { message: "Organization not found" },
+    });
     expect(await link(linkPost, "POST", A.districtAdmin, A.ann.id, { orgType: "district", parentId: A.d2.id })).toMatchObject({ status: 404 });
     expect((await link(linkPost, "POST", A.tenantAdmin, A.ann.id, { orgType: "location", parentId: B.locationId })).status).toBe(404);
     expect((await link(linkPost, "POST", A.tenantAdmin, B.teacherId, { orgType: "location", parentId: A.l1.id })).status).toBe(404);
@@ -280,7 +377,8 @@ describe("/users/{id}/organizations: associate, promote, demote, disassociate", 
 
 describe("GET /locations/{id}/members", () => {
   it("lists a location's teachers (roles=ROLE_TEACHER) and its admins (admin=1), within reach only", async () => {
-    const members = (token: string, id: number, query: Record<string, string> = {}) => call(membersGet, "GET", "/x", { token, params: { id: String(id) }, query });
+    const members = (token: string, id: number, query: Record<string, string> = {}) =>
+      call(membersGet, "GET", "/x", { token, params: { id: String(id) }, query });
     const teachers = await members(A.districtAdmin, A.l1.id, { roles: "ROLE_TEACHER" });
     expect(teachers.status).toBe(200);
     expect(teachers.body.members.map((m: { lastName: string }) => m.lastName)).toEqual(expect.arrayContaining(["Archer", "Dunn"]));
@@ -298,8 +396,17 @@ describe("GET /users/{id}/organizations/locations/{locationId}", () => {
   it("answers the user's link to a location (admin=true: only an administrative one), 404 otherwise", async () => {
     const get = (token: string, userId: number, locationId: number, query: Record<string, string> = {}) =>
       call(locationLinkGet, "GET", "/x", { token, params: { id: String(userId), locationId: String(locationId) }, query });
-    expect((await get(A.districtAdmin, A.ann.id, A.l1.id)).body.organization).toMatchObject({ userId: A.ann.id, orgType: "location", parentId: A.l1.id, administrative: false, nameLabel: "Alder School" });
-    expect(await get(A.districtAdmin, A.ann.id, A.l1.id, { admin: "true" })).toMatchObject({ status: 404, body: { message: "The user is not linked to this organization" } });
+    expect((await get(A.districtAdmin, A.ann.id, A.l1.id)).body.organization).toMatchObject({
+      userId: A.ann.id,
+      orgType: "location",
+      parentId: A.l1.id,
+      administrative: false,
+      nameLabel: "Alder School",
+    });
+    expect(await get(A.districtAdmin, A.ann.id, A.l1.id, { admin: "true" })).toMatchObject({
+      status: 404,
+      body: { message: "The user is not linked to this organization" },
+    });
     expect((await get(A.teacherToken, A.ann.id, A.l1.id)).status).toBe(200);
     expect((await get(A.districtAdmin, A.cal.id, A.l3.id)).status).toBe(404);
     expect((await get(A.tenantAdmin, B.teacherId, B.locationId)).status).toBe(404);

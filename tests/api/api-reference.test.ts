@@ -41,14 +41,20 @@ describe("the API reference's data", () => {
       expect(view.summary, `${method} ${path}`).toBeTruthy();
       expect(view.access.kind === "public", `${method} ${path}`).toBe(op.security.length === 0);
       expect(view.body !== null, `${method} ${path}`).toBe(Boolean(op.requestBody));
-      const errors = Object.entries(op.responses).filter(([, r]) => r.$ref).map(([s]) => Number(s));
+      const errors = Object.entries(op.responses)
+        .filter(([, r]) => r.$ref)
+        .map(([s]) => Number(s));
       expect(view.errors.map((e) => e.status)).toEqual(errors);
       for (const e of view.errors) expect(e.text, `${e.status} of ${method} ${path}`).toBeTruthy();
     }
   });
 
   it("names the permission and its roles, or says a route is public or open to any signed-in person", () => {
-    expect(find("POST", "/users/{id}/registration-invite").access).toEqual({ kind: "permission", permission: "users.invite", roles: expect.stringContaining("Tenant Admin") });
+    expect(find("POST", "/users/{id}/registration-invite").access).toEqual({
+      kind: "permission",
+      permission: "users.invite",
+      roles: expect.stringContaining("Tenant Admin"),
+    });
     expect(find("POST", "/school-years").access).toEqual({ kind: "permission", permission: "system.schoolYears", roles: "System Admin" });
     expect(find("POST", "/login").access).toEqual({ kind: "public" });
     expect(find("GET", "/race-codes").access).toEqual({ kind: "signed-in" });
@@ -56,7 +62,10 @@ describe("the API reference's data", () => {
 
   it("lists request fields and answer keys with their types, nested ones under dotted names", () => {
     expect(find("POST", "/login").body).toEqual([
-      [expect.objectContaining({ name: "username", type: "string (min length 1, max length 254)", required: true }), expect.objectContaining({ name: "password", required: true })],
+      [
+        expect.objectContaining({ name: "username", type: "string (min length 1, max length 254)", required: true }),
+        expect.objectContaining({ name: "password", required: true }),
+      ],
     ]);
     const answer = find("POST", "/login").response;
     expect(answer).toMatchObject({ status: 200, contentType: "application/json" });
@@ -103,7 +112,10 @@ describe("the API reference's markup", () => {
   });
 
   it("gives every table a caption and column headers, and each row a header cell", () => {
-    const sections = [...operations.map((op: OperationView) => html(createElement(Operation, { op }))), html(createElement(Conventions, { base: reference.base, statuses: reference.statuses }))];
+    const sections = [
+      ...operations.map((op: OperationView) => html(createElement(Operation, { op }))),
+      html(createElement(Conventions, { base: reference.base, statuses: reference.statuses })),
+    ];
     for (const section of sections) {
       const tables = section.match(/<table[\s\S]*?<\/table>/g) ?? [];
       expect(tables.length).toBeGreaterThan(0);

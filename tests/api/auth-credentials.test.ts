@@ -16,7 +16,8 @@ const CURRENT_WRONG = "Your current password is not correct";
 let ipSeq = 0;
 const signedIn = (user: { username: string }) => jwtOf(user, { ip: `10.88.0.${++ipSeq}` });
 const meOf = (token: string) => call(me, "GET", "/en/api/v1/login/me", { token });
-const put = (token: string, body: unknown) => call(putUsers, "PUT", "/en/api/v1/users", { token, body, headers: { "x-forwarded-for": "10.88.1.1", "user-agent": "vitest" } });
+const put = (token: string, body: unknown) =>
+  call(putUsers, "PUT", "/en/api/v1/users", { token, body, headers: { "x-forwarded-for": "10.88.1.1", "user-agent": "vitest" } });
 const stored = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
 const auditOf = (userId: number) =>
   db()
@@ -114,7 +115,10 @@ describe("PUT /users: changing one's own password", () => {
     const jwt = await signedIn(user);
     const other = await signedIn(user);
     expect(await put(jwt, { id: user.id, password: "Changed-pass1" })).toMatchObject({ status: 400, body: { message: CURRENT_REQUIRED } });
-    expect(await put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: "Wrong-pass1" })).toMatchObject({ status: 403, body: { message: CURRENT_WRONG } });
+    expect(await put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: "Wrong-pass1" })).toMatchObject({
+      status: 403,
+      body: { message: CURRENT_WRONG },
+    });
     expect((await meOf(other)).status).toBe(200);
     expect((await signIn({ username: user.username, password: "Changed-pass1" })).status).toBe(401);
 
@@ -130,7 +134,9 @@ describe("PUT /users: changing one's own password", () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
     const jwt = await signedIn(user);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: `Guess-${i}x` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: `Guess-${i}x` })),
+    );
     expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 423)).toHaveLength(3);
     expect((await put(jwt, { id: user.id, password: "Changed-pass1", currentPassword: PASSWORD })).status).toBe(423);

@@ -14,7 +14,10 @@ import { makeTenant } from "../support/factories";
 const statusOf = async (token: string, asCookie = false) => (await call(me, "GET", "/en/api/v1/login/me", { token, asCookie })).status;
 const sidOf = async (token: string) => (await decodeToken(token))!.sid;
 const setFlag = (userId: number, flag: "locked" | "enabled" | "expired", value: boolean) =>
-  db().update(users).set({ [flag]: value }).where(eq(users.id, userId));
+  db()
+    .update(users)
+    .set({ [flag]: value })
+    .where(eq(users.id, userId));
 
 /** The audit rows that name a session, as [action, reason]. */
 async function auditOf(tenantId: number, sessionId: string) {
@@ -53,10 +56,16 @@ describe("a live session follows the account", () => {
       // Undoing the flag does not bring the ended session back.
       await setFlag(user.id, flag, !value);
       expect(await statusOf(jwt)).toBe(401);
-      const [session] = await db().select().from(authSessions).where(eq(authSessions.id, await sidOf(jwt)));
+      const [session] = await db()
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, await sidOf(jwt)));
       expect(session.revokedAt).not.toBeNull();
       expect(await auditOf(tenant.id, session.id)).toEqual([["session_end", reason]]);
-      const [row] = await db().select().from(auditLog).where(sql`${auditLog.details}->>'sessionId' = ${session.id}`);
+      const [row] = await db()
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'sessionId' = ${session.id}`);
       expect(row).toMatchObject({ userId: user.id, impersonatorId: null, ipAddress: "10.9.8.7", userAgent: "test-agent" });
     });
   }

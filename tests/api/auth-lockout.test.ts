@@ -8,9 +8,12 @@ import { makeTenant } from "../support/factories";
 const LOCKED = "Your account is locked after 5 failed sign-in attempts. Try again in 15 minutes or reset your password with 'Forgot password?'.";
 
 const outcomes = async (username: string) =>
-  (await db().select({ outcome: signInAttempts.outcome }).from(signInAttempts).where(and(eq(signInAttempts.kind, "login"), eq(signInAttempts.username, username)))).map(
-    (r) => r.outcome,
-  );
+  (
+    await db()
+      .select({ outcome: signInAttempts.outcome })
+      .from(signInAttempts)
+      .where(and(eq(signInAttempts.kind, "login"), eq(signInAttempts.username, username)))
+  ).map((r) => r.outcome);
 const tally = (values: (string | number)[]) => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
 
 describe("account lockout under parallel guesses", () => {
@@ -44,7 +47,9 @@ describe("account lockout under parallel guesses", () => {
     await Promise.all(Array.from({ length: 4 }, (_, i) => signIn({ username: user.username, password: `Wrong-guess${i}` }, { ip: `10.79.${i}.1` })));
     expect((await signIn({ username: user.username, password: PASSWORD }, { ip: "10.79.9.1" })).status).toBe(200);
     expect(tally(await outcomes(user.username))).toEqual({ failure: 4, success: 1 });
-    const again = await Promise.all(Array.from({ length: 4 }, (_, i) => signIn({ username: user.username, password: `Wrong-guess${i}` }, { ip: `10.79.${i}.2` })));
+    const again = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => signIn({ username: user.username, password: `Wrong-guess${i}` }, { ip: `10.79.${i}.2` })),
+    );
     expect(again.map((a) => a.status)).toEqual([401, 401, 401, 401]);
   });
 });

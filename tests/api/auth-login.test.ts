@@ -167,7 +167,9 @@ describe("POST /login", () => {
   it("on a tenant's own host signs in only that tenant's people and system admins", async () => {
     const ohio = await makeTenant({ slug: `ohio${Date.now()}` });
     const maryland = await makeTenant();
-    await db().insert(tenantHostAliases).values({ tenantId: maryland.id, hostPrefix: `mdk${Date.now()}` });
+    await db()
+      .insert(tenantHostAliases)
+      .values({ tenantId: maryland.id, hostPrefix: `mdk${Date.now()}` });
     const [alias] = await db().select().from(tenantHostAliases).where(eq(tenantHostAliases.tenantId, maryland.id));
     const marylander = await makeAccount(maryland.id, { roles: ["ROLE_TEACHER"] });
     const system = await makeAccount(maryland.id, { roles: ["ROLE_SYSTEM_ADMIN"] });
@@ -186,7 +188,10 @@ describe("GET /login/me and GET /logout", () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
     const token = await tokenFor(user);
-    await db().update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.userId, user.id));
+    await db()
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.userId, user.id));
     expect((await call(me, "GET", "/en/api/v1/login/me", { token })).status).toBe(401);
   });
 

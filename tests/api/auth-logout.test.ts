@@ -13,7 +13,8 @@ import { makeTenant } from "../support/factories";
 const OWN_PAGE = { host: "localhost:3000", origin: BASE };
 const alive = async (token: string) => (await call(me, "GET", "/en/api/v1/login/me", { token })).status === 200;
 const sidOf = async (token: string) => (await decodeToken(token))!.sid;
-const signOut = (token: string | undefined, headers: Record<string, string> = OWN_PAGE) => call(signOutPost, "POST", "/sign-out", { token, asCookie: true, headers });
+const signOut = (token: string | undefined, headers: Record<string, string> = OWN_PAGE) =>
+  call(signOutPost, "POST", "/sign-out", { token, asCookie: true, headers });
 /** The session cookie a response sets: its value ("" when cleared), or undefined when it leaves it alone. */
 const cookieSet = (res: { headers: Headers }) => res.headers.get("set-cookie")?.match(new RegExp(`${sessionCookieName()}=([^;]*)`))?.[1];
 
@@ -22,7 +23,6 @@ async function teacherSession() {
   const user = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
   return { tenant, user, jwt: await jwtOf(user) };
 }
-
 
 describe("GET and HEAD never log a browser out", () => {
   it("GET /sign-out (a link, an <img>, a prefetch) and HEAD leave a live cookie session alone", async () => {
@@ -40,7 +40,10 @@ describe("GET and HEAD never log a browser out", () => {
 
   it("GET /sign-out clears a token whose session has ended and arrives at sign-in with reason 401", async () => {
     const { jwt } = await teacherSession();
-    await db().update(authSessions).set({ revokedAt: sql`now()` }).where(eq(authSessions.id, await sidOf(jwt)));
+    await db()
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(authSessions.id, await sidOf(jwt)));
     const res = await call(signOutGet, "GET", "/sign-out?reason=401", { token: jwt, asCookie: true });
     expect(res.headers.get("location")).toBe("/sign-in?reason=401");
     expect(cookieSet(res)).toBe("");
@@ -86,7 +89,11 @@ describe("POST /sign-out", () => {
 
   it("from another site, or with no origin at all, changes nothing (not even the cookie)", async () => {
     const { jwt } = await teacherSession();
-    const foreign: Record<string, string>[] = [{ host: "localhost:3000", origin: "https://evil.example" }, { host: "localhost:3000", referer: "https://evil.example/page" }, { host: "localhost:3000" }];
+    const foreign: Record<string, string>[] = [
+      { host: "localhost:3000", origin: "https://evil.example" },
+      { host: "localhost:3000", referer: "https://evil.example/page" },
+      { host: "localhost:3000" },
+    ];
     for (const headers of foreign) {
       for (const token of [jwt, undefined]) {
         const res = await signOut(token, headers);

@@ -173,7 +173,10 @@ describe("POST /forgot-password/reset", () => {
     const user = await makeAccount(tenant.id);
     await ask(user.email);
     const token = await resetToken(user.email);
-    await db().update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, user.id));
+    await db()
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, user.id));
     expect((await resetWith(token, NEW_PASSWORD)).status).toBe(400);
     expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(200);
 
@@ -221,7 +224,10 @@ describe("POST /user-registration", () => {
     const [mail] = await mailsTo(invited.email);
     expect(mail.subject).toBe("Complete your registration");
     expect(mail.textBody).toContain("/user-registration?token=");
-    const [stored] = await db().select().from(authTokens).where(and(eq(authTokens.userId, invited.id), eq(authTokens.purpose, "registration")));
+    const [stored] = await db()
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, invited.id), eq(authTokens.purpose, "registration")));
     const days = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86400_000;
     expect(days).toBeCloseTo(7, 2);
 

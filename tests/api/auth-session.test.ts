@@ -44,7 +44,10 @@ describe("impersonation", () => {
     expect(started.body).toMatchObject({ impersonated: true, profileData: { id: w.teacher.id, activeRole: "ROLE_TEACHER" } });
     const asTeacher = await meOf(started.body.jwt);
     expect(asTeacher.body).toMatchObject({ impersonated: true, profileData: { id: w.teacher.id } });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.userId, w.teacher.id), eq(auditLog.action, "impersonation_start")));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, w.teacher.id), eq(auditLog.action, "impersonation_start")));
     expect(audit).toMatchObject({ tenantId: w.tenant.id, impersonatorId: w.tenantAdmin.id, entityType: "user" });
 
     const ended = await call(endImpersonation, "POST", "/en/api/v1/logout/impersonate", { token: started.body.jwt });
@@ -108,7 +111,10 @@ describe("impersonation", () => {
       status: 400,
       body: { message: "End the current impersonation before starting another" },
     });
-    expect(await call(endImpersonation, "POST", "/x", { token: adminJwt })).toMatchObject({ status: 400, body: { message: "You are not impersonating anyone" } });
+    expect(await call(endImpersonation, "POST", "/x", { token: adminJwt })).toMatchObject({
+      status: 400,
+      body: { message: "You are not impersonating anyone" },
+    });
     expect((await call(endImpersonation, "POST", "/x")).status).toBe(401);
   });
 
@@ -138,9 +144,24 @@ describe("PUT /users (own profile)", () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"] });
     const jwt = await jwtOf(user);
-    const res = await put(jwt, { id: String(user.id), firstName: " Ada ", lastName: "Lovelace", email: "ada@example.org", disableTransferEmails: true, tenantMemberId: "M-9", currentPassword: PASSWORD });
+    const res = await put(jwt, {
+      id: String(user.id),
+      firstName: " Ada ",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      disableTransferEmails: true,
+      tenantMemberId: "M-9",
+      currentPassword: PASSWORD,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.profileData).toMatchObject({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: "ada@example.org", disableTransferEmails: true, tenantMemberId: "M-9" });
+    expect(res.body.profileData).toMatchObject({
+      id: user.id,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      disableTransferEmails: true,
+      tenantMemberId: "M-9",
+    });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row.username).toBe(user.username);
   });
@@ -171,7 +192,10 @@ describe("PUT /users (own profile)", () => {
     }
     // Someone who manages no users may not edit another's profile at all.
     const teacher = await makeAccount(a.id, { roles: ["ROLE_TEACHER"] });
-    expect(await put(await jwtOf(teacher), { id: neighbour.id, firstName: "Mallory" })).toMatchObject({ status: 403, body: { message: "Token does not have the required permissions" } });
+    expect(await put(await jwtOf(teacher), { id: neighbour.id, firstName: "Mallory" })).toMatchObject({
+      status: 403,
+      body: { message: "Token does not have the required permissions" },
+    });
     const [neighbourRow] = await db().select().from(users).where(eq(users.id, neighbour.id));
     expect(neighbourRow.firstName).toBe(neighbour.firstName);
     const [untouched] = await db().select().from(users).where(eq(users.id, foreigner.id));
@@ -186,7 +210,10 @@ describe("PUT /users (own profile)", () => {
     const admin = await makeAccount(a.id, { roles: ["ROLE_TENANT_ADMIN"] });
     const started = await startAs(await jwtOf(admin), neighbour.id);
     const refused = await put(started.body.jwt, { id: neighbour.id, password: "Hijack-pass1" });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Email and password cannot be changed while impersonating. End the impersonation to change your own." } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: "Email and password cannot be changed while impersonating. End the impersonation to change your own." },
+    });
   });
 });
 

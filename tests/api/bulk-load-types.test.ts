@@ -3,7 +3,18 @@ import ExcelJS from "exceljs";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, bulkLoads, dataCollectionDistrictAssignments, files, enrollmentAssociations, mailOutbox, studentDataCollectionAssignments, userOrganizations, userRoles, users } from "@/db/schema";
+import {
+  auditLog,
+  bulkLoads,
+  dataCollectionDistrictAssignments,
+  files,
+  enrollmentAssociations,
+  mailOutbox,
+  studentDataCollectionAssignments,
+  userOrganizations,
+  userRoles,
+  users,
+} from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { runBulkLoad } from "@/lib/bulk-load/load";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
@@ -13,7 +24,18 @@ import { GET as oneGet } from "@/app/en/api/v1/bulk-load/[id]/route";
 import { GET as templateGet } from "@/app/en/api/v1/bulk-load/template/route";
 import { GET as downloadGet } from "@/app/en/api/v1/bulk-load/[id]/download/[type]/route";
 import { BASE, call, tokenFor } from "../support/api";
-import { makeAssessment, makeDataCollection, makeDistrict, makeEnrollment, makeLocation, makeRegion, makeSchoolYear, makeStudent, makeTenant, makeUser } from "../support/factories";
+import {
+  makeAssessment,
+  makeDataCollection,
+  makeDistrict,
+  makeEnrollment,
+  makeLocation,
+  makeRegion,
+  makeSchoolYear,
+  makeStudent,
+  makeTenant,
+  makeUser,
+} from "../support/factories";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
 import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
 
@@ -38,7 +60,12 @@ async function world() {
   const s1 = await makeLocation(t, d1.id);
   const s2 = await makeLocation(t, d2.id);
   const stamp = `${t}`;
-  const t1 = await makeUser(t, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s1.id }], email: `t1-${stamp}@bulk.example`, tenantMemberId: `TM1-${stamp}` });
+  const t1 = await makeUser(t, {
+    roles: ["ROLE_TEACHER"],
+    orgs: [{ orgType: "location", id: s1.id }],
+    email: `t1-${stamp}@bulk.example`,
+    tenantMemberId: `TM1-${stamp}`,
+  });
   const t2 = await makeUser(t, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s2.id }], email: `t2-${stamp}@bulk.example` });
   const off = await makeUser(t, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s1.id }], email: `off-${stamp}@bulk.example`, enabled: false });
   const dm = await makeUser(t, { roles: ["ROLE_DATA_MANAGER"], orgs: [{ orgType: "location", id: s1.id }], email: `dm-${stamp}@bulk.example` });
@@ -132,10 +159,18 @@ async function results(token: string, id: number): Promise<string[]> {
   const req = new NextRequest(new URL(`/en/api/v1/bulk-load/${id}/download/results`, BASE), { headers: { authorization: `Bearer ${token}` } });
   const res = await downloadGet(req, { params: Promise.resolve({ id: String(id), type: "results" }) });
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer()).toString("utf8").replace("\ufeff", "").trim().split("\r\n");
+  return Buffer.from(await res.arrayBuffer())
+    .toString("utf8")
+    .replace("\ufeff", "")
+    .trim()
+    .split("\r\n");
 }
 
-const auditsOf = (loadId: number) => db().select().from(auditLog).where(and(eq(auditLog.tenantId, W.t), eq(auditLog.requestId, `bulk-load:${loadId}`)));
+const auditsOf = (loadId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, W.t), eq(auditLog.requestId, `bulk-load:${loadId}`)));
 
 describe("templates", () => {
   it("answers each type's columns from the same definitions: the required ones as CSV, all as XLSX with text id columns", async () => {
@@ -190,30 +225,57 @@ describe("users", () => {
       `10,${W.t1.email},email: A user with this email already exists`,
     ]);
 
-    const made = await db().select().from(users).where(and(eq(users.tenantId, W.t), inArray(users.email, [nia, dan])));
+    const made = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, W.t), inArray(users.email, [nia, dan])));
     expect(made.map((u) => u.email).sort()).toEqual([dan, nia]);
     const niaRow = made.find((u) => u.email === nia)!;
     const danRow = made.find((u) => u.email === dan)!;
     expect(niaRow).toMatchObject({ firstName: "Nia", tenantMemberId: `TMN-${W.stamp}` });
-    const links = await db().select().from(userOrganizations).where(inArray(userOrganizations.userId, [niaRow.id, danRow.id]));
+    const links = await db()
+      .select()
+      .from(userOrganizations)
+      .where(inArray(userOrganizations.userId, [niaRow.id, danRow.id]));
     expect(links.map((l) => `${l.userId === niaRow.id ? "nia" : "dan"} ${l.orgType} ${l.parentId} ${l.administrative} ${l.memberUniqueId}`).sort()).toEqual([
       `dan district ${W.d1.id} true null`,
       `nia location ${W.s1.id} false N-1`,
     ]);
-    const roles = await db().select().from(userRoles).where(inArray(userRoles.userId, [niaRow.id, danRow.id]));
-    expect(roles.filter((r) => r.userId === danRow.id).map((r) => r.role).sort()).toEqual(["ROLE_ADMIN", "ROLE_DATA_MANAGER"]);
+    const roles = await db()
+      .select()
+      .from(userRoles)
+      .where(inArray(userRoles.userId, [niaRow.id, danRow.id]));
+    expect(
+      roles
+        .filter((r) => r.userId === danRow.id)
+        .map((r) => r.role)
+        .sort(),
+    ).toEqual(["ROLE_ADMIN", "ROLE_DATA_MANAGER"]);
     expect(roles.filter((r) => r.userId === niaRow.id).map((r) => r.role)).toEqual(["ROLE_TEACHER"]);
     const audits = await auditsOf(done.id);
-    expect(audits.map((a) => `${a.action} ${a.entityType}`).sort()).toEqual(["create user", "create user", "create user_organization", "create user_organization"]);
+    expect(audits.map((a) => `${a.action} ${a.entityType}`).sort()).toEqual([
+      "create user",
+      "create user",
+      "create user_organization",
+      "create user_organization",
+    ]);
     expect(audits.every((a) => a.userId === W.adminId)).toBe(true);
     // The invitation as POST /users sends it, only where sendInvite is not 0.
-    const mails = await db().select().from(mailOutbox).where(inArray(mailOutbox.toAddress, [nia, dan]));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, [nia, dan]));
     expect(mails.map((m) => [m.toAddress, (m.meta as { kind: string }).kind])).toEqual([[nia, "registration"]]);
 
     const again = await load(W.admin, "users", lines, "users.csv");
     expect(again).toMatchObject({ status: "complete", created: 0, updated: 0, loadedRows: 2, errorRows: 7 });
     expect(await auditsOf(again.id)).toHaveLength(0);
-    expect(await db().select().from(mailOutbox).where(inArray(mailOutbox.toAddress, [nia, dan]))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.toAddress, [nia, dan])),
+    ).toHaveLength(1);
   });
 
   it("keeps a district admin to their district: another district's school or none at all is refused per row", async () => {
@@ -230,7 +292,12 @@ describe("users", () => {
       `3,da2-${W.stamp}@bulk.example,locationId: Organization not found`,
       `4,da3-${W.stamp}@bulk.example,locationId: Choose at least one organization within your administration`,
     ]);
-    expect(await db().select().from(users).where(and(eq(users.tenantId, W.t), inArray(users.email, [ok, `da2-${W.stamp}@bulk.example`])))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, W.t), inArray(users.email, [ok, `da2-${W.stamp}@bulk.example`]))),
+    ).toHaveLength(1);
   });
 });
 
@@ -321,7 +388,9 @@ describe("collection assignments", () => {
       .select()
       .from(studentDataCollectionAssignments)
       .where(and(eq(studentDataCollectionAssignments.tenantId, W.t), eq(studentDataCollectionAssignments.dataCollectionId, W.open.id)));
-    expect(assigned.map((a) => `${a.studentEnrollmentId} ${a.teacherType}`).sort()).toEqual([`${W.k1.enrollment.id} Primary`, `${W.k1b.enrollment.id} Secondary`].sort());
+    expect(assigned.map((a) => `${a.studentEnrollmentId} ${a.teacherType}`).sort()).toEqual(
+      [`${W.k1.enrollment.id} Primary`, `${W.k1b.enrollment.id} Secondary`].sort(),
+    );
     const audits = await auditsOf(done.id);
     expect(audits.map((a) => `${a.action} ${a.entityType}`)).toEqual(["create data_collection_assignment", "create data_collection_assignment"]);
     // As the assignment API writes them (the set-based pass writes the same), each with its own token.
@@ -352,10 +421,21 @@ describe("who may load", () => {
     const [file] = await db().select().from(files).where(eq(files.id, goneFile));
     const [queued] = await db()
       .insert(bulkLoads)
-      .values({ tenantId: W.t, userId: gone.id, type: "rosters", status: "queued", originalFileName: "gone.csv", fileName: file.storageKey, fileId: file.id, summary: { scope: { all: true } } })
+      .values({
+        tenantId: W.t,
+        userId: gone.id,
+        type: "rosters",
+        status: "queued",
+        originalFileName: "gone.csv",
+        fileName: file.storageKey,
+        fileId: file.id,
+        summary: { scope: { all: true } },
+      })
       .returning();
     await db().update(users).set({ enabled: false }).where(eq(users.id, gone.id));
-    await expect(runBulkLoad({ tenantId: W.t, bulkLoadId: queued.id }, { jobId: "test", attempt: 1, lastAttempt: true })).rejects.toThrow("The uploader may no longer load files");
+    await expect(runBulkLoad({ tenantId: W.t, bulkLoadId: queued.id }, { jobId: "test", attempt: 1, lastAttempt: true })).rejects.toThrow(
+      "The uploader may no longer load files",
+    );
     const [done] = await db().select().from(bulkLoads).where(eq(bulkLoads.id, queued.id));
     expect(done.status).toBe("failed");
     expect((done.summary as { errors: string[] }).errors).toEqual(["The uploader may no longer load files"]);

@@ -36,7 +36,9 @@ async function world() {
   const s1x = await makeLocation(tenant.id, d1.id, { active: false });
   const s2 = await makeLocation(tenant.id, d2.id);
   const farKid = await makeStudent(tenant.id, { tenantUniqueId: "D2-KID", parentLocationId: s2.id });
-  await db().insert(studentEnrollments).values({ tenantId: tenant.id, studentId: farKid.id, regionId: region.id, districtId: d2.id, locationId: s2.id, isPointOfAuthority: true });
+  await db()
+    .insert(studentEnrollments)
+    .values({ tenantId: tenant.id, studentId: farKid.id, regionId: region.id, districtId: d2.id, locationId: s2.id, isPointOfAuthority: true });
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
   const districtAdmin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] });
   const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s1.id }] });
@@ -74,7 +76,12 @@ afterAll(async () => {
 const HEADER = "stateId,firstName,middleName,lastName,birthDate,gender,englishLanguageLearner,lowSes,specialEducation,race,locationId,priorCare";
 
 async function upload(token: string, content: string | Buffer, fileName: string): Promise<number> {
-  const uploaded = await uploadFile(new Blob([typeof content === "string" ? content : new Uint8Array(content)]), { purpose: "bulk-load", fileName, headers: { authorization: `Bearer ${token}` }, fetch: appFetch });
+  const uploaded = await uploadFile(new Blob([typeof content === "string" ? content : new Uint8Array(content)]), {
+    purpose: "bulk-load",
+    fileName,
+    headers: { authorization: `Bearer ${token}` },
+    fetch: appFetch,
+  });
   return uploaded.id;
 }
 
@@ -105,7 +112,11 @@ async function download(token: string, id: number, type: string) {
 }
 
 const csv = (lines: string[]) => [HEADER, ...lines].join("\r\n") + "\r\n";
-const ssidsIn = (tenantId: number, ids: string[]) => db().select().from(students).where(and(eq(students.tenantId, tenantId), inArray(students.tenantUniqueId, ids)));
+const ssidsIn = (tenantId: number, ids: string[]) =>
+  db()
+    .select()
+    .from(students)
+    .where(and(eq(students.tenantId, tenantId), inArray(students.tenantUniqueId, ids)));
 
 describe("templates", () => {
   it("answers every column as XLSX with the state id as a text column, the required ones only, or CSV", async () => {
@@ -119,7 +130,10 @@ describe("templates", () => {
     expect(header).toEqual(HEADER.split(",").slice(0, 9).concat(["specialEducationDisabilityCode", "race", "locationId", "priorCare"]));
     expect(book.worksheets[0].getColumn(1).numFmt).toBe("@");
 
-    const required = await call(templateGet, "GET", "/en/api/v1/bulk-load/template", { token: W.admin, query: { type: "students", getRequiredOnly: "true", format: "csv" } });
+    const required = await call(templateGet, "GET", "/en/api/v1/bulk-load/template", {
+      token: W.admin,
+      query: { type: "students", getRequiredOnly: "true", format: "csv" },
+    });
     expect(required.status).toBe(200);
     expect(String(required.body).replace("\ufeff", "").trim()).toBe("stateId,firstName,lastName,locationId");
   });
@@ -155,12 +169,23 @@ describe("a load of good and bad rows", () => {
     const loaded = await ssidsIn(W.tenant.id, ["000123", "BL-2", "BL-4", "BL-7", "BL-8", "BL-9"]);
     expect(loaded.map((s) => s.tenantUniqueId).sort()).toEqual(["000123", "BL-2"]);
     const ada = loaded.find((s) => s.tenantUniqueId === "000123")!;
-    expect(ada).toMatchObject({ firstName: "Ada", lastName: "Lovelace", dob: "2021-02-03", gender: "FEMALE", englishLanguageLearner: true, race: 4, parentLocationId: W.s1.id });
+    expect(ada).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      dob: "2021-02-03",
+      gender: "FEMALE",
+      englishLanguageLearner: true,
+      race: 4,
+      parentLocationId: W.s1.id,
+    });
     const alan = loaded.find((s) => s.tenantUniqueId === "BL-2")!;
     expect(alan).toMatchObject({ middleName: "M", dob: "2021-06-23", lowSes: true, specialEducation: true });
     const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.studentId, ada.id));
     expect(enrollment).toMatchObject({ locationId: W.s1.id, districtId: W.d1.id, isPointOfAuthority: true, priorCare: "Home" });
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, W.tenant.id), inArray(auditLog.studentId, [ada.id, alan.id])));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, W.tenant.id), inArray(auditLog.studentId, [ada.id, alan.id])));
     // One audit row per child created, naming the enrollment made with it.
     expect(audits.map((a) => `${a.action} ${a.entityType}`).sort()).toEqual(["create student", "create student"]);
     expect(audits.find((a) => a.studentId === ada.id)!.details).toMatchObject({ enrollmentId: enrollment.id, locationId: W.s1.id });
@@ -172,19 +197,25 @@ describe("a load of good and bad rows", () => {
     const lines = results.text.replace("\ufeff", "").trim().split("\r\n");
     expect(lines).toEqual([
       "line,stateId,reason",
-      "4,bad id!,stateId: Must be letters, digits or dashes".replace("stateId: Must be letters, digits or dashes", '"stateId: Must be letters, digits or dashes"'),
+      "4,bad id!,stateId: Must be letters, digits or dashes".replace(
+        "stateId: Must be letters, digits or dashes",
+        '"stateId: Must be letters, digits or dashes"',
+      ),
       "5,BL-4,birthDate: Must be a date (YYYY-MM-DD or MM/DD/YYYY)",
       "6,BL-5,lastName: Is required",
       "7,000123,stateId: Student State ID must be unique (also on line 2)",
-      "8,BL-7,\"locationId: Location not found, inactive or outside your reach\"",
-      "9,BL-8,\"locationId: Location not found, inactive or outside your reach\"",
-      "10,BL-9,\"gender: Must be one of: MALE, FEMALE, NON-BINARY, UNKNOWN\"",
+      '8,BL-7,"locationId: Location not found, inactive or outside your reach"',
+      '9,BL-8,"locationId: Location not found, inactive or outside your reach"',
+      '10,BL-9,"gender: Must be one of: MALE, FEMALE, NON-BINARY, UNKNOWN"',
       "11,BL-10,race: Must be a whole number from 0 to 1023",
     ]);
     const original = await download(W.admin, done.id, "original");
     expect(original.text).toContain("000123,Ada");
 
-    const [told] = await db().select().from(notifications).where(and(eq(notifications.userId, W.adminId), sql`${notifications.metadata}->>'bulkLoadId' = ${String(done.id)}`));
+    const [told] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, W.adminId), sql`${notifications.metadata}->>'bulkLoadId' = ${String(done.id)}`));
     expect(told.message).toBe('Your bulk load "roster.csv" is complete: 2 rows loaded, 8 refused');
   });
 
@@ -240,22 +271,27 @@ describe("a load of good and bad rows", () => {
     );
     expect(done).toMatchObject({ status: "complete", created: 1, updated: 0, errorRows: 2 });
     const text = (await download(W.districtAdmin, done.id, "results")).text;
-    expect(text).toContain("3,DA-2,\"locationId: Location not found, inactive or outside your reach\"");
+    expect(text).toContain('3,DA-2,"locationId: Location not found, inactive or outside your reach"');
     expect(text).toContain("4,D2-KID,stateId: Student State ID must be unique");
     const [far] = await ssidsIn(W.tenant.id, ["D2-KID"]);
     expect(far.lastName).toBe(W.farKid.lastName);
   });
 
   it("rolls the whole load back when its statement fails: no child, enrollment or audit row of the file is kept", async () => {
-    await db().execute(sql.raw(`create or replace function bulk_test_refuse() returns trigger language plpgsql as $$
-      begin if new.prior_care = 'explode' then raise exception 'refused by test'; end if; return new; end $$`));
+    await db().execute(
+      sql.raw(`create or replace function bulk_test_refuse() returns trigger language plpgsql as $$
+      begin if new.prior_care = 'explode' then raise exception 'refused by test'; end if; return new; end $$`),
+    );
     await db().execute(sql.raw(`create trigger bulk_test_refuse before insert on student_enrollments for each row execute function bulk_test_refuse()`));
     try {
       const done = await load(W.admin, csv([`RB-1,Rob,,Back,2021-01-01,,,,,,${W.s1.id},`, `RB-2,Ron,,Back,2021-01-01,,,,,,${W.s1.id},explode`]));
       expect(done.status).toBe("failed");
       expect(done.errors).toEqual(["The file could not be loaded; nothing of it was loaded. Please upload it again."]);
       expect(await ssidsIn(W.tenant.id, ["RB-1", "RB-2"])).toHaveLength(0);
-      const audits = await db().select().from(auditLog).where(sql`${auditLog.details}->>'bulkLoadId' = ${String(done.id)}`);
+      const audits = await db()
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'bulkLoadId' = ${String(done.id)}`);
       expect(audits).toHaveLength(0);
     } finally {
       await db().execute(sql.raw(`drop trigger bulk_test_refuse on student_enrollments`));
@@ -275,7 +311,10 @@ describe("whole-file refusals", () => {
     expect(txt.body.message).toBe(TYPE);
 
     const fileId = await upload(W.admin, "x", "huge.csv");
-    await db().update(files).set({ size: 60 * 1024 * 1024 }).where(eq(files.id, fileId));
+    await db()
+      .update(files)
+      .set({ size: 60 * 1024 * 1024 })
+      .where(eq(files.id, fileId));
     const huge = await post(W.admin, { fileId });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("The file may not be larger than 50 MB");
@@ -313,7 +352,11 @@ describe("who sees what", () => {
   });
 
   it("answers 404 for another tenant's or another person's load and file, and 403 for a teacher", async () => {
-    const [theirs] = await db().select().from(bulkLoads).where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.userId, W.adminId))).limit(1);
+    const [theirs] = await db()
+      .select()
+      .from(bulkLoads)
+      .where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.userId, W.adminId)))
+      .limit(1);
     expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: W.otherAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
     expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: W.districtAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
     expect((await download(W.otherAdmin, theirs.id, "results")).status).toBe(404);

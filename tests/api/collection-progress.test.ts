@@ -28,13 +28,19 @@ describe("collection_location_progress (kept by triggers)", () => {
     // Three of the teacher's children and the other teacher's child are assigned at the school.
     expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 0 });
     const save = (kid: number, item: number) =>
-      saveScore(w.teacherActor, w.collection.id, { studentEnrollmentId: w.kids[kid].enrollment.id, assessmentItemsId: fx.items[item].id, assessmentItemsScalesEntriesId: fx.entries.A.id });
+      saveScore(w.teacherActor, w.collection.id, {
+        studentEnrollmentId: w.kids[kid].enrollment.id,
+        assessmentItemsId: fx.items[item].id,
+        assessmentItemsScalesEntriesId: fx.entries.A.id,
+      });
     await save(0, 0);
     await save(0, 1);
     await save(1, 0);
     await save(1, 0); // the same grade again: no change
     expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 3 });
-    await db().delete(scores).where(and(eq(scores.studentEnrollmentId, w.kids[1].enrollment.id), eq(scores.dataCollectionId, w.collection.id)));
+    await db()
+      .delete(scores)
+      .where(and(eq(scores.studentEnrollmentId, w.kids[1].enrollment.id), eq(scores.dataCollectionId, w.collection.id)));
     expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 2 });
   });
 
@@ -54,7 +60,13 @@ describe("collection_location_progress (kept by triggers)", () => {
   });
 
   it("adds a bulk statement's grades in one pass", async () => {
-    await score(w.tenant.id, w.collection.id, w.kids[2].enrollment.id, fx.items.map((i) => i.id), fx.entries.B.id);
+    await score(
+      w.tenant.id,
+      w.collection.id,
+      w.kids[2].enrollment.id,
+      fx.items.map((i) => i.id),
+      fx.entries.B.id,
+    );
     expect(await progress(w.tree.location.id)).toEqual({ students: 3, scored: 3 });
   });
 });

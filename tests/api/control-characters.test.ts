@@ -10,7 +10,10 @@ import { call, tokenFor } from "../support/api";
 import { makeAccount, signIn } from "../support/auth";
 import { makeTenant } from "../support/factories";
 
-const refused = (field: string) => ({ status: 400, body: { message: `${field} may not contain control characters`, errors: [{ field, message: `${field} may not contain control characters` }] } });
+const refused = (field: string) => ({
+  status: 400,
+  body: { message: `${field} may not contain control characters`, errors: [{ field, message: `${field} may not contain control characters` }] },
+});
 
 const format = (field: string, message: string) => ({ status: 400, body: { message, errors: [{ field, message }] } });
 
@@ -30,7 +33,11 @@ describe("control characters in JSON bodies", () => {
     const tenant = await makeTenant();
     const user = await makeAccount(tenant.id);
     const token = await tokenFor(user);
-    for (const [field, value] of [["firstName", "A\u0000"], ["lastName", "B\u001b[31m"], ["tenantMemberId", "T\u007f"]]) {
+    for (const [field, value] of [
+      ["firstName", "A\u0000"],
+      ["lastName", "B\u001b[31m"],
+      ["tenantMemberId", "T\u007f"],
+    ]) {
       const res = await call(updateProfile, "PUT", "/en/api/v1/users", { token, body: { id: user.id, [field]: value } });
       expect(res).toMatchObject(refused(field));
     }

@@ -9,17 +9,7 @@ import { recentNotifications, unreadNotificationCount } from "@/lib/notification
 import { shellModel } from "@/lib/shell/model";
 import { AppError } from "@/lib/platform/errors";
 import { makeTenant, makeUser } from "../support/factories";
-import {
-  actorOf,
-  assign,
-  makeAssessment,
-  makeCollection,
-  makeEnrollment,
-  makeLocation,
-  makeOrgTree,
-  makeSchoolYear,
-  score,
-} from "../support/school-fixtures";
+import { actorOf, assign, makeAssessment, makeCollection, makeEnrollment, makeLocation, makeOrgTree, makeSchoolYear, score } from "../support/school-fixtures";
 
 const DAY = 86_400_000;
 
@@ -59,8 +49,21 @@ async function world() {
   const { assessment, items, entry } = await makeAssessment(5);
   const collectionItems = items.slice(0, 4).map((i) => i.id);
   const open = await makeCollection(a.id, { assessmentId: assessment.id, schoolYearId: year.id, itemIds: collectionItems, districtId: district.id });
-  const upcoming = await makeCollection(a.id, { assessmentId: assessment.id, schoolYearId: year.id, itemIds: collectionItems, startOffsetDays: 10, endOffsetDays: 40, districtId: district.id });
-  const deleted = await makeCollection(a.id, { assessmentId: assessment.id, schoolYearId: year.id, itemIds: collectionItems, deleted: true, districtId: district.id });
+  const upcoming = await makeCollection(a.id, {
+    assessmentId: assessment.id,
+    schoolYearId: year.id,
+    itemIds: collectionItems,
+    startOffsetDays: 10,
+    endOffsetDays: 40,
+    districtId: district.id,
+  });
+  const deleted = await makeCollection(a.id, {
+    assessmentId: assessment.id,
+    schoolYearId: year.id,
+    itemIds: collectionItems,
+    deleted: true,
+    districtId: district.id,
+  });
   const elsewhere = await makeCollection(a.id, { assessmentId: assessment.id, schoolYearId: year.id, itemIds: collectionItems, districtId: other.district.id });
   const openB = await makeCollection(b.id, { assessmentId: assessment.id, schoolYearId: year.id, itemIds: collectionItems, districtId: orgB.district.id });
 
@@ -88,7 +91,26 @@ async function world() {
   await score(a.id, elsewhere.id, s6.enrollment.id, collectionItems.slice(0, 1), entry.id);
   await score(b.id, openB.id, sB.enrollment.id, collectionItems, entry.id);
 
-  return { a, b, teacher, teacher2, teacherB, districtAdmin, l2Admin, plainLinkAdmin, tenantAdmin, system, adminB, open, upcoming, deleted, elsewhere, openB, year, assessment };
+  return {
+    a,
+    b,
+    teacher,
+    teacher2,
+    teacherB,
+    districtAdmin,
+    l2Admin,
+    plainLinkAdmin,
+    tenantAdmin,
+    system,
+    adminB,
+    open,
+    upcoming,
+    deleted,
+    elsewhere,
+    openB,
+    year,
+    assessment,
+  };
 }
 
 let w: Awaited<ReturnType<typeof world>>;
@@ -123,11 +145,13 @@ describe("teacher dashboard", () => {
 
   it("shows the tenant's running announcements only", async () => {
     const now = Date.now();
-    await db().insert(announcements).values([
-      { tenantId: w.a.id, title: "Window open", text: "Scoring is open", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
-      { tenantId: w.a.id, title: "Past", text: "old", startDate: new Date(now - 9 * DAY), endDate: new Date(now - 8 * DAY) },
-      { tenantId: w.b.id, title: "Other tenant", text: "B only", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
-    ]);
+    await db()
+      .insert(announcements)
+      .values([
+        { tenantId: w.a.id, title: "Window open", text: "Scoring is open", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
+        { tenantId: w.a.id, title: "Past", text: "old", startDate: new Date(now - 9 * DAY), endDate: new Date(now - 8 * DAY) },
+        { tenantId: w.b.id, title: "Other tenant", text: "B only", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
+      ]);
     const d = await teacherDashboard(await actorOf(w.teacher));
     expect(d.announcements.map((a) => a.title)).toEqual(["Window open"]);
   });
@@ -191,7 +215,10 @@ describe("system dashboard", () => {
   it("reads across tenants only through the audited path: one cross_tenant_read row per view, none for a refusal", async () => {
     const system = await actorOf(w.system);
     const reads = () =>
-      db().select().from(auditLog).where(and(eq(auditLog.userId, system.userId), eq(auditLog.tenantId, system.tenantId), eq(auditLog.action, "cross_tenant_read")));
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, system.userId), eq(auditLog.tenantId, system.tenantId), eq(auditLog.action, "cross_tenant_read")));
     const before = (await reads()).length;
     await systemDashboard(system);
     const after = await reads();
@@ -202,18 +229,25 @@ describe("system dashboard", () => {
   it("refuses an administrator, and writes no cross-tenant audit row for them", async () => {
     const admin = await actorOf(w.tenantAdmin);
     await rejects403(systemDashboard(admin));
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.userId, admin.userId), eq(auditLog.action, "cross_tenant_read")))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, admin.userId), eq(auditLog.action, "cross_tenant_read"))),
+    ).toEqual([]);
   });
 });
 
 describe("header model", () => {
   it("counts the person's unacknowledged notifications only", async () => {
-    await db().insert(notifications).values([
-      { tenantId: w.a.id, userId: w.teacher.id, message: "one" },
-      { tenantId: w.a.id, userId: w.teacher.id, message: "two" },
-      { tenantId: w.a.id, userId: w.teacher.id, message: "read", acknowledged: 1 },
-      { tenantId: w.a.id, userId: w.teacher2.id, message: "someone else's" },
-    ]);
+    await db()
+      .insert(notifications)
+      .values([
+        { tenantId: w.a.id, userId: w.teacher.id, message: "one" },
+        { tenantId: w.a.id, userId: w.teacher.id, message: "two" },
+        { tenantId: w.a.id, userId: w.teacher.id, message: "read", acknowledged: 1 },
+        { tenantId: w.a.id, userId: w.teacher2.id, message: "someone else's" },
+      ]);
     expect(await unreadNotificationCount(await actorOf(w.teacher))).toBe(2);
     expect(await unreadNotificationCount(await actorOf(w.teacherB))).toBe(0);
     const recent = await recentNotifications(await actorOf(w.teacher), 2);

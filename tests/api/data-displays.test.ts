@@ -9,7 +9,17 @@ import { GET as periodsGet, POST as periodPost } from "@/app/en/api/v1/data-coll
 import { DELETE as periodDelete, PUT as periodPut } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/[periodId]/route";
 import { POST as layersPost } from "@/app/en/api/v1/data-displays/layers/route";
 import { db } from "@/db/client";
-import { assessments, auditLog, dataCollections, students, dataDisplayFilters, scores, studentDataCollectionAssignments, studentEnrollments, studentResults } from "@/db/schema";
+import {
+  assessments,
+  auditLog,
+  dataCollections,
+  students,
+  dataDisplayFilters,
+  scores,
+  studentDataCollectionAssignments,
+  studentEnrollments,
+  studentResults,
+} from "@/db/schema";
 import { reachOf } from "@/lib/dashboards/administrator";
 import { adminPosition, collectionFacts, totalsStats, unitStats, type DrillInput } from "@/lib/displays/compute";
 import { openDisplay } from "@/lib/displays/service";
@@ -39,7 +49,10 @@ let tokens: { district: string; location: string; elsewhere: string };
 
 beforeAll(async () => {
   assessment = await makeScoringAssessment(4);
-  await db().update(assessments).set({ configuration: { performanceLevels: LEVELS, pldVersion: 1, domainVersion: 1 } }).where(eq(assessments.id, assessment.assessment.id));
+  await db()
+    .update(assessments)
+    .set({ configuration: { performanceLevels: LEVELS, pldVersion: 1, domainVersion: 1 } })
+    .where(eq(assessments.id, assessment.assessment.id));
   a = await makeScoringWorld(assessment);
   b = await makeScoringWorld(assessment);
   const items = assessment.items.map((i) => i.id);
@@ -52,7 +65,8 @@ beforeAll(async () => {
   partialKid = far.enrollment.id;
   await assign(a.tenant.id, a.collection.id, [partialKid]);
   await score(a.tenant.id, a.collection.id, partialKid, items.slice(0, 1), assessment.entries.D.id);
-  const admin = (orgType: "location" | "district", id: number) => makeUser(a.tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType, id, administrative: true }] });
+  const admin = (orgType: "location" | "district", id: number) =>
+    makeUser(a.tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType, id, administrative: true }] });
   tokens = {
     district: await tokenFor(await admin("district", a.tree.district.id)),
     location: await tokenFor(await admin("location", a.tree.location.id)),
@@ -92,7 +106,28 @@ describe("GET /data-displays/teacher/{type}", () => {
     expect(rows.map((r) => r.overall_score).sort((x, y) => x - y)).toEqual([25, 50, 100]);
     expect(rows.every((r) => r.LL_score === r.overall_score && r.MA_score === null && r.progress === 100)).toBe(true);
     expect(Object.keys(body.students[0]).sort()).toEqual(
-      ["id", "first_name", "last_name", "gender", "iep", "ell", "ses", "race", "school_id", "district_id", "region_id", "cares", "overall_score", "LL_score", "MA_score", "SF_score", "PD_score", "performance_level", "progress", "scored_at"].sort(),
+      [
+        "id",
+        "first_name",
+        "last_name",
+        "gender",
+        "iep",
+        "ell",
+        "ses",
+        "race",
+        "school_id",
+        "district_id",
+        "region_id",
+        "cares",
+        "overall_score",
+        "LL_score",
+        "MA_score",
+        "SF_score",
+        "PD_score",
+        "performance_level",
+        "progress",
+        "scored_at",
+      ].sort(),
     );
   });
 
@@ -122,7 +157,9 @@ describe("GET /data-displays/admin/{type}", () => {
     const state = await display(a.adminToken, "admin", "pld", q);
     expect(state.scope.kind).toBe("state");
     expect(state.total).toMatchObject({ students: 5, assessed: 4, levels: levels(1, 1, 2) });
-    expect(state.children).toEqual([expect.objectContaining({ kind: "region", id: a.tree.region.id, stats: expect.objectContaining({ students: 5, assessed: 4 }) })]);
+    expect(state.children).toEqual([
+      expect.objectContaining({ kind: "region", id: a.tree.region.id, stats: expect.objectContaining({ students: 5, assessed: 4 }) }),
+    ]);
     expect(state.students).toBeNull();
 
     const region = await display(a.adminToken, "admin", "domains", { ...q, regionId: a.tree.region.id });
@@ -140,12 +177,23 @@ describe("GET /data-displays/admin/{type}", () => {
     expect(listed.total).toEqual(district.total);
     expect(listed.students.map((s: { overall_score: number }) => s.overall_score).sort((x: number, y: number) => x - y)).toEqual([25, 50, 75, 100]);
 
-    const school = await display(a.adminToken, "admin", "pld", { ...q, regionId: a.tree.region.id, districtId: a.tree.district.id, locationId: a.tree.location.id });
+    const school = await display(a.adminToken, "admin", "pld", {
+      ...q,
+      regionId: a.tree.region.id,
+      districtId: a.tree.district.id,
+      locationId: a.tree.location.id,
+    });
     const classes = new Map(school.children.map((c: { id: number; kind: string; stats: { students: number; levels: unknown } }) => [c.id, c]));
     expect(classes.get(a.teacher.id)).toMatchObject({ kind: "class", stats: { students: 3, levels: levels(1, 1, 1) } });
     expect(classes.get(a.otherTeacher.id)).toMatchObject({ kind: "class", stats: { students: 1, levels: levels(0, 0, 1) } });
 
-    const cls = await display(a.adminToken, "admin", "students", { ...q, regionId: a.tree.region.id, districtId: a.tree.district.id, locationId: a.tree.location.id, teacherId: a.otherTeacher.id });
+    const cls = await display(a.adminToken, "admin", "students", {
+      ...q,
+      regionId: a.tree.region.id,
+      districtId: a.tree.district.id,
+      locationId: a.tree.location.id,
+      teacherId: a.otherTeacher.id,
+    });
     expect(cls.scope.kind).toBe("class");
     expect(cls.students.map((s: { overall_score: number }) => s.overall_score)).toEqual([75]);
   });
@@ -156,7 +204,12 @@ describe("GET /data-displays/admin/{type}", () => {
     expect(atSchool.total).toMatchObject({ students: 4, assessed: 4 });
     const district = await display(tokens.district, "admin", "pld", q);
     expect(district.total).toMatchObject({ students: 5, assessed: 4 });
-    const outside = await askUrl(tokens.location, "admin", "pld", { ...q, regionId: a.tree.region.id, districtId: a.tree.district.id, locationId: a.elsewhere.id });
+    const outside = await askUrl(tokens.location, "admin", "pld", {
+      ...q,
+      regionId: a.tree.region.id,
+      districtId: a.tree.district.id,
+      locationId: a.elsewhere.id,
+    });
     expect(outside.status).toBe(404);
     // The collection is assigned to the other school only: out of this admin's reach entirely.
     expect((await askUrl(tokens.elsewhere, "admin", "pld", q)).status).toBe(404);
@@ -194,7 +247,8 @@ describe("the signed display URL", () => {
 });
 
 describe("saved data-display filters", () => {
-  const send = (handler: typeof filterPost, method: string, token: string, body?: unknown) => call(handler, method, "/en/api/v1/data-collections-filters", { token, body });
+  const send = (handler: typeof filterPost, method: string, token: string, body?: unknown) =>
+    call(handler, method, "/en/api/v1/data-collections-filters", { token, body });
   const list = (token: string, dataCollectionId: number) =>
     call(filtersGet, "GET", "/en/api/v1/data-collections-filters", { token, query: { dataCollectionId } });
 
@@ -203,7 +257,13 @@ describe("saved data-display filters", () => {
     const created = await send(filterPost, "POST", a.teacherToken, { name: " Fall ", color: "#1565c0", dataCollectionsId: a.collection.id, metadata });
     expect(created.status).toBe(201);
     expect(created.body.message).toBe("Filters successfully updated");
-    expect(created.body.filter).toMatchObject({ name: "Fall", color: "#1565c0", dataCollectionsId: a.collection.id, collectionId: a.collection.id, filterType: "DATA_FILTERS" });
+    expect(created.body.filter).toMatchObject({
+      name: "Fall",
+      color: "#1565c0",
+      dataCollectionsId: a.collection.id,
+      collectionId: a.collection.id,
+      filterType: "DATA_FILTERS",
+    });
     expect(JSON.parse(created.body.filter.metadata)).toEqual({ filterType: "DATA_FILTERS", fromDate: 1788220800, toDate: 1790000000, levels: ["EMERGING"] });
     const id = created.body.filter.id as number;
 
@@ -217,14 +277,25 @@ describe("saved data-display filters", () => {
     expect(one.body.filter.id).toBe(id);
 
     // The colour left out of the edit keeps its value.
-    const edited = await send(filterPut, "PUT", a.teacherToken, { id, name: "Spring", collectionId: a.collection.id, metadata: { filterType: "VIEW_SETTINGS_FILTERS", scores: true } });
+    const edited = await send(filterPut, "PUT", a.teacherToken, {
+      id,
+      name: "Spring",
+      collectionId: a.collection.id,
+      metadata: { filterType: "VIEW_SETTINGS_FILTERS", scores: true },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ message: "Filters successfully updated", filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#1565c0" } });
+    expect(edited.body).toMatchObject({
+      message: "Filters successfully updated",
+      filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#1565c0" },
+    });
 
     const gone = await call(filterDelete, "DELETE", `/en/api/v1/data-collections-filters/${id}`, { token: a.teacherToken, params: { id: String(id) } });
     expect(gone.body).toEqual({ message: "Filters successfully updated" });
     expect((await list(a.teacherToken, a.collection.id)).body.filters).toEqual([]);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "data_display_filter"), eq(auditLog.entityId, id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "data_display_filter"), eq(auditLog.entityId, id)));
     expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update"]);
   });
 
@@ -233,12 +304,16 @@ describe("saved data-display filters", () => {
     const base = { name: "X", dataCollectionsId: a.collection.id };
     const unknown = await send(filterPost, "POST", a.teacherToken, { ...base, metadata: JSON.stringify({ filterType: "PIE_FILTERS" }) });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe("Filter type must be one of DATA_FILTERS, VIEW_SETTINGS_FILTERS, VISIBLE_ITEMS_FILTERS, CUSTOM_LISTS_FILTERS, OTHER_FILTERS");
+    expect(unknown.body.message).toBe(
+      "Filter type must be one of DATA_FILTERS, VIEW_SETTINGS_FILTERS, VISIBLE_ITEMS_FILTERS, CUSTOM_LISTS_FILTERS, OTHER_FILTERS",
+    );
     expect((await send(filterPost, "POST", a.teacherToken, { ...base, metadata: "{not json" })).body.message).toBe("Metadata must be a JSON object");
     expect((await send(filterPost, "POST", a.teacherToken, { ...base, metadata: { filterType: "DATA_FILTERS", fromDate: "someday" } })).body.message).toBe(
       "Dates must be unix seconds or a date such as 2026-09-01",
     );
-    expect((await send(filterPost, "POST", a.teacherToken, { ...base, name: " ", metadata: { filterType: "DATA_FILTERS" } })).body.message).toBe("Name is required");
+    expect((await send(filterPost, "POST", a.teacherToken, { ...base, name: " ", metadata: { filterType: "DATA_FILTERS" } })).body.message).toBe(
+      "Name is required",
+    );
     expect((await send(filterPost, "POST", a.teacherToken, { name: "X", metadata: { filterType: "DATA_FILTERS" } })).body.errors).toEqual([
       { field: "dataCollectionsId", message: "Data collection is required" },
     ]);
@@ -246,18 +321,33 @@ describe("saved data-display filters", () => {
   });
 
   it("keeps filters to their owner: another teacher or tenant gets 404, and a wrong role 403", async () => {
-    const created = await send(filterPost, "POST", a.teacherToken, { name: "Mine", dataCollectionsId: a.collection.id, metadata: { filterType: "OTHER_FILTERS" } });
+    const created = await send(filterPost, "POST", a.teacherToken, {
+      name: "Mine",
+      dataCollectionsId: a.collection.id,
+      metadata: { filterType: "OTHER_FILTERS" },
+    });
     const id = created.body.filter.id as number;
     expect((await list(a.otherTeacherToken, a.collection.id)).body.filters).toEqual([]);
-    const theirs = await send(filterPut, "PUT", a.otherTeacherToken, { id, name: "Taken", dataCollectionsId: a.collection.id, metadata: { filterType: "OTHER_FILTERS" } });
+    const theirs = await send(filterPut, "PUT", a.otherTeacherToken, {
+      id,
+      name: "Taken",
+      dataCollectionsId: a.collection.id,
+      metadata: { filterType: "OTHER_FILTERS" },
+    });
     expect(theirs.status).toBe(404);
     expect((await call(filterDelete, "DELETE", `/x/${id}`, { token: b.teacherToken, params: { id: String(id) } })).status).toBe(404);
     expect((await list(b.teacherToken, a.collection.id)).status).toBe(404);
-    expect((await send(filterPost, "POST", b.adminToken, { name: "X", dataCollectionsId: a.collection.id, metadata: { filterType: "OTHER_FILTERS" } })).status).toBe(404);
+    expect(
+      (await send(filterPost, "POST", b.adminToken, { name: "X", dataCollectionsId: a.collection.id, metadata: { filterType: "OTHER_FILTERS" } })).status,
+    ).toBe(404);
     const stranger = await tokenFor(await makeUser(a.tenant.id, { roles: ["ROLE_DATA_MANAGER"] }));
     expect((await list(stranger, a.collection.id)).status).toBe(403);
     // An admin in reach keeps filters of their own on the collection.
-    const adminFilter = await send(filterPost, "POST", tokens.district, { name: "District", dataCollectionsId: a.collection.id, metadata: { filterType: "VISIBLE_ITEMS_FILTERS" } });
+    const adminFilter = await send(filterPost, "POST", tokens.district, {
+      name: "District",
+      dataCollectionsId: a.collection.id,
+      metadata: { filterType: "VISIBLE_ITEMS_FILTERS" },
+    });
     expect(adminFilter.status).toBe(201);
     expect((await list(tokens.elsewhere, a.collection.id)).status).toBe(404);
   });
@@ -310,7 +400,10 @@ describe("per-school display totals (migration 0020)", () => {
     await score(w.tenant.id, w.collection.id, k2, items.slice(0, 2), assessment.entries.D.id);
     await score(w.tenant.id, w.collection.id, w.otherKid.enrollment.id, items, assessment.entries.C.id);
     await expectTotalsMatchRecount();
-    await db().update(scores).set({ scaleEntryId: assessment.entries.D.id }).where(and(eq(scores.tenantId, w.tenant.id), eq(scores.studentEnrollmentId, k1)));
+    await db()
+      .update(scores)
+      .set({ scaleEntryId: assessment.entries.D.id })
+      .where(and(eq(scores.tenantId, w.tenant.id), eq(scores.studentEnrollmentId, k1)));
     await score(w.tenant.id, w.collection.id, k2, items.slice(2), assessment.entries.A.id);
     await expectTotalsMatchRecount();
     // A transfer to a school in another region, as the transfer service writes it.
@@ -326,18 +419,34 @@ describe("per-school display totals (migration 0020)", () => {
     // An assignment removed, a new child assigned and scored.
     await db()
       .delete(studentDataCollectionAssignments)
-      .where(and(eq(studentDataCollectionAssignments.tenantId, w.tenant.id), eq(studentDataCollectionAssignments.dataCollectionId, w.collection.id), eq(studentDataCollectionAssignments.studentEnrollmentId, k3)));
+      .where(
+        and(
+          eq(studentDataCollectionAssignments.tenantId, w.tenant.id),
+          eq(studentDataCollectionAssignments.dataCollectionId, w.collection.id),
+          eq(studentDataCollectionAssignments.studentEnrollmentId, k3),
+        ),
+      );
     const late = await makeEnrollment(w.tenant.id, { regionId: far.region.id, districtId: far.district.id, locationId: far.location.id });
     await assign(w.tenant.id, w.collection.id, [late.enrollment.id]);
     await score(w.tenant.id, w.collection.id, late.enrollment.id, items, assessment.entries.C.id);
     await expectTotalsMatchRecount();
     // A result removed (a merge folds one child's results into another's).
-    await db().delete(studentResults).where(and(eq(studentResults.tenantId, w.tenant.id), eq(studentResults.studentEnrollmentId, w.otherKid.enrollment.id)));
+    await db()
+      .delete(studentResults)
+      .where(and(eq(studentResults.tenantId, w.tenant.id), eq(studentResults.studentEnrollmentId, w.otherKid.enrollment.id)));
     await expectTotalsMatchRecount();
     // The collection's own cut scores: the levels move, the totals are rebuilt for them.
     await db()
       .update(dataCollections)
-      .set({ scoring: { performanceLevels: [{ code: "EMERGING", label: "Emerging", min: 0, max: 79 }, { code: "APPROACHING", label: "Approaching", min: 80, max: 89 }, { code: "DEMONSTRATING", label: "Demonstrating", min: 90, max: 100 }] } })
+      .set({
+        scoring: {
+          performanceLevels: [
+            { code: "EMERGING", label: "Emerging", min: 0, max: 79 },
+            { code: "APPROACHING", label: "Approaching", min: 80, max: 89 },
+            { code: "DEMONSTRATING", label: "Demonstrating", min: 90, max: 100 },
+          ],
+        },
+      })
       .where(eq(dataCollections.id, w.collection.id));
     await db().execute(sql`select refresh_student_results(${w.tenant.id}, ${w.collection.id}, null)`);
     await expectTotalsMatchRecount();
@@ -357,7 +466,10 @@ describe("checkpoint periods of a collection", () => {
   it("are added, changed and removed by an admin who reaches the collection, read by its teachers", async () => {
     const created = await add(a.adminToken, september);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: "Filters successfully updated", checkpointPeriod: { ...september, dataCollectionId: a.collection.id, color: "#1d4ed8" } });
+    expect(created.body).toMatchObject({
+      message: "Filters successfully updated",
+      checkpointPeriod: { ...september, dataCollectionId: a.collection.id, color: "#1d4ed8" },
+    });
     const id = created.body.checkpointPeriod.id as number;
     const second = await add(tokens.district, { label: "October", startDate: 1790812800, endDate: 1793491199, color: "#15803d" });
     expect(second.body.checkpointPeriod.color).toBe("#15803d");
@@ -366,14 +478,21 @@ describe("checkpoint periods of a collection", () => {
     expect(seen.body.checkpointPeriods.map((p: { label: string }) => p.label)).toEqual(["September", "October"]);
 
     const params = { id: String(a.collection.id), periodId: String(id) };
-    const changed = await call(periodPut, "PUT", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params, body: { ...september, label: "Early fall" } });
+    const changed = await call(periodPut, "PUT", `${path(a.collection.id)}/${id}`, {
+      token: a.adminToken,
+      params,
+      body: { ...september, label: "Early fall" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.checkpointPeriod.label).toBe("Early fall");
     const gone = await call(periodDelete, "DELETE", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params });
     expect(gone.body).toEqual({ message: "Filters successfully updated" });
     expect((await call(periodDelete, "DELETE", `${path(a.collection.id)}/${id}`, { token: a.adminToken, params })).status).toBe(404);
     expect((await list(a.teacherToken)).body.checkpointPeriods.map((p: { label: string }) => p.label)).toEqual(["October"]);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "checkpoint_period"), eq(auditLog.entityId, id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "checkpoint_period"), eq(auditLog.entityId, id)));
     expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update"]);
   });
 

@@ -18,7 +18,16 @@ async function historyFixture() {
   const collection = await makeDataCollection(tenant.id, { schoolYearId: (await makeSchoolYear()).id, assessmentId: assessment.id });
   const [history] = await db()
     .insert(scoreHistory)
-    .values({ tenantId: tenant.id, scoreId: 1, dataCollectionId: collection.id, studentEnrollmentId: enrollment.id, assessmentItemId: item.id, scaleEntryId: entry.id, action: "create", changedBy: user.id })
+    .values({
+      tenantId: tenant.id,
+      scoreId: 1,
+      dataCollectionId: collection.id,
+      studentEnrollmentId: enrollment.id,
+      assessmentItemId: item.id,
+      scaleEntryId: entry.id,
+      action: "create",
+      changedBy: user.id,
+    })
     .returning();
   const [audit] = await db().insert(auditLog).values({ tenantId: tenant.id, userId: user.id, action: "view", entityType: "student", details: {} }).returning();
   return { tenant, user, enrollment, collection, history, audit };
@@ -30,7 +39,10 @@ const count = async (table: string, id: number) =>
 describe("score_history and audit_log are append-only", () => {
   it("refuse UPDATE, DELETE and TRUNCATE with a clear error", async () => {
     const { history, audit } = await historyFixture();
-    for (const [table, id] of [["score_history", history.id], ["audit_log", audit.id]] as const) {
+    for (const [table, id] of [
+      ["score_history", history.id],
+      ["audit_log", audit.id],
+    ] as const) {
       const update = await dbFailure(() => db().execute(sql`update ${sql.identifier(table)} set tenant_id = tenant_id where id = ${id}`));
       expect(update).toEqual({ code: "23001", message: `${table} is append-only: UPDATE is not allowed` });
       const remove = await dbFailure(() => db().execute(sql`delete from ${sql.identifier(table)} where id = ${id}`));
@@ -49,13 +61,23 @@ describe("score_history and audit_log are append-only", () => {
 
   it("outlive no parent: deleting a parent with history is refused and the history stays", async () => {
     const { user, enrollment, collection, history, audit } = await historyFixture();
-    for (const [table, id] of [["student_enrollments", enrollment.id], ["data_collections", collection.id], ["users", user.id]] as const) {
+    for (const [table, id] of [
+      ["student_enrollments", enrollment.id],
+      ["data_collections", collection.id],
+      ["users", user.id],
+    ] as const) {
       const failure = await dbFailure(() => db().execute(sql`delete from ${sql.identifier(table)} where id = ${id}`));
       expect(failure?.code, table).toBe("23503");
     }
-    const [kept] = await db().select().from(scoreHistory).where(sql`${scoreHistory.id} = ${history.id}`);
+    const [kept] = await db()
+      .select()
+      .from(scoreHistory)
+      .where(sql`${scoreHistory.id} = ${history.id}`);
     expect(kept).toMatchObject({ studentEnrollmentId: enrollment.id, dataCollectionId: collection.id, changedBy: user.id });
-    const [trail] = await db().select().from(auditLog).where(sql`${auditLog.id} = ${audit.id}`);
+    const [trail] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.id} = ${audit.id}`);
     expect(trail.userId).toBe(user.id);
   });
 

@@ -33,10 +33,19 @@ describe("tenant integration tokens", () => {
     expect(columns.map((c) => c.column_name)).not.toContain("token");
     const tenant = await makeTenant();
     const token = "sis-vendor-secret-0123456789";
-    await db().insert(tenantIntegrations).values({ tenantId: tenant.id, clientId: "sis", tokenHash: sha256(token) });
-    const [found] = await db().select().from(tenantIntegrations).where(eq(tenantIntegrations.tokenHash, sha256(token)));
+    await db()
+      .insert(tenantIntegrations)
+      .values({ tenantId: tenant.id, clientId: "sis", tokenHash: sha256(token) });
+    const [found] = await db()
+      .select()
+      .from(tenantIntegrations)
+      .where(eq(tenantIntegrations.tokenHash, sha256(token)));
     expect(found).toMatchObject({ tenantId: tenant.id, clientId: "sis" });
-    const again = await dbFailure(() => db().insert(tenantIntegrations).values({ tenantId: tenant.id, clientId: "other", tokenHash: sha256(token) }));
+    const again = await dbFailure(() =>
+      db()
+        .insert(tenantIntegrations)
+        .values({ tenantId: tenant.id, clientId: "other", tokenHash: sha256(token) }),
+    );
     expect(again?.code).toBe("23505");
   });
 

@@ -26,7 +26,10 @@ afterEach(() => {
 
 const visibleStudents = async () => (await db().select({ id: students.id, tenantId: students.tenantId }).from(students)).map((s) => s.id).sort();
 const newStudent = (tenantId: number) => ({ tenantId, tenantUniqueId: `rls-${Math.random().toString(36).slice(2)}`, firstName: "K", lastName: "S" });
-const whoAmI = async () => (await rows<{ role: string; tenant: string | null }>(db(), sql`select current_user as role, nullif(current_setting('app.tenant_id', true), '') as tenant`))[0];
+const whoAmI = async () =>
+  (
+    await rows<{ role: string; tenant: string | null }>(db(), sql`select current_user as role, nullif(current_setting('app.tenant_id', true), '') as tenant`)
+  )[0];
 const txid = async () => (await rows<{ id: string }>(db(), sql`select txid_current()::text as id`))[0].id;
 
 describe("row-level security, as the application role", () => {
@@ -97,7 +100,10 @@ describe("withTenant and asSystem nesting", () => {
       ).rejects.toThrow("undo");
       expect(currentTenantId()).toBe(a.id);
     });
-    const stored = await ownerDb().select({ uid: students.tenantUniqueId }).from(students).where(sql`${students.tenantUniqueId} in (${kept.tenantUniqueId}, ${undone.tenantUniqueId})`);
+    const stored = await ownerDb()
+      .select({ uid: students.tenantUniqueId })
+      .from(students)
+      .where(sql`${students.tenantUniqueId} in (${kept.tenantUniqueId}, ${undone.tenantUniqueId})`);
     expect(stored).toEqual([{ uid: kept.tenantUniqueId }]);
   });
 
@@ -133,7 +139,10 @@ describe("withTenant and asSystem nesting", () => {
 
   it("a tenant inside asSystem is bound to it", async () => {
     await asSystem("test: job over tenants", async () => {
-      for (const [tenant, student] of [[a, studentOfA], [b, studentOfB]] as const) {
+      for (const [tenant, student] of [
+        [a, studentOfA],
+        [b, studentOfB],
+      ] as const) {
         expect(await withTenant(tenant.id, visibleStudents)).toContain(student.id);
         expect(await withTenant(tenant.id, visibleStudents)).not.toContain((student === studentOfA ? studentOfB : studentOfA).id);
       }

@@ -57,30 +57,69 @@ const freshEnrollment = async () => (await makeEnrollment(a.tenant.id, (await ma
  */
 const cases: Record<string, (parent: typeof a) => Promise<unknown>> = {
   "district -> region": (p) => db().insert(districts).values({ tenantId: a.tenant.id, regionId: p.region.id, name: "D" }),
-  "student -> parent location": (p) => db().insert(students).values({ tenantId: a.tenant.id, tenantUniqueId: `x${Math.random()}`, firstName: "K", lastName: "S", parentLocationId: p.location.id }),
+  "student -> parent location": (p) =>
+    db()
+      .insert(students)
+      .values({ tenantId: a.tenant.id, tenantUniqueId: `x${Math.random()}`, firstName: "K", lastName: "S", parentLocationId: p.location.id }),
   "student enrollment -> location": (p) =>
-    db().insert(studentEnrollments).values({ tenantId: a.tenant.id, studentId: a.student.id, regionId: a.region.id, districtId: a.district.id, locationId: p.location.id }),
+    db()
+      .insert(studentEnrollments)
+      .values({ tenantId: a.tenant.id, studentId: a.student.id, regionId: a.region.id, districtId: a.district.id, locationId: p.location.id }),
   "student enrollment -> student": (p) =>
-    db().insert(studentEnrollments).values({ tenantId: a.tenant.id, studentId: p.student.id, regionId: a.region.id, districtId: a.district.id, locationId: a.location.id }),
+    db()
+      .insert(studentEnrollments)
+      .values({ tenantId: a.tenant.id, studentId: p.student.id, regionId: a.region.id, districtId: a.district.id, locationId: a.location.id }),
   "score -> enrollment": (p) =>
-    db().insert(scores).values({ tenantId: a.tenant.id, dataCollectionId: a.collection.id, studentEnrollmentId: p.enrollment.id, assessmentItemId: shared.itemId, scaleEntryId: shared.entryId }),
+    db().insert(scores).values({
+      tenantId: a.tenant.id,
+      dataCollectionId: a.collection.id,
+      studentEnrollmentId: p.enrollment.id,
+      assessmentItemId: shared.itemId,
+      scaleEntryId: shared.entryId,
+    }),
   "score -> data collection": async (p) =>
-    db().insert(scores).values({ tenantId: a.tenant.id, dataCollectionId: p.collection.id, studentEnrollmentId: await freshEnrollment(), assessmentItemId: shared.itemId, scaleEntryId: shared.entryId }),
+    db()
+      .insert(scores)
+      .values({
+        tenantId: a.tenant.id,
+        dataCollectionId: p.collection.id,
+        studentEnrollmentId: await freshEnrollment(),
+        assessmentItemId: shared.itemId,
+        scaleEntryId: shared.entryId,
+      }),
   "score -> entering user": async (p) =>
-    db().insert(scores).values({ tenantId: a.tenant.id, dataCollectionId: a.collection.id, studentEnrollmentId: await freshEnrollment(), assessmentItemId: shared.itemId, scaleEntryId: shared.entryId, enteredBy: p.user.id }),
-  "user_organizations -> location": (p) => db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: a.user.id, orgType: "location", parentId: p.location.id }),
-  "user_organizations -> district": (p) => db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: a.user.id, orgType: "district", parentId: p.district.id }),
-  "user_organizations -> user": (p) => db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: p.user.id, orgType: "region", parentId: a.region.id }),
-  "roster -> teacher": (p) => db().insert(enrollmentAssociations).values({ tenantId: a.tenant.id, userId: p.user.id, studentEnrollmentId: a.enrollment.id, locationId: a.location.id }),
-  "collection assignment -> location": (p) => db().insert(dataCollectionLocationAssignments).values({ tenantId: a.tenant.id, dataCollectionId: a.collection.id, locationId: p.location.id }),
-  "session -> user": (p) => db().insert(authSessions).values({ tenantId: a.tenant.id, userId: p.user.id, expiresAt: new Date(Date.now() + 60_000) }),
+    db()
+      .insert(scores)
+      .values({
+        tenantId: a.tenant.id,
+        dataCollectionId: a.collection.id,
+        studentEnrollmentId: await freshEnrollment(),
+        assessmentItemId: shared.itemId,
+        scaleEntryId: shared.entryId,
+        enteredBy: p.user.id,
+      }),
+  "user_organizations -> location": (p) =>
+    db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: a.user.id, orgType: "location", parentId: p.location.id }),
+  "user_organizations -> district": (p) =>
+    db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: a.user.id, orgType: "district", parentId: p.district.id }),
+  "user_organizations -> user": (p) =>
+    db().insert(userOrganizations).values({ tenantId: a.tenant.id, userId: p.user.id, orgType: "region", parentId: a.region.id }),
+  "roster -> teacher": (p) =>
+    db().insert(enrollmentAssociations).values({ tenantId: a.tenant.id, userId: p.user.id, studentEnrollmentId: a.enrollment.id, locationId: a.location.id }),
+  "collection assignment -> location": (p) =>
+    db().insert(dataCollectionLocationAssignments).values({ tenantId: a.tenant.id, dataCollectionId: a.collection.id, locationId: p.location.id }),
+  "session -> user": (p) =>
+    db()
+      .insert(authSessions)
+      .values({ tenantId: a.tenant.id, userId: p.user.id, expiresAt: new Date(Date.now() + 60_000) }),
   "audit row -> user": (p) => db().insert(auditLog).values({ tenantId: a.tenant.id, userId: p.user.id, action: "view", entityType: "student", details: {} }),
   "notification -> user": (p) => db().insert(notifications).values({ tenantId: a.tenant.id, userId: p.user.id, message: "m" }),
   "data collection -> the tenant's own assessment": async (p) => {
     const [own] = await db().insert(assessments).values({ tenantId: p.tenant.id, name: "Own", taxonomy: "FORMATIVE" }).returning();
     return makeDataCollection(a.tenant.id, { schoolYearId: (await makeSchoolYear()).id, assessmentId: own.id });
   },
-  "acceptance -> acknowledgement": (p) => db().insert(acknowledgementAcceptances).values({ tenantId: a.tenant.id, userId: a.user.id, acknowledgementId: p.acknowledgement.id }),
+  "acceptance -> acknowledgement": (p) =>
+    db().insert(acknowledgementAcceptances).values({ tenantId: a.tenant.id, userId: a.user.id, acknowledgementId: p.acknowledgement.id }),
 };
 
 describe("a child row cannot point at another tenant's parent", () => {
@@ -94,7 +133,11 @@ describe("a child row cannot point at another tenant's parent", () => {
   it("a shared acknowledgement (no tenant) may be accepted in any tenant", async () => {
     const [common] = await db().insert(acknowledgements).values({ tenantId: null, text: "Everyone's terms" }).returning();
     for (const world of [a, b]) {
-      expect(await dbFailure(() => db().insert(acknowledgementAcceptances).values({ tenantId: world.tenant.id, userId: world.user.id, acknowledgementId: common.id }))).toBeNull();
+      expect(
+        await dbFailure(() =>
+          db().insert(acknowledgementAcceptances).values({ tenantId: world.tenant.id, userId: world.user.id, acknowledgementId: common.id }),
+        ),
+      ).toBeNull();
     }
   });
 
@@ -107,10 +150,20 @@ describe("a child row cannot point at another tenant's parent", () => {
     const teacher = await makeUser(a.tenant.id);
     const [score] = await db()
       .insert(scores)
-      .values({ tenantId: a.tenant.id, dataCollectionId: a.collection.id, studentEnrollmentId: await freshEnrollment(), assessmentItemId: shared.itemId, scaleEntryId: shared.entryId, enteredBy: teacher.id })
+      .values({
+        tenantId: a.tenant.id,
+        dataCollectionId: a.collection.id,
+        studentEnrollmentId: await freshEnrollment(),
+        assessmentItemId: shared.itemId,
+        scaleEntryId: shared.entryId,
+        enteredBy: teacher.id,
+      })
       .returning();
     await db().execute(sql`delete from users where id = ${teacher.id}`);
-    const [kept] = await db().select().from(scores).where(sql`${scores.id} = ${score.id}`);
+    const [kept] = await db()
+      .select()
+      .from(scores)
+      .where(sql`${scores.id} = ${score.id}`);
     expect(kept).toMatchObject({ tenantId: a.tenant.id, enteredBy: null });
   });
 });

@@ -77,7 +77,12 @@ const HEADER = "stateId,firstName,middleName,lastName,birthDate,gender,englishLa
 const save = (token: string, districtId: number, ftpSettings: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   call(savePost, "POST", "/en/api/v1/data-integrations", {
     token,
-    body: { tenantsDistrictsId: districtId, active: true, ftp: { protocol: "ftp", host: ftp.host, port: ftp.port, username: ftp.username, ...ftpSettings }, ...extra },
+    body: {
+      tenantsDistrictsId: districtId,
+      active: true,
+      ftp: { protocol: "ftp", host: ftp.host, port: ftp.port, username: ftp.username, ...ftpSettings },
+      ...extra,
+    },
   });
 
 const fetchNow = (token: string, districtId: number) => call(fetchPost, "POST", "/en/api/v1/data-integrations/fetch", { token, body: { districtId } });
@@ -107,15 +112,23 @@ async function runOnce(districtId: number) {
 
 /** The feed notices of one run (type district_feed), as "user: message". */
 const noticesOf = async (runId: number) =>
-  (await db().select().from(notifications).where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(runId)}`))).map(
-    (n) => `${n.userId}: ${n.message}`,
-  );
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(runId)}`))
+  ).map((n) => `${n.userId}: ${n.message}`);
 
 describe("district FTP feed", () => {
   it("loads a new roster file into students through a bulk load, and does not load it again", async () => {
     await writeFile(
       path.join(ftp.root, "rosters", "students.csv"),
-      [HEADER, `FTP-1,Ada,,Lovelace,2021-02-03,FEMALE,1,0,0,4,${W.s1.id},Home`, `FTP-2,Alan,M,Turing,06/23/2021,MALE,0,1,1,0,${W.s1.id},`, `bad id!,Bob,,Bad,2021-01-01,,,,,,${W.s1.id},`].join("\n"),
+      [
+        HEADER,
+        `FTP-1,Ada,,Lovelace,2021-02-03,FEMALE,1,0,0,4,${W.s1.id},Home`,
+        `FTP-2,Alan,M,Turing,06/23/2021,MALE,0,1,1,0,${W.s1.id},`,
+        `bad id!,Bob,,Bad,2021-01-01,,,,,,${W.s1.id},`,
+      ].join("\n"),
     );
     await writeFile(path.join(ftp.root, "rosters", "readme.txt"), "not a roster");
     const saved = await save(W.admin, W.d1.id, { directory: "/rosters", password: ftp.password }, { userIds: [W.adminId] });
@@ -141,19 +154,31 @@ describe("district FTP feed", () => {
     );
     expect(load).toMatchObject({ status: "complete", type: "students", userId: W.adminId, originalFileName: "students.csv", totalRows: 3, errorRows: 1 });
     expect(load.resultFileName).not.toBeNull();
-    const loaded = await db().select().from(students).where(and(eq(students.tenantId, W.tenant.id), inArray(students.tenantUniqueId, ["FTP-1", "FTP-2"])));
+    const loaded = await db()
+      .select()
+      .from(students)
+      .where(and(eq(students.tenantId, W.tenant.id), inArray(students.tenantUniqueId, ["FTP-1", "FTP-2"])));
     expect(loaded.map((s) => s.tenantUniqueId).sort()).toEqual(["FTP-1", "FTP-2"]);
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.action, "integration_fetch")));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.action, "integration_fetch")));
     expect(audits.some((a) => a.entityId === W.d1.id)).toBe(true);
     // The integration user (who also asked) is told once.
     expect(await noticesOf(run.id)).toEqual([`${W.adminId}: The district feed ran: 1 new file sent to the bulk load`]);
-    const [notice] = await db().select().from(notifications).where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(run.id)}`));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "district_feed"), sql`${notifications.metadata}->>'runId' = ${String(run.id)}`));
     expect(notice.metadata).toEqual({ regionId: W.region.id, districtId: W.d1.id, runId: run.id });
 
     // The same file (name, size, modified time) is not loaded again.
     const again = await runOnce(W.d1.id);
     expect(again.run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0, loads: [] });
-    const loads = await db().select().from(bulkLoads).where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.originalFileName, "students.csv")));
+    const loads = await db()
+      .select()
+      .from(bulkLoads)
+      .where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.originalFileName, "students.csv")));
     expect(loads).toHaveLength(1);
     // A run that found nothing new says nothing.
     expect(await noticesOf(again.run.id)).toEqual([]);

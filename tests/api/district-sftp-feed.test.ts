@@ -48,7 +48,11 @@ const settings = (extra: Partial<FtpSettings> = {}): FtpSettings => ({
   ...extra,
 });
 
-const failureOf = (work: Promise<unknown>) => work.then(() => null, (error: Error & { permanent?: boolean }) => ({ message: error.message, permanent: error.permanent }));
+const failureOf = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (error: Error & { permanent?: boolean }) => ({ message: error.message, permanent: error.permanent }),
+  );
 
 describe("the SFTP client", () => {
   it("lists the folder's files with sizes and times and downloads them byte for byte", async () => {
@@ -66,15 +70,24 @@ describe("the SFTP client", () => {
   });
 
   it("names the host key the server offered when none is trusted, and refuses a different one", async () => {
-    expect(await failureOf(withSftp(settings({ hostKey: undefined }), async () => null))).toEqual({ message: FEED_MESSAGES.hostKeyUnknown(sftp.hostKey), permanent: true });
+    expect(await failureOf(withSftp(settings({ hostKey: undefined }), async () => null))).toEqual({
+      message: FEED_MESSAGES.hostKeyUnknown(sftp.hostKey),
+      permanent: true,
+    });
     const other = `SHA256:${"A".repeat(43)}`;
-    expect(await failureOf(withSftp(settings({ hostKey: other }), async () => null))).toEqual({ message: FEED_MESSAGES.hostKeyChanged(sftp.hostKey), permanent: true });
+    expect(await failureOf(withSftp(settings({ hostKey: other }), async () => null))).toEqual({
+      message: FEED_MESSAGES.hostKeyChanged(sftp.hostKey),
+      permanent: true,
+    });
   });
 
   it("says when the password is refused, the folder is missing or the server cannot be reached, never with the password", async () => {
     const login = await failureOf(withSftp(settings({ password: "Wrong-secret-9" }), async () => null));
     expect(login).toEqual({ message: FEED_MESSAGES.login, permanent: true });
-    expect(await failureOf(withSftp(settings({ directory: "/missing" }), async () => null))).toEqual({ message: FEED_MESSAGES.folder("/missing"), permanent: true });
+    expect(await failureOf(withSftp(settings({ directory: "/missing" }), async () => null))).toEqual({
+      message: FEED_MESSAGES.folder("/missing"),
+      permanent: true,
+    });
     const closed = await failureOf(withSftp(settings({ port: 1 }), async () => null));
     expect(closed).toEqual({ message: FEED_MESSAGES.connect(sftp.host, 1), permanent: false });
     expect(JSON.stringify([login, closed])).not.toContain("Wrong-secret-9");
@@ -91,15 +104,24 @@ describe("a district feed over SFTP", () => {
     await mkdir(path.join(sftp.root, "district"));
     await writeFile(
       path.join(sftp.root, "district", "students.csv"),
-      ["stateId,firstName,middleName,lastName,birthDate,gender,englishLanguageLearner,lowSes,specialEducation,race,locationId,priorCare", `SFTP-1,Grace,,Hopper,2021-03-04,FEMALE,0,0,0,4,${school.id},`].join("\n"),
+      [
+        "stateId,firstName,middleName,lastName,birthDate,gender,englishLanguageLearner,lowSes,specialEducation,race,locationId,priorCare",
+        `SFTP-1,Grace,,Hopper,2021-03-04,FEMALE,0,0,0,4,${school.id},`,
+      ].join("\n"),
     );
     const ftp = { protocol: "sftp", host: sftp.host, port: sftp.port, directory: "/district", username: sftp.username, password: sftp.password };
 
-    const refused = await call(savePost, "POST", "/en/api/v1/data-integrations", { token: admin, body: { tenantsDistrictsId: district.id, ftp: { ...ftp, hostKey: "not a key" } } });
+    const refused = await call(savePost, "POST", "/en/api/v1/data-integrations", {
+      token: admin,
+      body: { tenantsDistrictsId: district.id, ftp: { ...ftp, hostKey: "not a key" } },
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("Host key fingerprint must be SHA256: followed by 43 characters");
 
-    const saved = await call(savePost, "POST", "/en/api/v1/data-integrations", { token: admin, body: { tenantsDistrictsId: district.id, ftp: { ...ftp, hostKey: sftp.hostKey } } });
+    const saved = await call(savePost, "POST", "/en/api/v1/data-integrations", {
+      token: admin,
+      body: { tenantsDistrictsId: district.id, ftp: { ...ftp, hostKey: sftp.hostKey } },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.dataIntegration.ftp).toMatchObject({ protocol: "sftp", hostKey: sftp.hostKey, passwordSet: true });
 
@@ -109,17 +131,29 @@ describe("a district feed over SFTP", () => {
     const params = { tenantId: String(tenant.id), regionId: String(region.id), districtId: String(district.id) };
     const run = await waitFor(
       async () => {
-        const res = await call(ftpGet, "GET", `/en/api/v1/admin/tenants/${tenant.id}/regions/${region.id}/districts/${district.id}/integration/ftp.json`, { token: admin, params });
+        const res = await call(ftpGet, "GET", `/en/api/v1/admin/tenants/${tenant.id}/regions/${region.id}/districts/${district.id}/integration/ftp.json`, {
+          token: admin,
+          params,
+        });
         const found = res.body.integration.runs.find((r: { id: number }) => r.id === runId);
         return found && ["succeeded", "failed"].includes(found.status) ? found : undefined;
       },
       30_000,
       "sftp feed run",
     );
-    expect(run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 1, message: null, loads: [expect.objectContaining({ fileName: "students.csv" })] });
+    expect(run).toMatchObject({
+      status: "succeeded",
+      filesFound: 1,
+      filesLoaded: 1,
+      message: null,
+      loads: [expect.objectContaining({ fileName: "students.csv" })],
+    });
     await waitFor(
       async () => {
-        const loaded = await db().select().from(students).where(and(eq(students.tenantId, tenant.id), inArray(students.tenantUniqueId, ["SFTP-1"])));
+        const loaded = await db()
+          .select()
+          .from(students)
+          .where(and(eq(students.tenantId, tenant.id), inArray(students.tenantUniqueId, ["SFTP-1"])));
         return loaded.length === 1;
       },
       30_000,

@@ -35,12 +35,16 @@ const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]);
 const RPM = new Uint8Array([0xed, 0xab, 0xee, 0xdb, 1, 2]);
 
 /** Upload bytes through the spec's multipart protocol, as the downloads page does. */
-async function upload(token: string, fileName: string, content: string | Uint8Array<ArrayBuffer>, purpose: "tenant-resource" | "bulk-load" = DOWNLOAD_UPLOAD_PURPOSE) {
+async function upload(
+  token: string,
+  fileName: string,
+  content: string | Uint8Array<ArrayBuffer>,
+  purpose: "tenant-resource" | "bulk-load" = DOWNLOAD_UPLOAD_PURPOSE,
+) {
   return uploadFile(new Blob([content]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
 }
 
-const put = (slot: string, body: unknown, token = systemToken) =>
-  call(publish, "PUT", `/en/api/v1/downloads/${slot}`, { token, params: { slot }, body });
+const put = (slot: string, body: unknown, token = systemToken) => call(publish, "PUT", `/en/api/v1/downloads/${slot}`, { token, params: { slot }, body });
 const getFile = (slot: string, token = teacherToken) => call(fileOf, "GET", `/en/api/v1/downloads/${slot}/file`, { token, params: { slot } });
 const slotRow = async (slot: string) => (await db().select().from(downloads).where(eq(downloads.slot, slot)))[0];
 
@@ -126,7 +130,10 @@ describe("publishing an installer", () => {
       errors: [{ field: "fileId", message: "The File watcher for Linux (zip) must be a .zip, .tar.gz, .tgz file" }],
     });
     const roster = await upload(systemToken, "roster.csv", "stateId\n1\n", "bulk-load");
-    expect(await put("file-watcher-zip", { fileId: roster.id })).toMatchObject({ status: 400, body: { message: "This file was not uploaded as an installer" } });
+    expect(await put("file-watcher-zip", { fileId: roster.id })).toMatchObject({
+      status: 400,
+      body: { message: "This file was not uploaded as an installer" },
+    });
     expect(await slotRow("file-watcher-zip")).toBeUndefined();
   });
 

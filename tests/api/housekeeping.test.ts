@@ -40,7 +40,9 @@ async function strandedRow(ageMinutes: number, values: { status?: typeof mailOut
 }
 
 async function liveJobsFor(outboxId: number): Promise<number> {
-  const { rows } = await (await queue())
+  const { rows } = await (
+    await queue()
+  )
     .getDb()
     .executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed' AND data->>'outboxId' = $2`, [
       mailSendJob.name,
@@ -74,7 +76,10 @@ describe("scheduled housekeeping", () => {
     const token = await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_ADMIN"] }));
     const created = await call(createUpload, "POST", "/p", { token, body: { fileName: "a.csv", size: 10, purpose: "bulk-load" } });
     const fresh = await call(createUpload, "POST", "/p", { token, body: { fileName: "b.csv", size: 10, purpose: "bulk-load" } });
-    await db().update(files).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(files.id, created.body.id));
+    await db()
+      .update(files)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(files.id, created.body.id));
 
     expect(await uploadSweep.run({}, CONTEXT)).toEqual({ aborted: 1 });
     const [stale] = await db().select().from(files).where(eq(files.id, created.body.id));

@@ -81,7 +81,10 @@ describe("the info sheet", () => {
     const named = await upload(T.admin, "sheet.zip", ZIP);
     expect((await publish(T.admin, named.id)).body.errors[0].message).toBe("The info sheet must be a PDF file");
     const big = await upload(T.admin, "big.pdf", PDF);
-    await db().update(files).set({ size: 10 * 1024 * 1024 + 1 }).where(eq(files.id, big.id));
+    await db()
+      .update(files)
+      .set({ size: 10 * 1024 * 1024 + 1 })
+      .where(eq(files.id, big.id));
     expect((await publish(T.admin, big.id)).body.errors[0].message).toBe("The info sheet may not exceed 10 MB");
     const load = await upload(T.admin, "roster.csv", "stateId\n1\n", "bulk-load");
     expect((await publish(T.admin, load.id)).body.errors[0].message).toBe("This file was not uploaded as a tenant resource");
@@ -105,7 +108,8 @@ describe("the info sheet", () => {
 describe("a tenant's info sheet from the system pages", () => {
   const publishFor = (token: string, tenantId: number | string, fileId: unknown) =>
     call(tenantSheetPost, "POST", `/en/api/v1/tenants/${tenantId}/info-sheet`, { token, params: { id: String(tenantId) }, body: { fileId } });
-  const fetchFor = (token: string, tenantId: number | string) => call(tenantSheetGet, "GET", `/en/api/v1/tenants/${tenantId}/info-sheet`, { token, params: { id: String(tenantId) } });
+  const fetchFor = (token: string, tenantId: number | string) =>
+    call(tenantSheetGet, "GET", `/en/api/v1/tenants/${tenantId}/info-sheet`, { token, params: { id: String(tenantId) } });
 
   it("lets a system admin publish their upload as another tenant's sheet, audited, and download it", async () => {
     const marked = PDF.replace("1.4", "1.6");
@@ -133,7 +137,10 @@ describe("a tenant's info sheet from the system pages", () => {
     expect((await publishFor(T.system, 99_999_999, mine.id)).body.message).toBe("Tenant not found");
     const before = (await fetchSheet(T.otherTeacher)).body;
     const archive = await upload(T.system, "notes.zip", ZIP);
-    expect(await publishFor(T.system, tenantB, archive.id)).toMatchObject({ status: 400, body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] } });
+    expect(await publishFor(T.system, tenantB, archive.id)).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: "fileId", message: "The info sheet must be a PDF file" }] },
+    });
     expect((await publishFor(T.system, "x", mine.id)).status).toBe(400);
     expect((await fetchSheet(T.otherTeacher)).body).toBe(before);
   });

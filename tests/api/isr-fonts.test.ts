@@ -18,9 +18,19 @@ type Doc = { font(name: string): Doc; _font: { id: string; document: unknown } }
 const newDoc = () => new (PDFDocument as unknown as new (o: object) => Doc)({ autoFirstPage: false });
 
 const child: IsrData = {
-  language: "es", tenantName: "Estado", collectionName: "KRA", childName: "Ana Abbott", school: "S1", district: "D1", teachers: "T. Teacher",
-  overallScore: 275, level: "DEMONSTRATING",
-  domains: [{ code: "LL", label: "Language and Literacy", score: 250, level: "APPROACHING" }, { code: "MA", label: "Math", score: null, level: null }],
+  language: "es",
+  tenantName: "Estado",
+  collectionName: "KRA",
+  childName: "Ana Abbott",
+  school: "S1",
+  district: "D1",
+  teachers: "T. Teacher",
+  overallScore: 275,
+  level: "DEMONSTRATING",
+  domains: [
+    { code: "LL", label: "Language and Literacy", score: 250, level: "APPROACHING" },
+    { code: "MA", label: "Math", score: null, level: null },
+  ],
 };
 
 describe("ISR standard fonts", () => {

@@ -22,12 +22,27 @@ beforeAll(async () => {
 async function edited(id: number, overrides: Record<string, unknown>) {
   const { body } = await call(oneGet, "GET", `/en/api/v1/students/${id}`, { token: W.adminToken, params: { id: String(id) } });
   const s = body.student;
-  return { id, tenantUniqueId: s.tenantUniqueId, firstName: s.firstName, middleName: s.middleName, lastName: s.lastName, gender: s.gender, dob: s.dobDate, races: [], ...overrides };
+  return {
+    id,
+    tenantUniqueId: s.tenantUniqueId,
+    firstName: s.firstName,
+    middleName: s.middleName,
+    lastName: s.lastName,
+    gender: s.gender,
+    dob: s.dobDate,
+    races: [],
+    ...overrides,
+  };
 }
 const update = (token: string, student: unknown) => call(updatePut, "PUT", "/en/api/v1/students", { token, body: { student } });
 const languagesOf = async (outputId: number) =>
   Object.fromEntries(
-    (await db().select().from(studentOutputs).where(and(eq(studentOutputs.tenantId, W.tenant.id), eq(studentOutputs.outputId, outputId)))).map((r) => [r.studentId, r.language]),
+    (
+      await db()
+        .select()
+        .from(studentOutputs)
+        .where(and(eq(studentOutputs.tenantId, W.tenant.id), eq(studentOutputs.outputId, outputId)))
+    ).map((r) => [r.studentId, r.language]),
   );
 
 describe("a child's ISR language", () => {
@@ -38,7 +53,10 @@ describe("a child's ISR language", () => {
     const res = await update(W.adminToken, await edited(kid, { isrLanguage: "es" }));
     expect(res.status).toBe(200);
     expect(res.body.student.isrLanguage).toBe("es");
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.studentId, kid), eq(auditLog.action, "update")));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.studentId, kid), eq(auditLog.action, "update")));
     expect(audit.at(-1)!.details).toMatchObject({ fields: ["isrLanguage"] });
     // Left out of an edit: kept.
     const kept = await update(W.adminToken, await edited(kid, { firstName: "Sofía" }));

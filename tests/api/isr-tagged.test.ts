@@ -17,8 +17,15 @@ import { WORDS } from "@/lib/isr/texts";
  */
 
 const child = (language: "en" | "es", childName: string): IsrData => ({
-  language, tenantName: "Estado", collectionName: "KRA Fall", childName, school: "Alder School", district: "North District", teachers: "Tina Teach",
-  overallScore: 275, level: "DEMONSTRATING",
+  language,
+  tenantName: "Estado",
+  collectionName: "KRA Fall",
+  childName,
+  school: "Alder School",
+  district: "North District",
+  teachers: "Tina Teach",
+  overallScore: 275,
+  level: "DEMONSTRATING",
   domains: [
     { code: "LL", label: "Language and Literacy", score: 250, level: "APPROACHING" },
     { code: "MA", label: "Mathematics", score: null, level: null },
@@ -111,11 +118,26 @@ describe("ISR tagged PDF", () => {
       expect(elements.filter((e) => e.tag === "H2").map((e) => e.text)).toEqual([w.overall, w.whatItMeans, w.domains, w.atHome]);
       expect(elements.find((e) => e.text.startsWith(w.intro.slice(0, 30)))?.text).toBe(words(w.intro));
       const domains = data.domains.map((d) => w.domainNames[d.code]);
-      inOrder(elements, [data.tenantName, w.heading, data.childName, w.overall, "275", w.levels.DEMONSTRATING.name, w.domains, ...domains, w.atHome, ...domains, w.footer]);
+      inOrder(elements, [
+        data.tenantName,
+        w.heading,
+        data.childName,
+        w.overall,
+        "275",
+        w.levels.DEMONSTRATING.name,
+        w.domains,
+        ...domains,
+        w.atHome,
+        ...domains,
+        w.footer,
+      ]);
       expect(elements.find((e) => e.text.includes(data.childName))?.tag).toBe("P");
       // The results table is a Table: a header row of TH, then a row of TD per domain.
       const table = elements.slice(elements.findIndex((e) => e.tag === "Table"));
-      const rows = [[w.domain, w.scaleScore, w.domainStatus], ...data.domains.map((d) => [w.domainNames[d.code], d.score === null ? "-" : String(d.score), d.level ? w.levels[d.level].name : w.notScored])];
+      const rows = [
+        [w.domain, w.scaleScore, w.domainStatus],
+        ...data.domains.map((d) => [w.domainNames[d.code], d.score === null ? "-" : String(d.score), d.level ? w.levels[d.level].name : w.notScored]),
+      ];
       expect(table.slice(0, 1 + rows.length * 4).map((e) => (e.text ? `${e.tag} ${e.text}` : e.tag))).toEqual([
         "Table",
         ...rows.flatMap((cells, r) => ["TR", ...cells.map((c) => `${r === 0 ? "TH" : "TD"} ${words(c)}`)]),

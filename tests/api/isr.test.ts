@@ -43,7 +43,10 @@ const LEVELS = [
 
 async function world() {
   const assessment = await makeScoringAssessment(4);
-  await db().update(assessments).set({ configuration: { scaleScore: { min: 202, max: 298 }, performanceLevels: LEVELS } }).where(eq(assessments.id, assessment.assessment.id));
+  await db()
+    .update(assessments)
+    .set({ configuration: { scaleScore: { min: 202, max: 298 }, performanceLevels: LEVELS } })
+    .where(eq(assessments.id, assessment.assessment.id));
   const tenant = await makeTenant();
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
   const [region] = await db().insert(regions).values({ tenantId: tenant.id, name: "Only Region" }).returning();
@@ -54,13 +57,22 @@ async function world() {
   const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s1.id }], firstName: "Tina", lastName: "Teach" });
   const districtAdmin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] });
   const helpdesk = await makeUser(tenant.id, { roles: ["ROLE_HELPDESK"] });
-  const collection = await makeCollection(tenant.id, { assessmentId: assessment.assessment.id, schoolYearId: assessment.schoolYearId, itemIds: assessment.items.map((i) => i.id) });
+  const collection = await makeCollection(tenant.id, {
+    assessmentId: assessment.assessment.id,
+    schoolYearId: assessment.schoolYearId,
+    itemIds: assessment.items.map((i) => i.id),
+  });
   const { dataCollectionLocationAssignments } = await import("@/db/schema");
-  for (const s of [s1, s2]) await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: collection.id, locationId: s.id });
+  for (const s of [s1, s2])
+    await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: collection.id, locationId: s.id });
   const at1 = { regionId: region.id, districtId: d1.id, locationId: s1.id };
   const at2 = { regionId: region.id, districtId: d2.id, locationId: s2.id };
   const kids = [];
-  for (const [first, last] of [["Ana", "Abbott"], ["Ben", "Baker"], ["Cleo", "Cole"]]) {
+  for (const [first, last] of [
+    ["Ana", "Abbott"],
+    ["Ben", "Baker"],
+    ["Cleo", "Cole"],
+  ]) {
     const kid = await makeEnrollment(tenant.id, at1, { teacherId: teacher.id });
     await db().update(students).set({ firstName: first, lastName: last }).where(eq(students.id, kid.student.id));
     kids.push(kid);
@@ -106,12 +118,15 @@ const outputs = (token: string, dataCollectionId: number | string = W.collection
   call(outputsGet, "GET", "/en/api/v1/data-collections-outputs", { token, query: { dataCollectionId } });
 const output = (token: string, outputId: number) =>
   call(outputGet, "GET", `/en/api/v1/data-collections-students-outputs/${outputId}`, { token, params: { outputId: String(outputId) } });
-const clear = (token: string, query: Record<string, string | number>) => call(clearDelete, "DELETE", "/en/api/v1/data-collections-students-outputs", { token, query });
+const clear = (token: string, query: Record<string, string | number>) =>
+  call(clearDelete, "DELETE", "/en/api/v1/data-collections-students-outputs", { token, query });
 
 async function download(token: string, collectionId: number, query: Record<string, string | number> = {}) {
   const url = new URL(`/en/api/v1/data-collections/${collectionId}/outputs/download`, BASE);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
-  const res = await downloadGet(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: String(collectionId) }) });
+  const res = await downloadGet(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), {
+    params: Promise.resolve({ id: String(collectionId) }),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -147,7 +162,12 @@ function png(): Buffer {
   header.writeUInt32BE(2, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
   const row = [0, 0x0f, 0x3d, 0x75, 0x0f, 0x3d, 0x75]; // filter byte, two pixels
-  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.from([...row, ...row]))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from("89504e470d0a1a0a", "hex"),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from([...row, ...row]))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 const PNG = png();
 
@@ -180,11 +200,17 @@ describe("POST /reports/individual-student", () => {
     expect(stored.map((s) => s.generations)).toEqual([1, 1, 1, 1]);
     for (const s of stored) expect(await storage().exists(s.fileName!)).toBe(true);
 
-    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, W.adminId), eq(notifications.type, "isr")));
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, W.adminId), eq(notifications.type, "isr")));
     expect(note.message).toBe("ISR Generated");
     expect(note.metadata).toMatchObject({ outputId: res.body.output.id, dataCollectionId: W.collection.id, generated: 4 });
 
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "isr"), eq(auditLog.action, "request"), eq(auditLog.entityId, res.body.output.id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "isr"), eq(auditLog.action, "request"), eq(auditLog.entityId, res.body.output.id)));
     expect(audit).toHaveLength(1);
 
     // The merged PDF: one page per child, by school and name, the level words of the stored results.
@@ -197,7 +223,10 @@ describe("POST /reports/individual-student", () => {
     // A tagged PDF (lib/isr/tag-pdf.ts): the parts' structure survives the merge, a section per child.
     expect(info).toMatch(/Tagged:\s+yes/);
     expect(struct.match(/^\s*Sect\b/gm)).toHaveLength(4);
-    const results = await db().select().from(studentResults).where(inArray(studentResults.studentEnrollmentId, [W.kids[0].enrollment.id, W.kids[1].enrollment.id, W.far.enrollment.id]));
+    const results = await db()
+      .select()
+      .from(studentResults)
+      .where(inArray(studentResults.studentEnrollmentId, [W.kids[0].enrollment.id, W.kids[1].enrollment.id, W.far.enrollment.id]));
     const level = (enrollmentId: number) => results.find((r) => r.studentEnrollmentId === enrollmentId)?.performanceLevel;
     expect([level(W.kids[0].enrollment.id), level(W.kids[1].enrollment.id), level(W.far.enrollment.id)]).toEqual(["DEMONSTRATING", "APPROACHING", "EMERGING"]);
     expect(pages[0]).toContain("Ana Abbott");
@@ -285,7 +314,9 @@ describe("GET /data-collections-students-outputs/{outputId}", () => {
     const mine = (await outputs(W.admin)).body.dataCollectionsOutputs[0];
     const res = await output(W.admin, mine.id);
     expect(res.status).toBe(200);
-    expect(res.body.dataCollectionsStudentsOutputs[0].downloadUrl).toMatch(new RegExp(`/data-collections/${W.collection.id}/outputs/download\\?studentId=\\d+$`));
+    expect(res.body.dataCollectionsStudentsOutputs[0].downloadUrl).toMatch(
+      new RegExp(`/data-collections/${W.collection.id}/outputs/download\\?studentId=\\d+$`),
+    );
     expect((await output(W.districtAdmin, mine.id)).status).toBe(404);
     expect((await output(W.otherAdmin, mine.id)).status).toBe(404);
     expect((await output(W.helpdesk, mine.id)).status).toBe(403);
@@ -311,17 +342,26 @@ describe("GET /data-collections/{id}/outputs/download", () => {
 
 describe("DELETE /data-collections-students-outputs", () => {
   it("clears a child's ISR ('ISR Cleared'): its status reads 'Deleted' and its file is gone", async () => {
-    const before = await db().select().from(studentOutputs).where(and(eq(studentOutputs.studentId, W.kids[0].student.id), eq(studentOutputs.outputStatus, "Generated")));
+    const before = await db()
+      .select()
+      .from(studentOutputs)
+      .where(and(eq(studentOutputs.studentId, W.kids[0].student.id), eq(studentOutputs.outputStatus, "Generated")));
     expect(before.length).toBeGreaterThan(0);
     const res = await clear(W.teacher, { dataCollectionId: W.collection.id, studentId: W.kids[0].student.id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "ISR Cleared", cleared: before.length });
     for (const row of before) expect(await storage().exists(row.fileName!)).toBe(false);
-    const list = await call(studentOutputsGet, "GET", "/en/api/v1/data-collections-students-outputs", { token: W.admin, query: { studentId: W.kids[0].student.id } });
+    const list = await call(studentOutputsGet, "GET", "/en/api/v1/data-collections-students-outputs", {
+      token: W.admin,
+      query: { studentId: W.kids[0].student.id },
+    });
     expect(list.status).toBe(200);
     expect(list.body.dataCollectionsStudentsOutputs.find((o: { dataCollectionsId: number }) => o.dataCollectionsId === W.collection.id).status).toBe("Deleted");
     expect((await outputs(W.admin)).body.summary).toMatchObject({ generated: 3, deleted: 1 });
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "clear"), eq(auditLog.studentId, W.kids[0].student.id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "clear"), eq(auditLog.studentId, W.kids[0].student.id)));
     expect(audit.length).toBe(before.length);
     // Nothing left to clear for that child, and the merged download no longer holds them.
     expect((await clear(W.teacher, { dataCollectionId: W.collection.id, studentId: W.kids[0].student.id })).status).toBe(404);
@@ -335,7 +375,10 @@ describe("DELETE /data-collections-students-outputs", () => {
     expect((await clear(W.helpdesk, { dataCollectionId: W.collection.id })).status).toBe(403);
     expect((await clear(W.districtAdmin, { dataCollectionId: W.collection.id, studentId: W.far.student.id })).status).toBe(404);
     expect((await clear(W.otherAdmin, { dataCollectionId: W.collection.id })).status).toBe(404);
-    const far = await db().select().from(studentOutputs).where(and(eq(studentOutputs.studentId, W.far.student.id), eq(studentOutputs.outputStatus, "Generated")));
+    const far = await db()
+      .select()
+      .from(studentOutputs)
+      .where(and(eq(studentOutputs.studentId, W.far.student.id), eq(studentOutputs.outputStatus, "Generated")));
     expect(far.length).toBe(1);
   });
 });
@@ -344,7 +387,9 @@ describe("GET /data-collections/{id}/outputs/download/zip", () => {
   async function zipOf(token: string, query: Record<string, string | number>) {
     const url = new URL(`/en/api/v1/data-collections/${W.collection.id}/outputs/download/zip`, BASE);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
-    const res = await zipGet(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: String(W.collection.id) }) });
+    const res = await zipGet(new NextRequest(url, { headers: { authorization: `Bearer ${token}` } }), {
+      params: Promise.resolve({ id: String(W.collection.id) }),
+    });
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
@@ -409,7 +454,10 @@ describe("DELETE /reports/individual-student/{outputId} (administration.md §7)"
     expect(res).toMatchObject({ status: 200, body: { message: "ISR Cleared", cleared: 1 } });
     expect((await listed(ben)).status).toBe("Deleted");
     expect(await storage().exists(row.fileName!)).toBe(false);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "clear"), eq(auditLog.studentId, ben)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "clear"), eq(auditLog.studentId, ben)));
     expect(audit).toHaveLength(1);
     expect((await clearOne(W.admin, output.id)).status).toBe(404);
   });

@@ -52,7 +52,17 @@ const names = (list: { name: string }[]) => list.map((c) => c.name);
 describe("the location picker's levels", () => {
   it("a tenant admin starts at the regions and goes down one level at a time, active locations only", async () => {
     const start = await pickerStart(A.tenantAdmin, "enroll");
-    expect(start).toEqual({ regions: [{ id: A.north.id, name: "North" }, { id: A.south.id, name: "South" }], districts: [], locations: [], regionId: null, districtId: null, locationId: null });
+    expect(start).toEqual({
+      regions: [
+        { id: A.north.id, name: "North" },
+        { id: A.south.id, name: "South" },
+      ],
+      districts: [],
+      locations: [],
+      regionId: null,
+      districtId: null,
+      locationId: null,
+    });
     expect(names(await locationChoices(A.tenantAdmin, { purpose: "enroll", level: "districts", parentId: A.north.id }))).toEqual(["Bay", "Hill"]);
     expect(names(await locationChoices(A.tenantAdmin, { purpose: "enroll", level: "locations", parentId: A.bay.id }))).toEqual(["Bay School", "Cove School"]);
   });
@@ -84,20 +94,39 @@ describe("the location picker's levels", () => {
     expect(names((await pickerStart(A.tenantAdmin, "assign", "region")).regions)).toEqual(["North", "South"]);
     expect(names(await locationChoices(A.tenantAdmin, { purpose: "assign", level: "districts", parentId: A.south.id, depth: "district" }))).toEqual(["Dune"]);
     // A region admin assigns their region or any of its districts, nothing of another region.
-    expect(await pickerStart(A.regionAdmin, "assign", "region")).toEqual({ regions: [{ id: A.north.id, name: "North" }], districts: [], locations: [], regionId: A.north.id, districtId: null, locationId: null });
+    expect(await pickerStart(A.regionAdmin, "assign", "region")).toEqual({
+      regions: [{ id: A.north.id, name: "North" }],
+      districts: [],
+      locations: [],
+      regionId: A.north.id,
+      districtId: null,
+      locationId: null,
+    });
     const districts = await pickerStart(A.regionAdmin, "assign", "district");
     expect(districts).toMatchObject({ regionId: A.north.id, districtId: null, locations: [] });
     expect(names(districts.districts)).toEqual(["Bay", "Hill"]);
     expect(await locationChoices(A.regionAdmin, { purpose: "assign", level: "districts", parentId: A.south.id, depth: "district" })).toEqual([]);
     // A district admin has no region to assign, and arrives at their district chosen; nothing lies below the depth.
     expect((await pickerStart(A.districtAdmin, "assign", "region")).regions).toEqual([]);
-    expect(await pickerStart(A.districtAdmin, "assign", "district")).toEqual({ regions: [{ id: A.north.id, name: "North" }], districts: [{ id: A.bay.id, name: "Bay" }], locations: [], regionId: A.north.id, districtId: A.bay.id, locationId: null });
+    expect(await pickerStart(A.districtAdmin, "assign", "district")).toEqual({
+      regions: [{ id: A.north.id, name: "North" }],
+      districts: [{ id: A.bay.id, name: "Bay" }],
+      locations: [],
+      regionId: A.north.id,
+      districtId: A.bay.id,
+      locationId: null,
+    });
     expect(await locationChoices(A.districtAdmin, { purpose: "assign", level: "locations", parentId: A.bay.id, depth: "district" })).toEqual([]);
   });
 
   it("assigning or field-testing a location offers the active locations one administers, not those one is only a member of", async () => {
     expect(await pickerStart(A.schoolAdmin, "assign", "district")).toMatchObject({ regions: [], regionId: null });
-    expect(await pickerStart(A.schoolAdmin, "assign")).toMatchObject({ regionId: A.north.id, districtId: A.bay.id, locationId: A.cove.id, locations: [{ id: A.cove.id, name: "Cove School" }] });
+    expect(await pickerStart(A.schoolAdmin, "assign")).toMatchObject({
+      regionId: A.north.id,
+      districtId: A.bay.id,
+      locationId: A.cove.id,
+      locations: [{ id: A.cove.id, name: "Cove School" }],
+    });
     expect(await locationChoices(A.schoolAdmin, { purpose: "assign", level: "locations", parentId: A.hill.id })).toEqual([]);
     expect(names(await locationChoices(A.regionAdmin, { purpose: "assign", level: "locations", parentId: A.bay.id }))).toEqual(["Bay School", "Cove School"]);
   });

@@ -31,7 +31,12 @@ describe("GET /race-codes", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["raceCodes"]);
     expect(res.body.raceCodes.map((r: { value: number }) => r.value)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
-    expect(res.body.raceCodes[0]).toEqual({ id: expect.any(Number), code: "AMERICAN_INDIAN_ALASKA_NATIVE", label: "American Indian or Alaska Native", value: 1 });
+    expect(res.body.raceCodes[0]).toEqual({
+      id: expect.any(Number),
+      code: "AMERICAN_INDIAN_ALASKA_NATIVE",
+      label: "American Indian or Alaska Native",
+      value: 1,
+    });
   });
 
   it("refuses a caller without a token", async () => {
@@ -57,13 +62,22 @@ describe("GET /tenants-fields", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["tenantsFields"]);
     expect(res.body.tenantsFields.map((f: { label: string }) => f.label)).toEqual(["Home language", "Programme"]);
-    expect(res.body.tenantsFields[1]).toMatchObject({ entity: "StudentsEnrollments", entityField: "option_1", tenantFieldType: "custom", tenantId: a.tenant.id, dataType: "select" });
+    expect(res.body.tenantsFields[1]).toMatchObject({
+      entity: "StudentsEnrollments",
+      entityField: "option_1",
+      tenantFieldType: "custom",
+      tenantId: a.tenant.id,
+      dataType: "select",
+    });
     const other = await call(tenantsFieldsGet, "GET", "/en/api/v1/tenants-fields", { token: b.adminToken, query: { entity: "StudentsEnrollments" } });
     expect(other.body.tenantsFields.map((f: { label: string }) => f.label)).toEqual(["Other tenant's field"]);
   });
 
   it("filters by entity field", async () => {
-    const res = await call(tenantsFieldsGet, "GET", "/en/api/v1/tenants-fields", { token: a.adminToken, query: { entity: "Students", entityField: "tenant_unique_id" } });
+    const res = await call(tenantsFieldsGet, "GET", "/en/api/v1/tenants-fields", {
+      token: a.adminToken,
+      query: { entity: "Students", entityField: "tenant_unique_id" },
+    });
     expect(res.body.tenantsFields).toHaveLength(1);
     expect(res.body.tenantsFields[0]).toMatchObject({ tenantFieldType: "standard", mustBeUnique: true });
   });
@@ -110,7 +124,12 @@ describe("/school-years", () => {
     const found = res.body.schoolYears.find((y: { id: number }) => y.id === year.id);
     expect(found).toMatchObject({ label: "2031-2032", startDate: Date.UTC(2031, 6, 1) / 1000, endDate: Date.UTC(2032, 5, 30) / 1000 });
     expect(found.dataCollections).toEqual([
-      { id: mine.id, collectionName: "Fall KRA", cycleStartDate: Math.floor(mine.cycleStartDate.getTime() / 1000), cycleEndDate: Math.floor(mine.cycleEndDate.getTime() / 1000) },
+      {
+        id: mine.id,
+        collectionName: "Fall KRA",
+        cycleStartDate: Math.floor(mine.cycleStartDate.getTime() / 1000),
+        cycleEndDate: Math.floor(mine.cycleEndDate.getTime() / 1000),
+      },
     ]);
     const other = await call(schoolYearsGet, "GET", "/en/api/v1/school-years", { token: b.teacherToken });
     const seenByB = other.body.schoolYears.find((y: { id: number }) => y.id === year.id);
@@ -153,7 +172,10 @@ describe("/school-years", () => {
 
 describe("GET /users/{id}/organizations", () => {
   it("lists a user's own links with the location label 'location, district'", async () => {
-    const res = await call(userOrgsGet, "GET", `/en/api/v1/users/${a.teacher.id}/organizations`, { token: a.teacherToken, params: { id: String(a.teacher.id) } });
+    const res = await call(userOrgsGet, "GET", `/en/api/v1/users/${a.teacher.id}/organizations`, {
+      token: a.teacherToken,
+      params: { id: String(a.teacher.id) },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["organizations"]);
     expect(res.body.organizations).toEqual([

@@ -31,10 +31,14 @@ describe("mail delivery check", () => {
     const actor = await actorOf(admin);
     const first = await sendTestMail(actor);
     expect(first.transport).toBe("outbox");
-    const done = await waitFor(async () => {
-      const check = await mailCheckStatus(actor, first.outboxId);
-      return check.status === "kept" ? check : undefined;
-    }, 20_000, "the mail job");
+    const done = await waitFor(
+      async () => {
+        const check = await mailCheckStatus(actor, first.outboxId);
+        return check.status === "kept" ? check : undefined;
+      },
+      20_000,
+      "the mail job",
+    );
     expect(done.outboxId).toBe(first.outboxId);
   });
 

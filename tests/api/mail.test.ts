@@ -45,7 +45,13 @@ describe("mail", () => {
     setEnv({ SMTP_URL: smtp.url });
     await startWorkers(handlers);
     const before = smtp.messages.length;
-    const { outboxId, jobId } = await sendMail({ tenantId: tenant.id, to: "teacher@school.example", subject: "Your sign-in link", text: LINK_TEXT, html: LINK_HTML });
+    const { outboxId, jobId } = await sendMail({
+      tenantId: tenant.id,
+      to: "teacher@school.example",
+      subject: "Your sign-in link",
+      text: LINK_TEXT,
+      html: LINK_HTML,
+    });
 
     const row = await waitFor(outboxStatus(outboxId, "sent"), 20_000, "sent row");
     const received = smtp.messages.slice(before);
@@ -124,13 +130,17 @@ describe("mail", () => {
   });
 
   it("refuses bad input and writes nothing", async () => {
-    const [{ n: before }] = await db().select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    const [{ n: before }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox);
     await expect(sendMail({ to: "not-an-address", subject: "x", text: "y" })).rejects.toBeInstanceOf(ZodError);
     await expect(sendMail({ to: "a@b.example", subject: "", text: "y" })).rejects.toBeInstanceOf(ZodError);
     await expect(sendMail({ to: "a@b.example", subject: "x", text: "y".repeat(1_000_001) })).rejects.toBeInstanceOf(ZodError);
     // @ts-expect-error wrong type on purpose
     await expect(sendMail({ to: 42, subject: "x", text: "y" })).rejects.toBeInstanceOf(ZodError);
-    const [{ n: after }] = await db().select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+    const [{ n: after }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox);
     expect(after).toBe(before);
   });
 
@@ -139,7 +149,10 @@ describe("mail", () => {
     smtp.answerDelayMs = 300;
     const row = await queuedRow(null);
     const before = smtp.messages.length;
-    const results = await Promise.allSettled([deliverOutboxMail({ outboxId: row.id, tenantId: null }), deliverOutboxMail({ outboxId: row.id, tenantId: null })]);
+    const results = await Promise.allSettled([
+      deliverOutboxMail({ outboxId: row.id, tenantId: null }),
+      deliverOutboxMail({ outboxId: row.id, tenantId: null }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(RetryableJobError);
@@ -153,7 +166,10 @@ describe("mail", () => {
   it("takes over a claim whose lease ran out, never a live one", async () => {
     setEnv({ SMTP_URL: smtp.url });
     const row = await queuedRow(null);
-    await db().update(mailOutbox).set({ status: "sending", attempts: 1, claimedAt: sql`now()` }).where(eq(mailOutbox.id, row.id));
+    await db()
+      .update(mailOutbox)
+      .set({ status: "sending", attempts: 1, claimedAt: sql`now()` })
+      .where(eq(mailOutbox.id, row.id));
     const before = smtp.messages.length;
     await expect(deliverOutboxMail({ outboxId: row.id, tenantId: null })).rejects.toBeInstanceOf(RetryableJobError);
     expect(smtp.messages.length).toBe(before);

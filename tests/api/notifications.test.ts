@@ -46,7 +46,13 @@ describe("GET /notifications", () => {
     expect(res.status).toBe(200);
     expect(res.body.unreadCount).toBe(2);
     expect(res.body.notifications.map((n: { message: string }) => n.message)).toEqual(["Transfer approved", "Report ready"]);
-    expect(res.body.notifications[0]).toMatchObject({ acknowledged: 0, description: "Transfer approved", type: "message", createdAt: expect.any(Number), metadata: {} });
+    expect(res.body.notifications[0]).toMatchObject({
+      acknowledged: 0,
+      description: "Transfer approved",
+      type: "message",
+      createdAt: expect.any(Number),
+      metadata: {},
+    });
     const limited = await call(listGet, "GET", "/en/api/v1/notifications", { token: annToken, query: { limit: 1 } });
     expect(limited.body.notifications).toHaveLength(1);
     expect(limited.body.unreadCount).toBe(2);
@@ -261,4 +267,3 @@ async function unread(user: User): Promise<number> {
   const res = await call(listGet, "GET", "/en/api/v1/notifications", { token: user.id === ann.id ? annToken : bobToken });
   return res.body.unreadCount as number;
 }
-

@@ -45,7 +45,12 @@ const takesText = (schema: JsonSchema) => jsonTypes(schema)?.has("string") ?? tr
 const constrainedText = (schema: JsonSchema) => {
   const s = resolve(schema);
   const types = jsonTypes(s);
-  return Array.isArray(s.enum) || typeof s.pattern === "string" || (types !== null && !types.has("string")) || Boolean(s.anyOf && !JSON.stringify(s.anyOf).includes('"type":"string"}'));
+  return (
+    Array.isArray(s.enum) ||
+    typeof s.pattern === "string" ||
+    (types !== null && !types.has("string")) ||
+    Boolean(s.anyOf && !JSON.stringify(s.anyOf).includes('"type":"string"}'))
+  );
 };
 
 function pathCases(op: Operation, text: string | undefined): Case[] {
@@ -76,11 +81,18 @@ function bodyCases(op: Operation): Case[] {
     { name: "body: a form", text: "a=1", contentType: "application/x-www-form-urlencoded", status: 415 },
   ];
   const types = jsonTypes(schema);
-  for (const [type, text] of [["array", "[]"], ["string", '"x"'], ["number", "1"], ["null", "null"], ["boolean", "true"]]) {
+  for (const [type, text] of [
+    ["array", "[]"],
+    ["string", '"x"'],
+    ["number", "1"],
+    ["null", "null"],
+    ["boolean", "true"],
+  ]) {
     if (types && !types.has(type)) cases.push({ name: `body: a JSON ${type}`, text, status: 400 });
   }
   if (((schema.required as string[] | undefined) ?? []).length) cases.push({ name: "body: required keys missing", text: "{}" });
-  if (schema.additionalProperties === false) cases.push({ name: "body: an unknown key", text: body({ ...base, zzUnknown: 1 }), status: 400, names: "zzUnknown" });
+  if (schema.additionalProperties === false)
+    cases.push({ name: "body: an unknown key", text: body({ ...base, zzUnknown: 1 }), status: 400, names: "zzUnknown" });
   for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
     const wrong = wrongTypeFor(property);
     if (wrong !== undefined) cases.push({ name: `body ${key}: wrong type ${JSON.stringify(wrong)}`, text: body({ ...base, [key]: wrong }) });
@@ -90,11 +102,21 @@ function bodyCases(op: Operation): Case[] {
     }
     const inner = resolve(property);
     if (isObject(inner) && inner.additionalProperties === false) {
-      cases.push({ name: `body ${key}: an unknown nested key`, text: body({ ...base, [key]: { ...(sample(inner) as object), zzUnknown: 1 } }), status: 400, names: `${key}.zzUnknown` });
+      cases.push({
+        name: `body ${key}: an unknown nested key`,
+        text: body({ ...base, [key]: { ...(sample(inner) as object), zzUnknown: 1 } }),
+        status: 400,
+        names: `${key}.zzUnknown`,
+      });
     }
     const item = resolve(inner.items as JsonSchema | undefined);
     if (jsonTypes(inner)?.has("array") && isObject(item) && item.additionalProperties === false) {
-      cases.push({ name: `body ${key}: an unknown key in an item`, text: body({ ...base, [key]: [{ ...(sample(item) as object), zzUnknown: 1 }] }), status: 400, names: `${key}.0.zzUnknown` });
+      cases.push({
+        name: `body ${key}: an unknown key in an item`,
+        text: body({ ...base, [key]: [{ ...(sample(item) as object), zzUnknown: 1 }] }),
+        status: 400,
+        names: `${key}.0.zzUnknown`,
+      });
     }
   }
   return cases;
@@ -133,17 +155,27 @@ describe("the 500s issue 21 found, on real records", () => {
   it("PUT /data-collections-sets/{id}/items naming no field: 404 for an item not in the set, nothing written", async () => {
     const [set] = await db().select({ id: dataCollectionSets.id }).from(dataCollectionSets).where(eq(dataCollectionSets.tenantId, tenantId)).limit(1);
     await takeWrites();
-    const res = await send(operation("PUT", "/data-collections-sets/{id}/items"), { token: await token(), params: { id: String(set.id) }, text: '{"id":999999}' });
+    const res = await send(operation("PUT", "/data-collections-sets/{id}/items"), {
+      token: await token(),
+      params: { id: String(set.id) },
+      text: '{"id":999999}',
+    });
     expect(res).toMatchObject({ status: 404, body: { message: "Item not found" } });
     expect(await takeWrites(NOT_WRITES)).toEqual([]);
   });
 
   it("JSON nested 10,000 deep: 400 on PUT /data-collections-sets/{id} and PUT /tenant-integrations/{id}", async () => {
     const [set] = await db().select({ id: dataCollectionSets.id }).from(dataCollectionSets).where(eq(dataCollectionSets.tenantId, tenantId)).limit(1);
-    const made = await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", { token: await token(), body: { tenantId, token: "fixture-token-0123456789abcdef", clientId: "deep" } });
+    const made = await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", {
+      token: await token(),
+      body: { tenantId, token: "fixture-token-0123456789abcdef", clientId: "deep" },
+    });
     const nested = `{"label":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
     await takeWrites();
-    for (const [path, id] of [["/data-collections-sets/{id}", set.id], ["/tenant-integrations/{id}", made.body.id]] as const) {
+    for (const [path, id] of [
+      ["/data-collections-sets/{id}", set.id],
+      ["/tenant-integrations/{id}", made.body.id],
+    ] as const) {
       const res = await send(operation("PUT", path), { token: await token(), params: { id: String(id) }, text: nested });
       expect(res, path).toMatchObject({ status: 400, body: { message: "Request body is nested too deeply (more than 64 levels)" } });
     }

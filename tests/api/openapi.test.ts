@@ -11,7 +11,12 @@ const API_DIR = path.resolve("app/en/api/v1");
 /** Route files that are not operations: the catch-all answers a JSON 404 for paths that do not exist. */
 const NOT_OPERATIONS = new Set(["/{...path}"]);
 /** Success answers without a body: a redirect to the file, and an uploaded part (its ETag is a header). */
-const NO_BODY = ["get /downloads/{slot}/file", "get /score-sheet/{id}/download", "put /storage/parts", "get /assessments/{id}/items/{itemId}/resources/{resourceId}/download"];
+const NO_BODY = [
+  "get /downloads/{slot}/file",
+  "get /score-sheet/{id}/download",
+  "put /storage/parts",
+  "get /assessments/{id}/items/{itemId}/resources/{resourceId}/download",
+];
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -68,7 +73,10 @@ describe("the OpenAPI document", () => {
       const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
         expect(op.summary, `${method} ${p}`).toBeTruthy();
-        expect(op.parameters.filter((x) => x.in === "path").map((x) => x.name), `${method} ${p}`).toEqual(names);
+        expect(
+          op.parameters.filter((x) => x.in === "path").map((x) => x.name),
+          `${method} ${p}`,
+        ).toEqual(names);
         const [status, answer] = Object.entries(op.responses)[0];
         if (answer.content) expect(Object.values(answer.content)[0].schema, `${method} ${p}`).toBeTruthy();
         else expect(NO_BODY, `${method} ${p} (${status}) declares no response`).toContain(`${method} ${p}`);
@@ -82,15 +90,26 @@ describe("the OpenAPI document", () => {
     const districts = operation("/districts", "GET")!;
     expect(districts.parameters).toEqual([
       expect.objectContaining({ name: "parentId", in: "query", required: false }),
-      expect.objectContaining({ name: "active", in: "query", required: false, schema: expect.objectContaining({ enum: expect.arrayContaining(["1", "true"]) }) }),
+      expect.objectContaining({
+        name: "active",
+        in: "query",
+        required: false,
+        schema: expect.objectContaining({ enum: expect.arrayContaining(["1", "true"]) }),
+      }),
     ]);
     const me = operation("/login/me", "GET")!.responses["200"].content!["application/json"].schema;
-    expect(me).toMatchObject({ properties: { profileData: { $ref: "#/components/schemas/ProfileData" }, jwt: { type: "string" }, impersonated: { type: "boolean" } } });
+    expect(me).toMatchObject({
+      properties: { profileData: { $ref: "#/components/schemas/ProfileData" }, jwt: { type: "string" }, impersonated: { type: "boolean" } },
+    });
     expect(doc.components.schemas.ProfileData).toMatchObject({ type: "object", properties: { roles: { type: "array" } } });
   });
 
   it("answers errors in the { message, errors? } shape, with the statuses each route can give", () => {
-    expect(doc.components.schemas.Error).toMatchObject({ type: "object", required: ["message"], properties: { message: { type: "string" }, errors: { type: "array" } } });
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: "object",
+      required: ["message"],
+      properties: { message: { type: "string" }, errors: { type: "array" } },
+    });
     const statuses = (p: string, m: string) => Object.keys(operation(p, m)!.responses).map(Number);
     expect(statuses("/race-codes", "GET")).toEqual([200, 401, 500]);
     expect(statuses("/school-years", "POST")).toEqual([201, 400, 401, 403, 409, 415, 500]);

@@ -31,7 +31,15 @@ async function buildA() {
   const user = (roles: Parameters<typeof makeUser>[1]) => makeUser(tenant.id, roles).then((u) => tokenFor(u));
   return {
     tenant,
-    r1, r2, d1, d2, d3, l1, l2, l3, l4,
+    r1,
+    r2,
+    d1,
+    d2,
+    d3,
+    l1,
+    l2,
+    l3,
+    l4,
     tenantAdmin: await user({ roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] }),
     regionAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "region", id: r1.id, administrative: true }] }),
     districtAdmin: await user({ roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] }),

@@ -34,7 +34,15 @@ const ACCOUNTS = [
   { email: "tenant.admin@demo.test" },
 ];
 /** Big tables the demo loads: none may have statistics when the reads run. */
-const LOADED = ["students", "student_enrollments", "enrollment_associations", "student_data_collection_assignments", "scores", "score_history", "student_results"];
+const LOADED = [
+  "students",
+  "student_enrollments",
+  "enrollment_associations",
+  "student_data_collection_assignments",
+  "scores",
+  "score_history",
+  "student_results",
+];
 
 interface Ids {
   tenantId: number;
@@ -217,9 +225,12 @@ describe("reads before statistics exist", () => {
   it("analyzes what a load wrote once it passes autovacuum's threshold, after the commit, and leaves a small change alone", async () => {
     const reltuples = async () =>
       Object.fromEntries(
-        (await rows<{ relname: string; reltuples: number }>(db(), sql`select relname, reltuples::float8 as reltuples from pg_class where relname in ('scores', 'students')`)).map(
-          (r) => [r.relname, r.reltuples],
-        ),
+        (
+          await rows<{ relname: string; reltuples: number }>(
+            db(),
+            sql`select relname, reltuples::float8 as reltuples from pg_class where relname in ('scores', 'students')`,
+          )
+        ).map((r) => [r.relname, r.reltuples]),
       );
     await withTenant(ids.tenantId, () => analyzeAfterCommit(["scores", "students"], 10));
     expect(await reltuples()).toEqual({ scores: -1, students: -1 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
   W = await makeScoringWorld(A, 3);
   await db().update(students).set({ firstName: "Rita", lastName: "Aardvark", tenantUniqueId: "000777" }).where(eq(students.id, W.kids[0].student.id));
   await db().insert(userFeatures).values({ tenantId: W.tenant.id, userId: W.teacher.id, feature: "KRA_APP_CAPTURE_RATINGS_SHEET" });
-  await saveScore(W.teacherActor, W.collection.id, { studentEnrollmentId: W.kids[0].enrollment.id, assessmentItemsId: A.items[0].id, assessmentItemsScalesEntriesId: A.entries.B.id });
+  await saveScore(W.teacherActor, W.collection.id, {
+    studentEnrollmentId: W.kids[0].enrollment.id,
+    assessmentItemsId: A.items[0].id,
+    assessmentItemsScalesEntriesId: A.entries.B.id,
+  });
   const other = await makeTenant();
   const foreign = await makeUser(other.id, { roles: ["ROLE_TEACHER"] });
   await db().insert(userFeatures).values({ tenantId: other.id, userId: foreign.id, feature: "KRA_APP_CAPTURE_RATINGS_SHEET" });

@@ -6,7 +6,16 @@ import { eq, inArray } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { assessmentHierarchyItems, assessmentItems, assessments, dataCollectionLocationAssignments, dataCollectionSetItems, dataCollectionSets, notifications, students } from "@/db/schema";
+import {
+  assessmentHierarchyItems,
+  assessmentItems,
+  assessments,
+  dataCollectionLocationAssignments,
+  dataCollectionSetItems,
+  dataCollectionSets,
+  notifications,
+  students,
+} from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { GET as downloadGet } from "@/app/en/api/v1/reports/download/[id]/route";
@@ -43,22 +52,43 @@ let W: Awaited<ReturnType<typeof world>>;
 async function world() {
   const assessment = await makeScoringAssessment(4);
   const id = assessment.assessment.id;
-  await db().update(assessments).set({ configuration: { scaleScore: { min: 202, max: 298 }, performanceLevels: LEVELS } }).where(eq(assessments.id, id));
+  await db()
+    .update(assessments)
+    .set({ configuration: { scaleScore: { min: 202, max: 298 }, performanceLevels: LEVELS } })
+    .where(eq(assessments.id, id));
   const [ma] = await db().insert(assessmentHierarchyItems).values({ assessmentId: id, code: "MA", label: "Mathematics" }).returning();
   const [i1, i2, i3, i4] = assessment.items;
-  await db().update(assessmentItems).set({ hierarchyItemId: ma.id }).where(inArray(assessmentItems.id, [i3.id, i4.id]));
+  await db()
+    .update(assessmentItems)
+    .set({ hierarchyItemId: ma.id })
+    .where(inArray(assessmentItems.id, [i3.id, i4.id]));
   const tenant = await makeTenant();
   const tree = await makeOrgTree(tenant.id);
   const org = { regionId: tree.region.id, districtId: tree.district.id, locationId: tree.location.id };
-  const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: tree.location.id }], firstName: "Tina", lastName: "Teach" });
+  const teacher = await makeUser(tenant.id, {
+    roles: ["ROLE_TEACHER"],
+    orgs: [{ orgType: "location", id: tree.location.id }],
+    firstName: "Tina",
+    lastName: "Teach",
+  });
   const otherTeacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: tree.location.id }] });
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
   const collection = await makeCollection(tenant.id, { assessmentId: id, schoolYearId: assessment.schoolYearId, itemIds: assessment.items.map((i) => i.id) });
   await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: collection.id, locationId: tree.location.id });
-  const [set] = await db().insert(dataCollectionSets).values({ tenantId: tenant.id, dataCollectionId: collection.id, label: "Letters", priority: 1 }).returning();
-  await db().insert(dataCollectionSetItems).values([i1, i2].map((i) => ({ tenantId: tenant.id, setId: set.id, assessmentItemId: i.id })));
+  const [set] = await db()
+    .insert(dataCollectionSets)
+    .values({ tenantId: tenant.id, dataCollectionId: collection.id, label: "Letters", priority: 1 })
+    .returning();
+  await db()
+    .insert(dataCollectionSetItems)
+    .values([i1, i2].map((i) => ({ tenantId: tenant.id, setId: set.id, assessmentItemId: i.id })));
   const kids = [];
-  for (const [first, last] of [["Ana", "Abbott"], ["Ben", "Baker"], ["Cleo", "Cole"], ["Dora", "Dunn"]]) {
+  for (const [first, last] of [
+    ["Ana", "Abbott"],
+    ["Ben", "Baker"],
+    ["Cleo", "Cole"],
+    ["Dora", "Dunn"],
+  ]) {
     const kid = await makeEnrollment(tenant.id, org, { teacherId: teacher.id });
     await db().update(students).set({ firstName: first, lastName: last }).where(eq(students.id, kid.student.id));
     kids.push(kid);
@@ -115,7 +145,9 @@ async function completed(reportId: number) {
 /** The downloaded PDF's text (pdftotext -layout), with runs of spaces kept so table rows stay rows. */
 async function pdfText(reportId: number): Promise<{ text: string; flat: string; file: string }> {
   const url = new URL(`/en/api/v1/reports/download/${reportId}`, BASE);
-  const res = await downloadGet(new NextRequest(url, { headers: { authorization: `Bearer ${W.teacher}` } }), { params: Promise.resolve({ id: String(reportId) }) });
+  const res = await downloadGet(new NextRequest(url, { headers: { authorization: `Bearer ${W.teacher}` } }), {
+    params: Promise.resolve({ id: String(reportId) }),
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/pdf");
   expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=".+-\d+\.pdf"/);
@@ -129,7 +161,11 @@ async function pdfText(reportId: number): Promise<{ text: string; flat: string; 
 
 /** The line of the text whose first cell is `name`, its cells split on runs of spaces. */
 const cellsOf = (line: string) => line.trim().split(/\s{2,}/);
-const rowOf = (text: string, name: string) => text.split("\n").map(cellsOf).find((cells) => cells[0] === name);
+const rowOf = (text: string, name: string) =>
+  text
+    .split("\n")
+    .map(cellsOf)
+    .find((cells) => cells[0] === name);
 
 describe("domain-data (PDF)", () => {
   it("charts the class's children per level in each domain with the class means, and lists each child's scores", async () => {

@@ -3,7 +3,16 @@ import ExcelJS from "exceljs";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { dataCollectionLocationAssignments, dataCollectionSetItems, dataCollectionSets, districts, locations, notifications, reports, students } from "@/db/schema";
+import {
+  dataCollectionLocationAssignments,
+  dataCollectionSetItems,
+  dataCollectionSets,
+  districts,
+  locations,
+  notifications,
+  reports,
+  students,
+} from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { sendJob, startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { ADMIN_REPORT_KINDS, REPORT_TYPES, TEACHER_REPORT_TYPES } from "@/lib/reports/catalogue";
@@ -34,23 +43,39 @@ async function world() {
   const assessment = await makeScoringAssessment(4);
   const tenant = await makeTenant();
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
-  const [d1] = await db().insert(districts).values({ tenantId: tenant.id, regionId: (await regionOf(tenant.id)).id, name: "Alder District", uniqueId: "0042" }).returning();
+  const [d1] = await db()
+    .insert(districts)
+    .values({ tenantId: tenant.id, regionId: (await regionOf(tenant.id)).id, name: "Alder District", uniqueId: "0042" })
+    .returning();
   const [d2] = await db().insert(districts).values({ tenantId: tenant.id, regionId: d1.regionId, name: "Birch District" }).returning();
   const [s1] = await db().insert(locations).values({ tenantId: tenant.id, districtId: d1.id, name: "Alder School", uniqueId: "00077" }).returning();
   const [s2] = await db().insert(locations).values({ tenantId: tenant.id, districtId: d2.id, name: "Birch School" }).returning();
   const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: s1.id }], firstName: "Tina", lastName: "Teach" });
   const districtAdmin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d1.id, administrative: true }] });
   const { makeCollection } = await import("../support/school-fixtures");
-  const collection = await makeCollection(tenant.id, { assessmentId: assessment.assessment.id, schoolYearId: assessment.schoolYearId, itemIds: assessment.items.map((i) => i.id) });
-  const [set] = await db().insert(dataCollectionSets).values({ tenantId: tenant.id, dataCollectionId: collection.id, label: "Letters", priority: 1 }).returning();
-  await db().insert(dataCollectionSetItems).values(assessment.items.slice(0, 2).map((i) => ({ tenantId: tenant.id, setId: set.id, assessmentItemId: i.id })));
-  for (const s of [s1, s2]) await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: collection.id, locationId: s.id });
+  const collection = await makeCollection(tenant.id, {
+    assessmentId: assessment.assessment.id,
+    schoolYearId: assessment.schoolYearId,
+    itemIds: assessment.items.map((i) => i.id),
+  });
+  const [set] = await db()
+    .insert(dataCollectionSets)
+    .values({ tenantId: tenant.id, dataCollectionId: collection.id, label: "Letters", priority: 1 })
+    .returning();
+  await db()
+    .insert(dataCollectionSetItems)
+    .values(assessment.items.slice(0, 2).map((i) => ({ tenantId: tenant.id, setId: set.id, assessmentItemId: i.id })));
+  for (const s of [s1, s2])
+    await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: collection.id, locationId: s.id });
   const at1 = { regionId: d1.regionId, districtId: d1.id, locationId: s1.id };
   const at2 = { regionId: d2.regionId, districtId: d2.id, locationId: s2.id };
   const kids = [];
   for (const [i, name] of ["Abbott", "Baker", "Cole"].entries()) {
     const kid = await makeEnrollment(tenant.id, at1, { teacherId: teacher.id });
-    await db().update(students).set({ tenantUniqueId: `00012${i}`, lastName: name }).where(eq(students.id, kid.student.id));
+    await db()
+      .update(students)
+      .set({ tenantUniqueId: `00012${i}`, lastName: name })
+      .where(eq(students.id, kid.student.id));
     kids.push(kid);
   }
   const far = await makeEnrollment(tenant.id, at2);
@@ -143,8 +168,18 @@ describe("admin report requests", () => {
 
     const { sheet, header, rows } = await sheetRows(await fileOf(W.admin, done.id));
     expect(header.slice(0, 12)).toEqual([
-      "State ID", "Last Name", "First Name", "District", "Location", "Teacher", "Items Scored", "Total Items", "Progress %",
-      "Overall Scale Score", "Performance Level", "LL Scale Score",
+      "State ID",
+      "Last Name",
+      "First Name",
+      "District",
+      "Location",
+      "Teacher",
+      "Items Scored",
+      "Total Items",
+      "Progress %",
+      "Overall Scale Score",
+      "Performance Level",
+      "LL Scale Score",
     ]);
     expect(header.slice(12)).toEqual(W.assessment.items.map((i) => i.code));
     const byId = Object.fromEntries(rows.map((r) => [r[0], r]));
@@ -159,7 +194,10 @@ describe("admin report requests", () => {
     // The overall scale score and level come from the stored results (student_results).
     expect(typeof byId["000120"][9]).toBe("number");
 
-    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, W.adminId), eq(notifications.type, "report")));
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, W.adminId), eq(notifications.type, "report")));
     expect(note.message).toContain("KRA scale score report");
     expect(note.metadata).toMatchObject({ reportId: done.id });
   });
@@ -169,7 +207,17 @@ describe("admin report requests", () => {
     expect(res.status).toBe(200);
     const done = await completed(W.districtAdmin, res.body.report.id);
     const { header, rows } = await sheetRows(await fileOf(W.districtAdmin, done.id));
-    expect(header).toEqual(["District ID", "District", "Location ID", "Location", "Students", "Students Complete", "Items Scored", "Items To Score", "Percent Complete"]);
+    expect(header).toEqual([
+      "District ID",
+      "District",
+      "Location ID",
+      "Location",
+      "Students",
+      "Students Complete",
+      "Items Scored",
+      "Items To Score",
+      "Percent Complete",
+    ]);
     expect(rows).toEqual([["0042", "Alder District", "00077", "Alder School", 3, 2, 10, 12, 83.3]]);
   });
 
@@ -179,9 +227,19 @@ describe("admin report requests", () => {
     const done = await completed(W.admin, res.body.report.id);
     expect(done.format).toBe("csv");
     const text = (await fileOf(W.admin, done.id)).toString("utf8");
-    const lines = text.replace(/^\ufeff/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("State ID,First Name,Middle Name,Last Name,Birth Date,Gender,ELL,Low SES,Special Education,Disability Code,Race Code,Location ID,Location");
-    expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["000120", "000121", "000122", "0009999"]);
+    const lines = text
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "State ID,First Name,Middle Name,Last Name,Birth Date,Gender,ELL,Low SES,Special Education,Disability Code,Race Code,Location ID,Location",
+    );
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(",")[0])
+        .sort(),
+    ).toEqual(["000120", "000121", "000122", "0009999"]);
   });
 
   it("refuses what is not valid, another tenant and another role", async () => {
@@ -193,12 +251,20 @@ describe("admin report requests", () => {
     expect(badKind.body.errors[0].field).toBe("kind");
     // Another tenant's path, and another tenant's collection: 404, never a confirmation.
     expect((await requestAdmin(W.otherAdmin, { kind: "kra.ssr", dataCollectionId: W.collection.id })).status).toBe(404);
-    const theirs = await call(adminRequest, "POST", "/x", { token: W.otherAdmin, params: { tenantId: String(await tenantOf(W.otherAdmin)) }, body: { kind: "kra.ssr", dataCollectionId: W.collection.id } });
+    const theirs = await call(adminRequest, "POST", "/x", {
+      token: W.otherAdmin,
+      params: { tenantId: String(await tenantOf(W.otherAdmin)) },
+      body: { kind: "kra.ssr", dataCollectionId: W.collection.id },
+    });
     expect(theirs.status).toBe(404);
     expect(theirs.body.message).toBe("Data collection not found");
     // A teacher may not request admin reports, nor an admin the teacher's.
     expect((await requestAdmin(W.teacherToken, { kind: "kra.ssr", dataCollectionId: W.collection.id })).status).toBe(403);
-    const asAdmin = await call(teacherRequest, "POST", "/en/api/v1/reports/kra-data-results", { token: W.admin, params: { name: "kra-data-results" }, body: { dataCollectionId: W.collection.id } });
+    const asAdmin = await call(teacherRequest, "POST", "/en/api/v1/reports/kra-data-results", {
+      token: W.admin,
+      params: { name: "kra-data-results" },
+      body: { dataCollectionId: W.collection.id },
+    });
     expect(asAdmin.status).toBe(403);
   });
 
@@ -227,7 +293,10 @@ describe("every report kind", () => {
   it("builds each admin kind and each teacher type from the database", async () => {
     const admin = await Promise.all(
       ADMIN_REPORT_KINDS.map((kind) =>
-        requestAdmin(W.admin, REPORT_TYPES[kind].needs === "collection" ? { kind, dataCollectionId: W.collection.id } : { kind, schoolYearId: W.assessment.schoolYearId }),
+        requestAdmin(
+          W.admin,
+          REPORT_TYPES[kind].needs === "collection" ? { kind, dataCollectionId: W.collection.id } : { kind, schoolYearId: W.assessment.schoolYearId },
+        ),
       ),
     );
     const teacher = await Promise.all(
@@ -280,7 +349,11 @@ describe("teacher report requests", () => {
   });
 
   it("refuses collections that are not the teacher's", async () => {
-    const lang = await call(teacherRequest, "POST", "/x", { token: W.teacherToken, params: { name: "language-literacy" }, body: { dataCollectionId: 999_999 } });
+    const lang = await call(teacherRequest, "POST", "/x", {
+      token: W.teacherToken,
+      params: { name: "language-literacy" },
+      body: { dataCollectionId: 999_999 },
+    });
     expect(lang.status).toBe(404);
   });
 });
@@ -289,7 +362,15 @@ describe("report job", () => {
   it("marks a report it cannot build as failed with the reason, and tells the requester", async () => {
     const [row] = await db()
       .insert(reports)
-      .values({ tenantId: W.tenant.id, kind: "kra.retired", status: "queued", dataCollectionId: W.collection.id, schoolYearId: W.assessment.schoolYearId, requestedBy: W.adminId, requestData: { scope: { all: true } } })
+      .values({
+        tenantId: W.tenant.id,
+        kind: "kra.retired",
+        status: "queued",
+        dataCollectionId: W.collection.id,
+        schoolYearId: W.assessment.schoolYearId,
+        requestedBy: W.adminId,
+        requestData: { scope: { all: true } },
+      })
       .returning();
     await sendJob(reportJob, { tenantId: W.tenant.id, reportId: row.id });
     const failed = await completed(W.admin, row.id);

@@ -81,7 +81,10 @@ describe("auth under the database's tenancy, db() outside a context refused", ()
     expect(notice.tenantId).toBe(tenant.id);
     const jobs = await rows(db(), sql`select 1 from pgboss.job where name = ${mailSendJob.name} and data->>'outboxId' = ${String(notice.id)}`);
     expect(jobs).toHaveLength(1);
-    const audited = await db().select().from(auditLog).where(and(eq(auditLog.userId, user.id), eq(auditLog.action, "email_change")));
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, user.id), eq(auditLog.action, "email_change")));
     expect(audited).toHaveLength(1);
   });
 
@@ -113,7 +116,9 @@ describe("auth under the database's tenancy, db() outside a context refused", ()
     const invited = await makeAccount(tenant.id, { roles: ["ROLE_TEACHER"], email: "invited@school.example", passwordHash: null });
     const adminJwt = (await signIn({ username: admin.username, password: PASSWORD }, { ip: ip() })).body.jwt as string;
 
-    const asked = await bound(() => call(forgot, "POST", "/en/api/v1/forgot-password/email", { body: { email: person.email }, headers: { "x-forwarded-for": ip() } }));
+    const asked = await bound(() =>
+      call(forgot, "POST", "/en/api/v1/forgot-password/email", { body: { email: person.email }, headers: { "x-forwarded-for": ip() } }),
+    );
     expect(asked.status).toBe(200);
     expect(await bound(() => mailPasswordResetLinks({ email: person.email, hostTenantId: null }))).toEqual({ matched: 1 });
     const [mail] = await mailsTo(person.email);
@@ -124,10 +129,17 @@ describe("auth under the database's tenancy, db() outside a context refused", ()
     expect(done.status).toBe(200);
     expect((await signIn({ username: person.username, password: "Fresh-pass9" }, { ip: ip() })).status).toBe(200);
 
-    const sent = await bound(() => call(invite, "POST", `/en/api/v1/users/${invited.id}/registration-invite`, { token: adminJwt, params: { id: String(invited.id) } }));
+    const sent = await bound(() =>
+      call(invite, "POST", `/en/api/v1/users/${invited.id}/registration-invite`, { token: adminJwt, params: { id: String(invited.id) } }),
+    );
     expect(sent.status).toBe(200);
     const [registration] = await mailsTo("invited@school.example");
     expect(registration.tenantId).toBe(tenant.id);
-    expect(await db().select().from(users).where(and(eq(users.id, invited.id), isNotNull(users.passwordHash)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(and(eq(users.id, invited.id), isNotNull(users.passwordHash))),
+    ).toHaveLength(0);
   });
 });

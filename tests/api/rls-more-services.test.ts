@@ -68,12 +68,26 @@ afterAll(async () => {
 
 /** The whole multipart protocol through the routes, as the browser runs it. */
 const upload = (token: string, fileName: string, purpose: "bulk-load" | "tenant-resource" = "bulk-load") =>
-  uploadFile(new Blob([asKind(fileName, Buffer.from(`content of ${fileName}`))]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
+  uploadFile(new Blob([asKind(fileName, Buffer.from(`content of ${fileName}`))]), {
+    purpose,
+    fileName,
+    fetch: appFetch,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 const filesOf = async (actor: Actor) =>
-  (await ownerDb().select({ n: count() }).from(files).where(and(eq(files.tenantId, actor.tenantId), eq(files.ownerId, actor.userId))))[0].n;
+  (
+    await ownerDb()
+      .select({ n: count() })
+      .from(files)
+      .where(and(eq(files.tenantId, actor.tenantId), eq(files.ownerId, actor.userId)))
+  )[0].n;
 
-const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { status?: number }) => error.status ?? error);
+const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: { status?: number }) => error.status ?? error,
+  );
 
 describe("bound services, with db() outside a tenant or system context refused", () => {
   beforeEach(() => requireTenantContext(true));
@@ -168,7 +182,10 @@ describe("the job runner", () => {
         await db().insert(notifications).values({ tenantId, userId, message });
         await sendJob(systemJob, { tenantId: null });
         // Caught without a savepoint: the transaction is aborted, the handler's own error follows.
-        if (abort) await db().execute(sql`select 1 / 0`).catch(() => undefined);
+        if (abort)
+          await db()
+            .execute(sql`select 1 / 0`)
+            .catch(() => undefined);
         throw new PermanentJobError("fails after writing");
       },
       { tenancy: "payload" },
@@ -177,10 +194,14 @@ describe("the job runner", () => {
 
   async function settled(kind: { name: string }, payload: object) {
     const id = await sendJob(kind as typeof tenancyJob, payload as { tenantId: number | null });
-    return waitFor(async () => {
-      const job = await (await queue()).getJobById(kind.name, id);
-      return job && (job.state === "completed" || job.state === "failed") ? job : undefined;
-    }, 20_000, `${kind.name} settled`);
+    return waitFor(
+      async () => {
+        const job = await (await queue()).getJobById(kind.name, id);
+        return job && (job.state === "completed" || job.state === "failed") ? job : undefined;
+      },
+      20_000,
+      `${kind.name} settled`,
+    );
   }
 
   beforeAll(async () => {

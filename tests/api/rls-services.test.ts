@@ -33,14 +33,27 @@ async function side(shared: { assessmentId: number; itemIds: number[]; entryId: 
   const tree = await makeOrgTree(tenant.id);
   const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: tree.location.id }] });
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
-  const collection = await makeCollection(tenant.id, { assessmentId: shared.assessmentId, schoolYearId: shared.schoolYearId, itemIds: shared.itemIds, districtId: tree.district.id });
-  const { enrollment } = await makeEnrollment(tenant.id, { regionId: tree.region.id, districtId: tree.district.id, locationId: tree.location.id }, { teacherId: teacher.id });
+  const collection = await makeCollection(tenant.id, {
+    assessmentId: shared.assessmentId,
+    schoolYearId: shared.schoolYearId,
+    itemIds: shared.itemIds,
+    districtId: tree.district.id,
+  });
+  const { enrollment } = await makeEnrollment(
+    tenant.id,
+    { regionId: tree.region.id, districtId: tree.district.id, locationId: tree.location.id },
+    { teacherId: teacher.id },
+  );
   await assign(tenant.id, collection.id, [enrollment.id]);
   await score(tenant.id, collection.id, enrollment.id, shared.itemIds.slice(0, 1), shared.entryId);
   const field = await makeTenantField(tenant.id);
   const own = await makeOwnAssessment({ tenantId: tenant.id });
-  await db().insert(notifications).values({ tenantId: tenant.id, userId: teacher.id, message: `For ${tenant.slug}` });
-  await db().insert(announcements).values({ tenantId: tenant.id, title: `News of ${tenant.slug}`, text: "t", startDate: new Date(Date.now() - DAY), endDate: new Date(Date.now() + DAY) });
+  await db()
+    .insert(notifications)
+    .values({ tenantId: tenant.id, userId: teacher.id, message: `For ${tenant.slug}` });
+  await db()
+    .insert(announcements)
+    .values({ tenantId: tenant.id, title: `News of ${tenant.slug}`, text: "t", startDate: new Date(Date.now() - DAY), endDate: new Date(Date.now() + DAY) });
   const teacherToken = await tokenFor(teacher);
   return {
     tenant,
@@ -77,28 +90,40 @@ const ids = (list: { id: number }[]) => list.map((r) => r.id);
 /** What each bound service shows of one side's own rows, as comparable values. */
 const reads: [string, (s: typeof a) => Promise<unknown>][] = [
   ["session lookup", async (s) => (await actorForSession((await decodeToken(s.teacherToken))!, "internal"))?.userId ?? null],
-  ["teacher dashboard", async (s) => {
-    const d = await teacherDashboard(s.teacher);
-    return { collections: ids(d.collections), students: d.rosteredStudents, announcements: d.announcements.map((n) => n.title) };
-  }],
-  ["administrator dashboard", async (s) => {
-    const d = await administratorDashboard(s.admin);
-    return { collections: ids(d.collections), regions: d.regions, locations: d.locations, students: d.students, teachers: d.teachers };
-  }],
+  [
+    "teacher dashboard",
+    async (s) => {
+      const d = await teacherDashboard(s.teacher);
+      return { collections: ids(d.collections), students: d.rosteredStudents, announcements: d.announcements.map((n) => n.title) };
+    },
+  ],
+  [
+    "administrator dashboard",
+    async (s) => {
+      const d = await administratorDashboard(s.admin);
+      return { collections: ids(d.collections), regions: d.regions, locations: d.locations, students: d.students, teachers: d.teachers };
+    },
+  ],
   ["regions", async (s) => ids(await listRegions(s.admin, {}))],
   ["districts", async (s) => ids(await listDistricts(s.admin, {}))],
   ["one district", async (s) => (await getDistrict(s.admin, s.tree.district.id).catch((e: { status?: number }) => ({ id: e.status }))).id],
   ["locations", async (s) => ids(await listLocations(s.admin, {}))],
-  ["a user's organisation links", async (s) => (await listUserOrganizations(s.admin, s.teacher.userId).catch((e: { status?: number }) => [{ id: e.status }])).map((o) => o.id)],
+  [
+    "a user's organisation links",
+    async (s) => (await listUserOrganizations(s.admin, s.teacher.userId).catch((e: { status?: number }) => [{ id: e.status }])).map((o) => o.id),
+  ],
   ["tenant fields", async (s) => ids(await listTenantFields(s.admin, {}))],
   ["school years' collections", async (s) => (await listSchoolYears(s.admin)).flatMap((y) => ids(y.dataCollections))],
   ["own assessments", async (s) => ids(await listAssessments(s.admin)).filter((id) => id !== sharedAssessmentId)],
   ["announcements", async (s) => (await currentAnnouncements(s.teacher, new Date())).map((n) => n.title)],
   ["notifications", async (s) => ({ unread: await unreadNotificationCount(s.teacher), recent: (await recentNotifications(s.teacher)).map((n) => n.message) })],
-  ["header", async (s) => {
-    const m = await shellModel(s.teacher, "teacher");
-    return { name: m.fullName, unread: m.unreadCount };
-  }],
+  [
+    "header",
+    async (s) => {
+      const m = await shellModel(s.teacher, "teacher");
+      return { name: m.fullName, unread: m.unreadCount };
+    },
+  ],
 ];
 
 /** The same reads when the database shows nothing of the side's tenant. */

@@ -99,7 +99,9 @@ describe("checks and enums", () => {
     for (const gender of ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"] as const) {
       expect(await failureOf(() => makeStudent(tenant.id, { gender }))).toBeNull();
     }
-    const bad = await failureOf(() => db().execute(sql`insert into students (tenant_id, tenant_unique_id, first_name, last_name, gender) values (${tenant.id}, 'g1', 'A', 'B', 'OTHER')`));
+    const bad = await failureOf(() =>
+      db().execute(sql`insert into students (tenant_id, tenant_unique_id, first_name, last_name, gender) values (${tenant.id}, 'g1', 'A', 'B', 'OTHER')`),
+    );
     expect(bad).toBe("22P02");
   });
 
@@ -117,9 +119,7 @@ describe("checks and enums", () => {
       db().insert(studentOutputs).values({ tenantId: tenant.id, studentId: student.id, dataCollectionId: collection.id, outputStatus: "Lost" }),
     );
     expect(bad).toBe("23514");
-    const badJob = await failureOf(() =>
-      db().execute(sql`insert into reports (tenant_id, kind, status) values (${tenant.id}, 'kra.ssr', 'done')`),
-    );
+    const badJob = await failureOf(() => db().execute(sql`insert into reports (tenant_id, kind, status) values (${tenant.id}, 'kra.ssr', 'done')`));
     expect(badJob).toBe("22P02");
   });
 
@@ -141,7 +141,10 @@ describe("keys and uniqueness", () => {
     await makeEnrollment(tenant.id, student.id, location);
     expect(await failureOf(() => makeEnrollment(tenant.id, student.id, location))).toBe("23505");
     expect(await failureOf(() => makeEnrollment(tenant.id, student.id, location, { isPointOfAuthority: false }))).toBeNull();
-    const poas = await db().select().from(studentEnrollments).where(sql`${studentEnrollments.studentId} = ${student.id} and ${studentEnrollments.isPointOfAuthority}`);
+    const poas = await db()
+      .select()
+      .from(studentEnrollments)
+      .where(sql`${studentEnrollments.studentId} = ${student.id} and ${studentEnrollments.isPointOfAuthority}`);
     expect(poas).toHaveLength(1);
   });
 
@@ -154,7 +157,13 @@ describe("keys and uniqueness", () => {
     const [entry] = await db().insert(scaleEntries).values({ scaleId: scale.id, code: "A", label: "A", score: "3" }).returning();
     const [item] = await db().insert(assessmentItems).values({ assessmentId: assessment.id, code: "LL1", label: "Letters", scaleId: scale.id }).returning();
     const collection = await makeDataCollection(tenant.id, { schoolYearId: (await makeSchoolYear()).id, assessmentId: assessment.id });
-    const score = { tenantId: tenant.id, dataCollectionId: collection.id, studentEnrollmentId: enrollment.id, assessmentItemId: item.id, scaleEntryId: entry.id };
+    const score = {
+      tenantId: tenant.id,
+      dataCollectionId: collection.id,
+      studentEnrollmentId: enrollment.id,
+      assessmentItemId: item.id,
+      scaleEntryId: entry.id,
+    };
     expect(await failureOf(() => db().insert(scores).values(score))).toBeNull();
     expect(await failureOf(() => db().insert(scores).values(score))).toBe("23505");
   });

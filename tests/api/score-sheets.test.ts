@@ -109,7 +109,10 @@ describe("POST /score-sheet/template", () => {
   });
 
   it("validates the body (400)", async () => {
-    const res = await call(sheetPost, "POST", "/en/api/v1/score-sheet/template", { token: W.teacherToken, body: { dataCollectionId: "x", generateRandomScores: "yes" } });
+    const res = await call(sheetPost, "POST", "/en/api/v1/score-sheet/template", {
+      token: W.teacherToken,
+      body: { dataCollectionId: "x", generateRandomScores: "yes" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["dataCollectionId", "generateRandomScores", "studentEnrollmentId"]);
   });
@@ -128,15 +131,26 @@ describe("POST /score-sheet/template/all", () => {
   it("queues a job and answers the URL of the class's PDF: one page per rostered child, kept in the history, the teacher told", async () => {
     const res = await call(classPost, "POST", "/en/api/v1/score-sheet/template/all", { token: W.teacherToken, body: { dataCollectionId: W.collection.id } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "queued", fileName: `score-sheets-collection-${W.collection.id}.pdf`, url: `/en/api/v1/score-sheet/${res.body.id}/download` });
-    const done = await waitFor(async () => {
-      const s = await status(W.teacherToken, res.body.id);
-      return s.body.status === "complete" ? s : undefined;
-    }, 60_000, "the class sheet");
+    expect(res.body).toMatchObject({
+      status: "queued",
+      fileName: `score-sheets-collection-${W.collection.id}.pdf`,
+      url: `/en/api/v1/score-sheet/${res.body.id}/download`,
+    });
+    const done = await waitFor(
+      async () => {
+        const s = await status(W.teacherToken, res.body.id);
+        return s.body.status === "complete" ? s : undefined;
+      },
+      60_000,
+      "the class sheet",
+    );
     expect(done.body.error).toBeNull();
     const link = await download(W.teacherToken, res.body.id);
     expect(link.status).toBe(302);
-    const [row] = await db().select().from(scoreSheets).where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.id, res.body.id)));
+    const [row] = await db()
+      .select()
+      .from(scoreSheets)
+      .where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.id, res.body.id)));
     expect(row.enrollmentIds?.sort()).toEqual(W.kids.map((k) => k.enrollment.id).sort());
     const object = await store.driver.getObject(row.s3FileName);
     const chunks: Buffer[] = [];
@@ -145,7 +159,10 @@ describe("POST /score-sheet/template/all", () => {
     expect(text.match(/Score sheet: /g)).toHaveLength(3);
     expect(text).toContain("Paige Sheetley");
     expect(text).not.toContain(W.otherKid.student.lastName);
-    const told = await db().select().from(notifications).where(and(eq(notifications.tenantId, W.tenant.id), eq(notifications.userId, W.teacher.id)));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.tenantId, W.tenant.id), eq(notifications.userId, W.teacher.id)));
     expect(told.map((n) => n.message)).toContain("Your class's score sheets are ready to download");
     const history = await call(historyGet, "GET", "/en/api/v1/score-sheet/history", { token: W.teacherToken, query: { dataCollectionId: W.collection.id } });
     expect(history.body.scoreSheets.map((s: { id: number }) => s.id)).toContain(res.body.id);
@@ -154,7 +171,15 @@ describe("POST /score-sheet/template/all", () => {
   it("answers 409 for a sheet still being built, and it is not in the history yet", async () => {
     const [queued] = await db()
       .insert(scoreSheets)
-      .values({ tenantId: W.tenant.id, dataCollectionId: W.collection.id, createdBy: W.teacher.id, originalFileName: "x.pdf", s3FileName: "x", status: "queued", enrollmentIds: [] })
+      .values({
+        tenantId: W.tenant.id,
+        dataCollectionId: W.collection.id,
+        createdBy: W.teacher.id,
+        originalFileName: "x.pdf",
+        s3FileName: "x",
+        status: "queued",
+        enrollmentIds: [],
+      })
       .returning();
     const res = await download(W.teacherToken, queued.id);
     expect(res.status).toBe(409);
@@ -171,7 +196,10 @@ describe("POST /score-sheet/template/all", () => {
   });
 
   it("keeps a class sheet to the teacher who asked: another teacher or tenant 404, an admin 403, a bad id 400", async () => {
-    const [sheet] = await db().select().from(scoreSheets).where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.createdBy, W.teacher.id)));
+    const [sheet] = await db()
+      .select()
+      .from(scoreSheets)
+      .where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.createdBy, W.teacher.id)));
     expect((await status(W.otherTeacherToken, sheet.id)).status).toBe(404);
     expect((await download(foreignTeacher, sheet.id)).status).toBe(404);
     expect((await status(W.adminToken, sheet.id)).status).toBe(403);

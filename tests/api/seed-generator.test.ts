@@ -94,7 +94,9 @@ describe("state-sized generator", () => {
 
       const state = run("--students", "40");
       expect(state.status, state.stderr).toBe(0);
-      expect(state.stdout).toMatch(/Tenant state-40 \(id \d+\): 40 students, 2 teachers, 1 locations, 1 districts, 1 regions, \d+ scores in [\d.]+ s\. Database size/);
+      expect(state.stdout).toMatch(
+        /Tenant state-40 \(id \d+\): 40 students, 2 teachers, 1 locations, 1 districts, 1 regions, \d+ scores in [\d.]+ s\. Database size/,
+      );
 
       const demo = run();
       expect(demo.status, demo.stderr).toBe(0);

@@ -23,12 +23,23 @@ afterEach(() => setEnv({ NODE_ENV: "test", SEED_DEMO: undefined, NEXTAUTH_URL: u
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(db(), query))[0];
 const count = async (table: string) => (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).n;
 
-const TABLES = ["tenants", "users", "students", "student_enrollments", "enrollment_associations", "student_data_collection_assignments", "scores", "score_history", "notifications"];
+const TABLES = [
+  "tenants",
+  "users",
+  "students",
+  "student_enrollments",
+  "enrollment_associations",
+  "student_data_collection_assignments",
+  "scores",
+  "score_history",
+  "notifications",
+];
 const counts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(t)])));
 
 /** Names, state ids and birth dates of every child: equal fingerprints mean the same demo. */
 const fingerprint = async () =>
-  (await one<{ f: string }>(sql`select md5(string_agg(tenant_unique_id || first_name || last_name || dob, ',' order by tenant_unique_id)) as f from students`)).f;
+  (await one<{ f: string }>(sql`select md5(string_agg(tenant_unique_id || first_name || last_name || dob, ',' order by tenant_unique_id)) as f from students`))
+    .f;
 
 const login = (username: string, password: string, host = "localhost:3000") =>
   call(loginRoute, "POST", "/en/api/v1/login", { body: { username, password }, headers: { host, "x-forwarded-for": "203.0.113.9" } });
@@ -58,7 +69,10 @@ describe("demo data", () => {
             left join regions r on uo.org_type = 'region' and r.id = uo.parent_id
             where u.username = ${plan.email}`,
       );
-      expect(links.map((l) => [l.org_type, l.administrative]), plan.email).toEqual(plan.link ? [[plan.link.orgType, plan.link.administrative]] : []);
+      expect(
+        links.map((l) => [l.org_type, l.administrative]),
+        plan.email,
+      ).toEqual(plan.link ? [[plan.link.orgType, plan.link.administrative]] : []);
       for (const link of links) expect(link.tenant_id, plan.email).toBe(tenantId[plan.tenant]);
     }
     expect((await login("teacher@demo.test", "wrong-password")).status).toBe(401);
@@ -94,7 +108,20 @@ describe("demo data", () => {
 
     // Per tenant: an open KRA collection of 50 items in four sets and an open ELA collection of 14,
     // every child assigned (Primary), roughly half the scores entered, each with its history row.
-    const collections = await rows<{ tenant_id: number; taxonomy: string; items: number; sets: number; open: boolean; assigned: number; children: number; primary_type: number; scored: number; history: number; cross_tenant: number; off_scale: number }>(
+    const collections = await rows<{
+      tenant_id: number;
+      taxonomy: string;
+      items: number;
+      sets: number;
+      open: boolean;
+      assigned: number;
+      children: number;
+      primary_type: number;
+      scored: number;
+      history: number;
+      cross_tenant: number;
+      off_scale: number;
+    }>(
       db(),
       sql`select dc.tenant_id, a.taxonomy,
           (select count(*) from data_collection_items i where i.data_collection_id = dc.id)::int as items,

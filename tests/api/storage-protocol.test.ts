@@ -160,7 +160,12 @@ for (const start of [useLocalStorage, useS3Storage]) {
       expect(part.status).toBe(200);
       const res = await call(completeUpload, "POST", "/p", {
         token: admin.token,
-        body: { s3FileName: created.body.s3FileName, bucket: created.body.bucket, uploadId: created.body.uploadId, parts: [{ ETag: part.headers.get("etag"), PartNumber: 1 }] },
+        body: {
+          s3FileName: created.body.s3FileName,
+          bucket: created.body.bucket,
+          uploadId: created.body.uploadId,
+          parts: [{ ETag: part.headers.get("etag"), PartNumber: 1 }],
+        },
       });
       expect(res).toMatchObject({ status: 400, body: { message: "The uploaded file does not match the announced size" } });
       expect(await store.driver.exists(created.body.s3FileName)).toBe(false);
@@ -217,7 +222,12 @@ describe("unfinished uploads", () => {
     expect(await abortStaleUploads(-1)).toBeGreaterThanOrEqual(1);
     const res = await call(completeUpload, "POST", "/p", {
       token: admin.token,
-      body: { s3FileName: created.body.s3FileName, bucket: "local", uploadId: created.body.uploadId, parts: [{ ETag: part.headers.get("etag"), PartNumber: 1 }] },
+      body: {
+        s3FileName: created.body.s3FileName,
+        bucket: "local",
+        uploadId: created.body.uploadId,
+        parts: [{ ETag: part.headers.get("etag"), PartNumber: 1 }],
+      },
     });
     expect(res).toMatchObject({ status: 404, body: { message: "Upload not found" } });
   });

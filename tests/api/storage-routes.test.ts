@@ -48,7 +48,10 @@ describe("create-multipart-upload input and roles", () => {
       status: 403,
       body: { message: "Token does not have the required permissions" },
     });
-    expect((await call(createUpload, "POST", CREATE, { token: teacher, body: { ...body, fileName: "a.jpg", contentType: "image/jpeg", purpose: "evidence" } })).status).toBe(200);
+    expect(
+      (await call(createUpload, "POST", CREATE, { token: teacher, body: { ...body, fileName: "a.jpg", contentType: "image/jpeg", purpose: "evidence" } }))
+        .status,
+    ).toBe(200);
     expect((await call(completeUpload, "POST", "/p", { body: { s3FileName: "x", bucket: "local", uploadId: "u", parts: [] } })).status).toBe(401);
   });
 
@@ -76,13 +79,55 @@ describe("create-multipart-upload input and roles", () => {
 describe("what each purpose takes, refused at the start", () => {
   const GiB = 1024 * MiB;
   it.each([
-    ["evidence of 2 GiB", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "a.jpg", contentType: "image/jpeg", size: 2 * GiB }, 413, "File is larger than 100 MB"],
-    ["a program as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
-    ["a web page as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "page.html", contentType: "text/html", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
-    ["an SVG as evidence", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "pic.svg", contentType: "image/svg+xml", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
-    ["a page named as a photo", ["ROLE_TEACHER"], { purpose: "evidence", fileName: "pic.jpg", contentType: "text/html", size: 10 }, 400, "File type not allowed: use a photo, PDF, audio or video file"],
-    ["a program as a bulk load", ["ROLE_TENANT_ADMIN"], { purpose: "bulk-load", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 }, 400, "The file must be a CSV (.csv) or Excel (.xlsx) file"],
-    ["a bulk load over 50 MB", ["ROLE_TENANT_ADMIN"], { purpose: "bulk-load", fileName: "a.csv", contentType: "text/csv", size: 50 * MiB + 1 }, 413, "The file may not be larger than 50 MB"],
+    [
+      "evidence of 2 GiB",
+      ["ROLE_TEACHER"],
+      { purpose: "evidence", fileName: "a.jpg", contentType: "image/jpeg", size: 2 * GiB },
+      413,
+      "File is larger than 100 MB",
+    ],
+    [
+      "a program as evidence",
+      ["ROLE_TEACHER"],
+      { purpose: "evidence", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 },
+      400,
+      "File type not allowed: use a photo, PDF, audio or video file",
+    ],
+    [
+      "a web page as evidence",
+      ["ROLE_TEACHER"],
+      { purpose: "evidence", fileName: "page.html", contentType: "text/html", size: 10 },
+      400,
+      "File type not allowed: use a photo, PDF, audio or video file",
+    ],
+    [
+      "an SVG as evidence",
+      ["ROLE_TEACHER"],
+      { purpose: "evidence", fileName: "pic.svg", contentType: "image/svg+xml", size: 10 },
+      400,
+      "File type not allowed: use a photo, PDF, audio or video file",
+    ],
+    [
+      "a page named as a photo",
+      ["ROLE_TEACHER"],
+      { purpose: "evidence", fileName: "pic.jpg", contentType: "text/html", size: 10 },
+      400,
+      "File type not allowed: use a photo, PDF, audio or video file",
+    ],
+    [
+      "a program as a bulk load",
+      ["ROLE_TENANT_ADMIN"],
+      { purpose: "bulk-load", fileName: "x.exe", contentType: "application/x-msdownload", size: 10 },
+      400,
+      "The file must be a CSV (.csv) or Excel (.xlsx) file",
+    ],
+    [
+      "a bulk load over 50 MB",
+      ["ROLE_TENANT_ADMIN"],
+      { purpose: "bulk-load", fileName: "a.csv", contentType: "text/csv", size: 50 * MiB + 1 },
+      413,
+      "The file may not be larger than 50 MB",
+    ],
   ])("refuses %s and reserves nothing", async (_label, roles, body, status, message) => {
     const token = await adminToken(roles as Role[]);
     const before = await db().select({ id: files.id }).from(files);
@@ -93,10 +138,16 @@ describe("what each purpose takes, refused at the start", () => {
 
   it("takes what the purpose declares, whatever the case of the name and type", async () => {
     const teacher = await adminToken(["ROLE_TEACHER"]);
-    const photo = await call(createUpload, "POST", CREATE, { token: teacher, body: { purpose: "evidence", fileName: "IMG_1.HEIC", contentType: "image/HEIC", size: 10 } });
+    const photo = await call(createUpload, "POST", CREATE, {
+      token: teacher,
+      body: { purpose: "evidence", fileName: "IMG_1.HEIC", contentType: "image/HEIC", size: 10 },
+    });
     expect(photo.status).toBe(200);
     const admin = await adminToken(["ROLE_TENANT_ADMIN"]);
-    const excelCsv = await call(createUpload, "POST", CREATE, { token: admin, body: { purpose: "bulk-load", fileName: "roster.csv", contentType: "application/vnd.ms-excel", size: 10 } });
+    const excelCsv = await call(createUpload, "POST", CREATE, {
+      token: admin,
+      body: { purpose: "bulk-load", fileName: "roster.csv", contentType: "application/vnd.ms-excel", size: 10 },
+    });
     expect(excelCsv.status).toBe(200);
   });
 });
@@ -105,17 +156,47 @@ describe("the stored content checked at completion", () => {
   async function uploadBytes(token: string, purpose: string, fileName: string, contentType: string, data: Uint8Array) {
     const created = await call(createUpload, "POST", CREATE, { token, body: { fileName, contentType, size: data.length, purpose } });
     expect(created.status).toBe(200);
-    const { s3FileName, bucket, uploadId, parts, id } = created.body as { id: number; s3FileName: string; bucket: string; uploadId: string; parts: { url: string }[] };
+    const { s3FileName, bucket, uploadId, parts, id } = created.body as {
+      id: number;
+      s3FileName: string;
+      bucket: string;
+      uploadId: string;
+      parts: { url: string }[];
+    };
     const part = await put(parts[0].url, new Blob([new Uint8Array(data)]));
-    const completed = await call(completeUpload, "POST", "/p", { token, body: { s3FileName, bucket, uploadId, parts: [{ ETag: part.headers.get("etag")!, PartNumber: 1 }] } });
+    const completed = await call(completeUpload, "POST", "/p", {
+      token,
+      body: { s3FileName, bucket, uploadId, parts: [{ ETag: part.headers.get("etag")!, PartNumber: 1 }] },
+    });
     const [row] = await db().select({ status: files.status }).from(files).where(eq(files.id, id));
     return { completed, status: row.status, key: s3FileName };
   }
 
   it.each([
-    ["a CSV holding binary bytes", "bulk-load", "roster.csv", "text/csv", Buffer.from("stateId\u0000\u0001\u0002"), "The file must be a CSV (.csv) or Excel (.xlsx) file"],
-    ["an Excel name over plain text", "bulk-load", "roster.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Buffer.from("stateId,first\n1,A\n"), "The file must be a CSV (.csv) or Excel (.xlsx) file"],
-    ["a page uploaded as a PNG", "evidence", "pic.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"), "File type not allowed: use a photo, PDF, audio or video file"],
+    [
+      "a CSV holding binary bytes",
+      "bulk-load",
+      "roster.csv",
+      "text/csv",
+      Buffer.from("stateId\u0000\u0001\u0002"),
+      "The file must be a CSV (.csv) or Excel (.xlsx) file",
+    ],
+    [
+      "an Excel name over plain text",
+      "bulk-load",
+      "roster.xlsx",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      Buffer.from("stateId,first\n1,A\n"),
+      "The file must be a CSV (.csv) or Excel (.xlsx) file",
+    ],
+    [
+      "a page uploaded as a PNG",
+      "evidence",
+      "pic.png",
+      "image/png",
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      "File type not allowed: use a photo, PDF, audio or video file",
+    ],
   ])("refuses %s, deletes it and marks the upload aborted", async (_label, purpose, fileName, type, data, message) => {
     const token = await adminToken(purpose === "evidence" ? ["ROLE_TEACHER"] : ["ROLE_TENANT_ADMIN"]);
     const { completed, status, key } = await uploadBytes(token, purpose, fileName, type, data);
@@ -138,7 +219,7 @@ describe("complete-multipart-upload input", () => {
     ["s3FileName", "a\u0000.csv"],
     ["bucket", "local\u0000"],
     ["uploadId", "0\u0000"],
-    ["ETag", "\"a\u0000\""],
+    ["ETag", '"a\u0000"'],
   ])("refuses a NUL in %s with 400", async (field, value) => {
     const token = await adminToken();
     const upload = await startUpload(10, token);
@@ -252,10 +333,24 @@ describe("create-multipart-upload rate limit", () => {
     const tenant = await makeTenant();
     const user = await makeUser(tenant.id, { roles: ["ROLE_ADMIN"] });
     const token = await tokenFor(user);
-    const row = { tenantId: tenant.id, ownerId: user.id, purpose: "bulk-load" as const, bucket: "local", originalFileName: "a.csv", contentType: "text/csv", declaredSize: 10 };
+    const row = {
+      tenantId: tenant.id,
+      ownerId: user.id,
+      purpose: "bulk-load" as const,
+      bucket: "local",
+      originalFileName: "a.csv",
+      contentType: "text/csv",
+      declaredSize: 10,
+    };
     const recent = Array.from({ length: 58 }, (_, i) => ({ ...row, storageKey: `tenants/${tenant.id}/bulk-load/recent-${i}` }));
-    const old = Array.from({ length: 5 }, (_, i) => ({ ...row, storageKey: `tenants/${tenant.id}/bulk-load/old-${i}`, createdAt: new Date(Date.now() - 11 * 60_000) }));
-    await db().insert(files).values([...recent, ...old]);
+    const old = Array.from({ length: 5 }, (_, i) => ({
+      ...row,
+      storageKey: `tenants/${tenant.id}/bulk-load/old-${i}`,
+      createdAt: new Date(Date.now() - 11 * 60_000),
+    }));
+    await db()
+      .insert(files)
+      .values([...recent, ...old]);
     const body = { fileName: "a.csv", size: 10, purpose: "bulk-load" };
     expect((await call(createUpload, "POST", CREATE, { token, body })).status).toBe(200);
     // Parallel requests do not slip past the limit: one of them takes the 60th place.

@@ -58,18 +58,35 @@ const unique = () => randomBytes(3).toString("hex");
 
 /** An assessment with a domain, a scale with one entry, an item on both, and an entry of the item. */
 async function assessment() {
-  const id = (await call(assessmentsRoute.POST, "POST", "/x", { token: system, body: { name: `A ${unique()}`, taxonomy: "summative" } })).body.assessment.id as number;
+  const id = (await call(assessmentsRoute.POST, "POST", "/x", { token: system, body: { name: `A ${unique()}`, taxonomy: "summative" } })).body.assessment
+    .id as number;
   const p = { id: String(id) };
-  const domain = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL", label: "Literacy" } })).body.hierarchyItem.id as number;
+  const domain = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL", label: "Literacy" } })).body.hierarchyItem
+    .id as number;
   const scale = (await call(scales.POST, "POST", "/x", { token: system, params: p, body: { code: "AD", label: "A to D" } })).body.scale.id as number;
-  const scaleEntry = (await call(scaleEntries.POST, "POST", "/x", { token: system, params: { ...p, scaleId: String(scale) }, body: { code: "A", label: "Yes", score: 1 } })).body.entry.id as number;
-  const item = (await call(items.POST, "POST", "/x", { token: system, params: p, body: { code: "LL01", label: "Rhymes", assessmentItemHierarchyId: domain, scaleId: scale } })).body.assessmentItem.id as number;
-  const entry = (await call(itemEntries.POST, "POST", "/x", { token: system, params: { ...p, itemId: String(item) }, body: { kind: "prompt", content: "Say a rhyme" } })).body.entry.id as number;
+  const scaleEntry = (
+    await call(scaleEntries.POST, "POST", "/x", { token: system, params: { ...p, scaleId: String(scale) }, body: { code: "A", label: "Yes", score: 1 } })
+  ).body.entry.id as number;
+  const item = (
+    await call(items.POST, "POST", "/x", {
+      token: system,
+      params: p,
+      body: { code: "LL01", label: "Rhymes", assessmentItemHierarchyId: domain, scaleId: scale },
+    })
+  ).body.assessmentItem.id as number;
+  const entry = (
+    await call(itemEntries.POST, "POST", "/x", { token: system, params: { ...p, itemId: String(item) }, body: { kind: "prompt", content: "Say a rhyme" } })
+  ).body.entry.id as number;
   return { id, p, domain, scale, scaleEntry, item, entry, sp: { ...p, scaleId: String(scale) }, ip: { ...p, itemId: String(item) } };
 }
 
 async function resource(a: Awaited<ReturnType<typeof assessment>>, bytes = randomBytes(2000)) {
-  const uploaded = await uploadFile(new Blob([new Uint8Array(asKind("card.png", bytes))], { type: "image/png" }), { purpose: "item-resource", fileName: "card.png", headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
+  const uploaded = await uploadFile(new Blob([new Uint8Array(asKind("card.png", bytes))], { type: "image/png" }), {
+    purpose: "item-resource",
+    fileName: "card.png",
+    headers: { authorization: `Bearer ${system}` },
+    fetch: appFetch,
+  });
   const res = await call(resources.POST, "POST", "/x", { token: system, params: a.ip, body: { fileName: uploaded.s3FileName, sizeBytes: bytes.length } });
   expect(res.status).toBe(200);
   return { id: res.body.resource.id as number, bytes };
@@ -80,26 +97,44 @@ async function tenant() {
   return res.body.tenant.id as number;
 }
 async function tenantAdminOf(tenantId: number) {
-  const res = await call(tenantAdmins.POST, "POST", "/x", { token: system, body: { tenantId, firstName: "Ada", lastName: "Admin", email: `ada-${unique()}@example.org` } });
+  const res = await call(tenantAdmins.POST, "POST", "/x", {
+    token: system,
+    body: { tenantId, firstName: "Ada", lastName: "Admin", email: `ada-${unique()}@example.org` },
+  });
   return res.body.tenantAdmin.id as number;
 }
 async function integration(tenantId: number) {
-  const res = await call(integrations.POST, "POST", "/x", { token: system, body: { tenantId, token: randomBytes(24).toString("hex"), clientId: `sis-${unique()}` } });
+  const res = await call(integrations.POST, "POST", "/x", {
+    token: system,
+    body: { tenantId, token: randomBytes(24).toString("hex"), clientId: `sis-${unique()}` },
+  });
   return res.body.id as number;
 }
 async function license(tenantId: number) {
   const integrationId = await integration(tenantId);
-  const res = await call(licensePost, "POST", "/x", { token: system, body: { tenantId, tenantIntegrationId: integrationId, licenseId: `L-${unique()}`, role: "ROLE_TEACHER" } });
+  const res = await call(licensePost, "POST", "/x", {
+    token: system,
+    body: { tenantId, tenantIntegrationId: integrationId, licenseId: `L-${unique()}`, role: "ROLE_TEACHER" },
+  });
   return { integrationId, id: res.body.tenantIntegrationLicense.id as number };
 }
 
 /** A one-pixel PNG and the logo form that carries it. */
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 function logoCall(tenantId: number | string, token: string, bytes: Uint8Array, name = "logo.png", type = "image/png") {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
-  const req = new NextRequest(new URL(`/en/api/v1/tenants/${tenantId}/logo`, BASE), { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return tenantLogo.POST(req, { params: Promise.resolve({ id: String(tenantId) }) }).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
+  const req = new NextRequest(new URL(`/en/api/v1/tenants/${tenantId}/logo`, BASE), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return tenantLogo
+    .POST(req, { params: Promise.resolve({ id: String(tenantId) }) })
+    .then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
 }
 
 interface Endpoint {
@@ -233,7 +268,12 @@ const endpoints: Endpoint[] = [
     ok: async () => {
       const a = await assessment();
       const res = await c(assessmentGet, "GET", { token: system, params: a.p });
-      expect(res.body).toMatchObject({ assessment: { id: a.id }, hierarchyItems: [{ id: a.domain }], scales: [{ id: a.scale }], assessmentItems: [{ id: a.item }] });
+      expect(res.body).toMatchObject({
+        assessment: { id: a.id },
+        hierarchyItems: [{ id: a.domain }],
+        scales: [{ id: a.scale }],
+        assessmentItems: [{ id: a.item }],
+      });
     },
     invalid: () => c(assessmentGet, "GET", { token: system, params: { id: "x" } }),
     message: "Assessment is not valid",
@@ -278,9 +318,33 @@ const endpoints: Endpoint[] = [
     },
     wrongRole: (token) => c(importPost, "POST", { token, body: {} }),
   },
-  ...childEndpoints("/assessments/{id}/hierarchy-items", hierarchy, "hierarchyItems", (a) => a.p, (a) => a.domain, { code: "MA", label: "Mathematics" }, { body: { code: "M A", label: "x" }, message: "Code may hold letters, digits, dot, dash and underscore only" }),
-  ...childEndpoints("/assessments/{id}/items", items, "assessmentItems", (a) => a.p, (a) => a.item, { code: "MA01", label: "Counts" }, { body: { code: "MA01" }, message: "Label is required" }),
-  ...childEndpoints("/assessments/{id}/scales", scales, "scales", (a) => a.p, (a) => a.scale, { code: "YN", label: "Yes or no" }, { body: { label: "x" }, message: "Code is required" }).map((e) =>
+  ...childEndpoints(
+    "/assessments/{id}/hierarchy-items",
+    hierarchy,
+    "hierarchyItems",
+    (a) => a.p,
+    (a) => a.domain,
+    { code: "MA", label: "Mathematics" },
+    { body: { code: "M A", label: "x" }, message: "Code may hold letters, digits, dot, dash and underscore only" },
+  ),
+  ...childEndpoints(
+    "/assessments/{id}/items",
+    items,
+    "assessmentItems",
+    (a) => a.p,
+    (a) => a.item,
+    { code: "MA01", label: "Counts" },
+    { body: { code: "MA01" }, message: "Label is required" },
+  ),
+  ...childEndpoints(
+    "/assessments/{id}/scales",
+    scales,
+    "scales",
+    (a) => a.p,
+    (a) => a.scale,
+    { code: "YN", label: "Yes or no" },
+    { body: { label: "x" }, message: "Code is required" },
+  ).map((e) =>
     // Scales have no order: their PUT changes the label.
     e.name.startsWith("PUT")
       ? {
@@ -302,8 +366,24 @@ const endpoints: Endpoint[] = [
         }
       : e,
   ),
-  ...childEndpoints("/assessments/{id}/scales/{scaleId}/entries", scaleEntries, "entries", (a) => a.sp, (a) => a.scaleEntry, { code: "B", label: "Partly", score: 2 }, { body: { code: "B", label: "x", score: "lots" }, message: "Score must be a number" }),
-  ...childEndpoints("/assessments/{id}/items/{itemId}/entries", itemEntries, "entries", (a) => a.ip, (a) => a.entry, { kind: "rubric", content: "Two points for two rhymes" }, { body: { kind: "poem", content: "x" }, message: "Kind must be text, prompt, directions or rubric" }),
+  ...childEndpoints(
+    "/assessments/{id}/scales/{scaleId}/entries",
+    scaleEntries,
+    "entries",
+    (a) => a.sp,
+    (a) => a.scaleEntry,
+    { code: "B", label: "Partly", score: 2 },
+    { body: { code: "B", label: "x", score: "lots" }, message: "Score must be a number" },
+  ),
+  ...childEndpoints(
+    "/assessments/{id}/items/{itemId}/entries",
+    itemEntries,
+    "entries",
+    (a) => a.ip,
+    (a) => a.entry,
+    { kind: "rubric", content: "Two points for two rhymes" },
+    { body: { kind: "poem", content: "x" }, message: "Kind must be text, prompt, directions or rubric" },
+  ),
   {
     name: "GET /assessments/{id}/items/{itemId}/resources",
     ok: async () => {
@@ -328,7 +408,12 @@ const endpoints: Endpoint[] = [
     },
     invalid: async () => c(resources.POST, "POST", { token: system, params: (await assessment()).ip, body: { fileName: "x", sizeBytes: 0 } }),
     message: "File size must be greater than 0",
-    notFound: async () => c(resources.POST, "POST", { token: system, params: { ...(await assessment()).p, itemId: "999999" }, body: { fileName: "tenants/1/item-resource/x/a.png", sizeBytes: 1 } }),
+    notFound: async () =>
+      c(resources.POST, "POST", {
+        token: system,
+        params: { ...(await assessment()).p, itemId: "999999" },
+        body: { fileName: "tenants/1/item-resource/x/a.png", sizeBytes: 1 },
+      }),
     wrongRole: async (token) => c(resources.POST, "POST", { token, params: (await assessment()).ip, body: { fileName: "x", sizeBytes: 1 } }),
   },
   {
@@ -399,7 +484,10 @@ const endpoints: Endpoint[] = [
     name: "PUT /tenants",
     ok: async () => {
       const id = await tenant();
-      expect((await c(tenantsRoute.PUT, "PUT", { token: system, body: { id, name: "Renamed state" } })).body.tenant).toMatchObject({ id, name: "Renamed state" });
+      expect((await c(tenantsRoute.PUT, "PUT", { token: system, body: { id, name: "Renamed state" } })).body.tenant).toMatchObject({
+        id,
+        name: "Renamed state",
+      });
     },
     invalid: async () => c(tenantsRoute.PUT, "PUT", { token: system, body: { id: await tenant(), logoUrl: "javascript:alert(1)" } }),
     message: "Logo URL must start with https:// or /",
@@ -459,19 +547,26 @@ const endpoints: Endpoint[] = [
     name: "POST /tenant-admins",
     ok: async () => {
       const t = await tenant();
-      const res = await c(tenantAdmins.POST, "POST", { token: system, body: { tenantId: t, firstName: "Grace", lastName: "Hopper", email: `grace-${unique()}@example.org` } });
+      const res = await c(tenantAdmins.POST, "POST", {
+        token: system,
+        body: { tenantId: t, firstName: "Grace", lastName: "Hopper", email: `grace-${unique()}@example.org` },
+      });
       expect(res.body.tenantAdmin).toMatchObject({ tenantId: t, firstName: "Grace", registered: false });
     },
     invalid: async () => c(tenantAdmins.POST, "POST", { token: system, body: { tenantId: await tenant(), firstName: "", lastName: "x", email: "x@y.org" } }),
     message: "First name is required",
     notFound: () => c(tenantAdmins.POST, "POST", { token: system, body: { tenantId: 999999, firstName: "A", lastName: "B", email: "a@b.org" } }),
-    wrongRole: async (token) => c(tenantAdmins.POST, "POST", { token, body: { tenantId: await tenant(), firstName: "A", lastName: "B", email: `a-${unique()}@b.org` } }),
+    wrongRole: async (token) =>
+      c(tenantAdmins.POST, "POST", { token, body: { tenantId: await tenant(), firstName: "A", lastName: "B", email: `a-${unique()}@b.org` } }),
   },
   {
     name: "PUT /tenant-admins",
     ok: async () => {
       const id = await tenantAdminOf(await tenant());
-      expect((await c(tenantAdmins.PUT, "PUT", { token: system, body: { id, firstName: "Augusta" } })).body.tenantAdmin).toMatchObject({ id, firstName: "Augusta" });
+      expect((await c(tenantAdmins.PUT, "PUT", { token: system, body: { id, firstName: "Augusta" } })).body.tenantAdmin).toMatchObject({
+        id,
+        firstName: "Augusta",
+      });
     },
     invalid: async () => c(tenantAdmins.PUT, "PUT", { token: system, body: { id: await tenantAdminOf(await tenant()), email: "nope" } }),
     message: "Invalid email format",
@@ -493,7 +588,11 @@ const endpoints: Endpoint[] = [
     name: "POST /acknowledgements",
     ok: async () => {
       const t = await tenant();
-      expect((await c(acks.POST, "POST", { token: system, body: { text: "One tenant", tenantId: t } })).body.acknowledgement).toMatchObject({ text: "One tenant", tenantId: t, active: true });
+      expect((await c(acks.POST, "POST", { token: system, body: { text: "One tenant", tenantId: t } })).body.acknowledgement).toMatchObject({
+        text: "One tenant",
+        tenantId: t,
+        active: true,
+      });
     },
     invalid: () => c(acks.POST, "POST", { token: system, body: { text: "" } }),
     message: "Text is required",
@@ -510,7 +609,11 @@ const endpoints: Endpoint[] = [
     name: "PUT /acknowledgements",
     ok: async () => {
       const id = (await c(acks.POST, "POST", { token: system, body: { text: "Before" } })).body.acknowledgement.id;
-      expect((await c(acks.PUT, "PUT", { token: system, body: { id, text: "After", active: false } })).body.acknowledgement).toMatchObject({ id, text: "After", active: false });
+      expect((await c(acks.PUT, "PUT", { token: system, body: { id, text: "After", active: false } })).body.acknowledgement).toMatchObject({
+        id,
+        text: "After",
+        active: false,
+      });
     },
     invalid: () => c(acks.PUT, "PUT", { token: system, body: { id: 1, text: " " } }),
     message: "Text is required",
@@ -546,8 +649,12 @@ const endpoints: Endpoint[] = [
   {
     name: "PUT /school-years",
     ok: async () => {
-      const id = (await c(schoolYears.POST, "POST", { token: system, body: { startDate: Date.UTC(2094, 6, 1) / 1000, endDate: Date.UTC(2095, 5, 30) / 1000 } })).body.schoolYear.id;
-      expect((await c(schoolYears.PUT, "PUT", { token: system, body: { id, label: "Renamed year" } })).body.schoolYear).toMatchObject({ id, label: "Renamed year" });
+      const id = (await c(schoolYears.POST, "POST", { token: system, body: { startDate: Date.UTC(2094, 6, 1) / 1000, endDate: Date.UTC(2095, 5, 30) / 1000 } }))
+        .body.schoolYear.id;
+      expect((await c(schoolYears.PUT, "PUT", { token: system, body: { id, label: "Renamed year" } })).body.schoolYear).toMatchObject({
+        id,
+        label: "Renamed year",
+      });
     },
     invalid: () => c(schoolYears.PUT, "PUT", { token: system, body: { id: "x", label: "x" } }),
     message: "Id is not valid",
@@ -571,19 +678,30 @@ const endpoints: Endpoint[] = [
     name: "POST /tenant-integrations",
     ok: async () => {
       const t = await tenant();
-      expect((await c(integrations.POST, "POST", { token: system, body: { tenantId: t, token: randomBytes(24).toString("hex"), clientId: "sis" } })).body).toEqual({ id: expect.any(Number) });
+      expect(
+        (await c(integrations.POST, "POST", { token: system, body: { tenantId: t, token: randomBytes(24).toString("hex"), clientId: "sis" } })).body,
+      ).toEqual({ id: expect.any(Number) });
     },
     invalid: async () => c(integrations.POST, "POST", { token: system, body: { tenantId: await tenant(), token: "short", clientId: "sis" } }),
     message: "Token must be at least 20 characters",
     notFound: () => c(integrations.POST, "POST", { token: system, body: { tenantId: 999999, token: randomBytes(24).toString("hex"), clientId: "sis" } }),
-    wrongRole: async (token) => c(integrations.POST, "POST", { token, body: { tenantId: await tenant(), token: randomBytes(24).toString("hex"), clientId: "sis" } }),
+    wrongRole: async (token) =>
+      c(integrations.POST, "POST", { token, body: { tenantId: await tenant(), token: randomBytes(24).toString("hex"), clientId: "sis" } }),
   },
   {
     name: "PUT /tenant-integrations/{id}",
     ok: async () => {
       const t = await tenant();
       const id = await integration(t);
-      expect((await c(integrationPut, "PUT", { token: system, params: { id: String(id) }, body: { clientId: "sis-renamed", description: "Roster feed", token: randomBytes(24).toString("hex") } })).body).toEqual({ id });
+      expect(
+        (
+          await c(integrationPut, "PUT", {
+            token: system,
+            params: { id: String(id) },
+            body: { clientId: "sis-renamed", description: "Roster feed", token: randomBytes(24).toString("hex") },
+          })
+        ).body,
+      ).toEqual({ id });
       const listed = await c(integrations.GET, "GET", { token: system, query: { tenantId: t } });
       expect(listed.body.tenantIntegrations[0]).toMatchObject({ clientId: "sis-renamed", description: "Roster feed" });
     },
@@ -597,7 +715,10 @@ const endpoints: Endpoint[] = [
     ok: async () => {
       const t = await tenant();
       const integrationId = await integration(t);
-      const res = await c(licensePost, "POST", { token: system, body: { tenantId: t, tenantIntegrationId: integrationId, licenseId: "L-9", role: "ROLE_ADMIN" } });
+      const res = await c(licensePost, "POST", {
+        token: system,
+        body: { tenantId: t, tenantIntegrationId: integrationId, licenseId: "L-9", role: "ROLE_ADMIN" },
+      });
       expect(res.body.tenantIntegrationLicense).toMatchObject({ tenantId: t, tenantIntegrationId: integrationId, licenseId: "L-9", role: "ROLE_ADMIN" });
     },
     invalid: async () => {
@@ -606,7 +727,11 @@ const endpoints: Endpoint[] = [
     },
     message: "Role is not valid",
     // The integration of another tenant than the one named.
-    notFound: async () => c(licensePost, "POST", { token: system, body: { tenantId: await tenant(), tenantIntegrationId: await integration(await tenant()), licenseId: "L", role: "ROLE_TEACHER" } }),
+    notFound: async () =>
+      c(licensePost, "POST", {
+        token: system,
+        body: { tenantId: await tenant(), tenantIntegrationId: await integration(await tenant()), licenseId: "L", role: "ROLE_TEACHER" },
+      }),
     wrongRole: async (token) => {
       const t = await tenant();
       return c(licensePost, "POST", { token, body: { tenantId: t, tenantIntegrationId: await integration(t), licenseId: "L", role: "ROLE_TEACHER" } });

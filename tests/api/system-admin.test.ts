@@ -49,32 +49,77 @@ afterAll(async () => {
 });
 
 const audits = (entityType: string, entityId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, home.id), eq(auditLog.userId, systemUserId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, home.id), eq(auditLog.userId, systemUserId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 
 /** An assessment with two domains (one with a sub-domain), a scale of three entries and two items. */
 async function buildAssessment(name = `KRA ${randomBytes(3).toString("hex")}`) {
-  const created = await call(assessmentPost, "POST", "/x", { token: system, body: { name, description: "Fall window", author: "State office", taxonomy: "summative" } });
+  const created = await call(assessmentPost, "POST", "/x", {
+    token: system,
+    body: { name, description: "Fall window", author: "State office", taxonomy: "summative" },
+  });
   expect(created.status).toBe(200);
   const id = created.body.assessment.id as number;
   const p = { id: String(id) };
-  const ll = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL", label: "Language and Literacy", sortOrder: 1 } })).body.hierarchyItem;
-  const ma = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "MA", label: "Mathematics", sortOrder: 2 } })).body.hierarchyItem;
-  const llPa = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL.PA", label: "Phonological awareness", parentId: ll.id } })).body.hierarchyItem;
+  const ll = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL", label: "Language and Literacy", sortOrder: 1 } })).body
+    .hierarchyItem;
+  const ma = (await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "MA", label: "Mathematics", sortOrder: 2 } })).body
+    .hierarchyItem;
+  const llPa = (
+    await call(hierarchy.POST, "POST", "/x", { token: system, params: p, body: { code: "LL.PA", label: "Phonological awareness", parentId: ll.id } })
+  ).body.hierarchyItem;
   const scale = (await call(scales.POST, "POST", "/x", { token: system, params: p, body: { code: "PT", label: "Performance task" } })).body.scale;
   const sp = { ...p, scaleId: String(scale.id) };
-  for (const [i, [code, label, score, color]] of ([["0", "No credit", 0, "#d32f2f"], ["1", "Partial credit", 1, ""], ["2", "Full credit", 2, "#388e3c"]] as const).entries()) {
+  for (const [i, [code, label, score, color]] of (
+    [
+      ["0", "No credit", 0, "#d32f2f"],
+      ["1", "Partial credit", 1, ""],
+      ["2", "Full credit", 2, "#388e3c"],
+    ] as const
+  ).entries()) {
     const res = await call(scaleEntries.POST, "POST", "/x", { token: system, params: sp, body: { code, label, score, color, sortOrder: i + 1 } });
     expect(res.status).toBe(200);
   }
-  const rhyme = (await call(items.POST, "POST", "/x", { token: system, params: p, body: { code: "LL01", label: "Produces a rhyming word", description: "Say a word that rhymes with cat", assessmentItemHierarchyId: llPa.id, scaleId: scale.id, itemType: "performance-task", sortOrder: 1 } })).body.assessmentItem;
-  const count = (await call(items.POST, "POST", "/x", { token: system, params: p, body: { code: "MA01", label: "Counts to 20", assessmentItemHierarchyId: ma.id, scaleId: scale.id, sortOrder: 2 } })).body.assessmentItem;
-  await call(itemEntries.POST, "POST", "/x", { token: system, params: { ...p, itemId: String(rhyme.id) }, body: { kind: "directions", label: "Say", content: "Tell me a word that rhymes with cat.", sortOrder: 1 } });
+  const rhyme = (
+    await call(items.POST, "POST", "/x", {
+      token: system,
+      params: p,
+      body: {
+        code: "LL01",
+        label: "Produces a rhyming word",
+        description: "Say a word that rhymes with cat",
+        assessmentItemHierarchyId: llPa.id,
+        scaleId: scale.id,
+        itemType: "performance-task",
+        sortOrder: 1,
+      },
+    })
+  ).body.assessmentItem;
+  const count = (
+    await call(items.POST, "POST", "/x", {
+      token: system,
+      params: p,
+      body: { code: "MA01", label: "Counts to 20", assessmentItemHierarchyId: ma.id, scaleId: scale.id, sortOrder: 2 },
+    })
+  ).body.assessmentItem;
+  await call(itemEntries.POST, "POST", "/x", {
+    token: system,
+    params: { ...p, itemId: String(rhyme.id) },
+    body: { kind: "directions", label: "Say", content: "Tell me a word that rhymes with cat.", sortOrder: 1 },
+  });
   return { id, p, ll, ma, llPa, scale, rhyme, count };
 }
 
 /** Upload bytes as an item resource through the multipart protocol, as the browser does. */
 async function upload(bytes: Buffer, fileName: string) {
-  return uploadFile(new Blob([new Uint8Array(asKind(fileName, bytes))], { type: fileName.endsWith(".mp3") ? "audio/mpeg" : "image/png" }), { purpose: "item-resource", fileName, headers: { authorization: `Bearer ${system}` }, fetch: appFetch });
+  return uploadFile(new Blob([new Uint8Array(asKind(fileName, bytes))], { type: fileName.endsWith(".mp3") ? "audio/mpeg" : "image/png" }), {
+    purpose: "item-resource",
+    fileName,
+    headers: { authorization: `Bearer ${system}` },
+    fetch: appFetch,
+  });
 }
 
 describe("assessments", () => {
@@ -83,17 +128,38 @@ describe("assessments", () => {
     const detail = await call(assessmentGet, "GET", "/x", { token: system, params: a.p });
     expect(detail.status).toBe(200);
     expect(detail.body.assessment).toMatchObject({ taxonomy: "SUMMATIVE", isKra: true, tenantId: null, isEncapsulated: false });
-    expect(detail.body.hierarchyItems.map((h: { code: string; parentId: number | null }) => [h.code, h.parentId])).toEqual(expect.arrayContaining([["LL", null], ["MA", null], ["LL.PA", a.ll.id]]));
-    expect(detail.body.scales[0].entries.map((e: { code: string; score: number; color: string | null }) => [e.code, e.score, e.color])).toEqual([["0", 0, "#d32f2f"], ["1", 1, null], ["2", 2, "#388e3c"]]);
+    expect(detail.body.hierarchyItems.map((h: { code: string; parentId: number | null }) => [h.code, h.parentId])).toEqual(
+      expect.arrayContaining([
+        ["LL", null],
+        ["MA", null],
+        ["LL.PA", a.ll.id],
+      ]),
+    );
+    expect(detail.body.scales[0].entries.map((e: { code: string; score: number; color: string | null }) => [e.code, e.score, e.color])).toEqual([
+      ["0", 0, "#d32f2f"],
+      ["1", 1, null],
+      ["2", 2, "#388e3c"],
+    ]);
     expect(detail.body.assessmentItems).toHaveLength(2);
 
     const updated = await call(assessmentPut, "PUT", "/x", { token: system, body: { id: a.id, name: "Renamed", isEncapsulated: true } });
     expect(updated.body.assessment).toMatchObject({ name: "Renamed", isEncapsulated: true, author: "State office" });
-    const item = await call(items.PUT, "PUT", "/x", { token: system, params: a.p, body: { id: a.rhyme.id, label: "Rhymes", assessmentItemHierarchyId: a.ll.id } });
+    const item = await call(items.PUT, "PUT", "/x", {
+      token: system,
+      params: a.p,
+      body: { id: a.rhyme.id, label: "Rhymes", assessmentItemHierarchyId: a.ll.id },
+    });
     expect(item.body.assessmentItem).toMatchObject({ label: "Rhymes", assessmentItemHierarchyId: a.ll.id, code: "LL01" });
-    expect((await call(hierarchy.PUT, "PUT", "/x", { token: system, params: a.p, body: { id: a.ma.id, label: "Math" } })).body.hierarchyItem.label).toBe("Math");
+    expect((await call(hierarchy.PUT, "PUT", "/x", { token: system, params: a.p, body: { id: a.ma.id, label: "Math" } })).body.hierarchyItem.label).toBe(
+      "Math",
+    );
 
-    expect(await audits("assessment", a.id)).toEqual(expect.arrayContaining([expect.objectContaining({ action: "create" }), expect.objectContaining({ action: "update", details: { fields: ["name", "isEncapsulated"] } })]));
+    expect(await audits("assessment", a.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "create" }),
+        expect.objectContaining({ action: "update", details: { fields: ["name", "isEncapsulated"] } }),
+      ]),
+    );
     expect((await audits("assessment_item", a.rhyme.id)).map((r) => r.action)).toEqual(expect.arrayContaining(["create", "update"]));
     expect((await audits("assessment_hierarchy_item", a.ma.id)).map((r) => r.action)).toEqual(expect.arrayContaining(["create", "update"]));
 
@@ -108,7 +174,10 @@ describe("assessments", () => {
   it("validates with field messages and writes nothing", async () => {
     const blank = await call(assessmentPost, "POST", "/x", { token: system, body: { name: " ", taxonomy: "" } });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors).toEqual([{ field: "name", message: "Name is required" }, { field: "taxonomy", message: "Taxonomy is required" }]);
+    expect(blank.body.errors).toEqual([
+      { field: "name", message: "Name is required" },
+      { field: "taxonomy", message: "Taxonomy is required" },
+    ]);
     const a = await buildAssessment();
     const dup = await call(items.POST, "POST", "/x", { token: system, params: a.p, body: { code: "LL01", label: "Again" } });
     expect(dup.status).toBe(409);
@@ -118,7 +187,11 @@ describe("assessments", () => {
     expect(foreign.body.errors).toEqual([{ field: "scaleId", message: "The scale is not part of this assessment" }]);
     const cycle = await call(hierarchy.PUT, "PUT", "/x", { token: system, params: a.p, body: { id: a.ll.id, parentId: a.llPa.id } });
     expect(cycle.body.errors).toEqual([{ field: "parentId", message: "A hierarchy item cannot sit under itself" }]);
-    const badColour = await call(scaleEntries.POST, "POST", "/x", { token: system, params: { ...a.p, scaleId: String(a.scale.id) }, body: { code: "3", label: "x", color: "red" } });
+    const badColour = await call(scaleEntries.POST, "POST", "/x", {
+      token: system,
+      params: { ...a.p, scaleId: String(a.scale.id) },
+      body: { code: "3", label: "x", color: "red" },
+    });
     expect(badColour.body.errors).toEqual([{ field: "color", message: "Colour must look like #1a2b3c" }]);
     expect((await call(assessmentGet, "GET", "/x", { token: system, params: a.p })).body.assessmentItems).toHaveLength(2);
   });
@@ -155,7 +228,11 @@ describe("assessments", () => {
     const a = await buildAssessment();
     const bytes = randomBytes(1000);
     const uploaded = await upload(bytes, "prompt.mp3");
-    await call(resources.POST, "POST", "/x", { token: system, params: { ...a.p, itemId: String(a.rhyme.id) }, body: { fileName: uploaded.s3FileName, sizeBytes: 1000 } });
+    await call(resources.POST, "POST", "/x", {
+      token: system,
+      params: { ...a.p, itemId: String(a.rhyme.id) },
+      body: { fileName: uploaded.s3FileName, sizeBytes: 1000 },
+    });
     const exported = await call(exportGet, "GET", "/x", { token: system, params: a.p });
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-disposition")).toContain("attachment");
@@ -170,12 +247,17 @@ describe("assessments", () => {
     expect(again.body).toEqual(doc);
     expect((await audits("assessment", copyId))[0]).toMatchObject({ action: "import" });
 
-    const bad = await call(importPost, "POST", "/x", { token: system, body: { ...doc, items: [...doc.items, { ...doc.items[0], scaleCode: "NOPE", code: "Z9" }] } });
+    const bad = await call(importPost, "POST", "/x", {
+      token: system,
+      body: { ...doc, items: [...doc.items, { ...doc.items[0], scaleCode: "NOPE", code: "Z9" }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Item Z9 names an unknown scale NOPE");
     const stolen = structuredClone(doc);
     stolen.items[0].resources = [{ fileName: "tenants/1/evidence/x/secret.jpg", originalFileName: "x.jpg", sizeBytes: 1, contentType: null }];
-    expect((await call(importPost, "POST", "/x", { token: system, body: stolen })).body.message).toBe("The resource file tenants/1/evidence/x/secret.jpg is not held by the platform");
+    expect((await call(importPost, "POST", "/x", { token: system, body: stolen })).body.message).toBe(
+      "The resource file tenants/1/evidence/x/secret.jpg is not held by the platform",
+    );
     expect((await call(importPost, "POST", "/x", { token: system, body: { format: "other" } })).status).toBe(400);
   });
 });
@@ -202,7 +284,9 @@ describe("tenants and tenant admins", () => {
     expect(dup.body.errors).toEqual([{ field: "email", message: "A user with this email already exists" }]);
     const badEmail = await call(tenantAdmins.POST, "POST", "/x", { token: system, body: { tenantId, firstName: "B", lastName: "C", email: "nope" } });
     expect(badEmail.body.errors).toEqual([{ field: "email", message: "Invalid email format" }]);
-    expect((await call(tenantAdmins.POST, "POST", "/x", { token: system, body: { tenantId: 999999, firstName: "B", lastName: "C", email: "b@c.org" } })).status).toBe(404);
+    expect(
+      (await call(tenantAdmins.POST, "POST", "/x", { token: system, body: { tenantId: 999999, firstName: "B", lastName: "C", email: "b@c.org" } })).status,
+    ).toBe(404);
 
     const list = await call(tenantAdmins.GET, "GET", "/x", { token: system, query: { tenantId } });
     expect(list.body.tenantAdmins.map((t: { email: string }) => t.email)).toEqual([email]);
@@ -246,30 +330,60 @@ describe("acknowledgements and school years", () => {
 describe("tenant integrations and licenses", () => {
   it("creates an integration; a license change of several calls keeps what succeeded when one fails", async () => {
     const tenant = await makeTenant();
-    const created = await call(integrations.POST, "POST", "/x", { token: system, body: { tenantId: tenant.id, token: randomBytes(24).toString("hex"), description: "SIS", clientId: "sis-1" } });
+    const created = await call(integrations.POST, "POST", "/x", {
+      token: system,
+      body: { tenantId: tenant.id, token: randomBytes(24).toString("hex"), description: "SIS", clientId: "sis-1" },
+    });
     expect(created.body).toEqual({ id: expect.any(Number) });
     const integrationId = created.body.id;
-    expect((await call(integrationPut, "PUT", "/x", { token: system, params: { id: String(integrationId) }, body: { description: "Student information system" } })).status).toBe(200);
+    expect(
+      (await call(integrationPut, "PUT", "/x", { token: system, params: { id: String(integrationId) }, body: { description: "Student information system" } }))
+        .status,
+    ).toBe(200);
 
     // The license editor's three calls: the second repeats the first and fails; the others stand.
-    const grant = (licenseId: string, role: string) => call(licensePost, "POST", "/x", { token: system, body: { tenantId: tenant.id, tenantIntegrationId: integrationId, licenseId, role } });
+    const grant = (licenseId: string, role: string) =>
+      call(licensePost, "POST", "/x", { token: system, body: { tenantId: tenant.id, tenantIntegrationId: integrationId, licenseId, role } });
     const results = [await grant("L-1", "ROLE_TEACHER"), await grant("L-1", "ROLE_TEACHER"), await grant("L-2", "ROLE_ADMIN")];
     expect(results.map((r) => r.status)).toEqual([200, 409, 200]);
     expect(results[1].body.message).toBe("License L-1 already grants ROLE_TEACHER");
     const list = await call(integrations.GET, "GET", "/x", { token: system, query: { tenantId: tenant.id } });
     expect(list.body.tenantIntegrations).toEqual([
-      expect.objectContaining({ id: integrationId, description: "Student information system", clientId: "sis-1", licenses: [expect.objectContaining({ licenseId: "L-1" }), expect.objectContaining({ licenseId: "L-2" })] }),
+      expect.objectContaining({
+        id: integrationId,
+        description: "Student information system",
+        clientId: "sis-1",
+        licenses: [expect.objectContaining({ licenseId: "L-1" }), expect.objectContaining({ licenseId: "L-2" })],
+      }),
     ]);
     expect(JSON.stringify(list.body)).not.toContain("token");
 
     const otherTenant = await makeTenant();
-    expect((await call(licensePost, "POST", "/x", { token: system, body: { tenantId: otherTenant.id, tenantIntegrationId: integrationId, licenseId: "L-3", role: "ROLE_TEACHER" } })).status).toBe(404);
-    expect((await call(licensePost, "POST", "/x", { token: system, body: { tenantId: tenant.id, tenantIntegrationId: integrationId, licenseId: "L-3", role: "ROLE_KING" } })).body.errors).toEqual([{ field: "role", message: "Role is not valid" }]);
+    expect(
+      (
+        await call(licensePost, "POST", "/x", {
+          token: system,
+          body: { tenantId: otherTenant.id, tenantIntegrationId: integrationId, licenseId: "L-3", role: "ROLE_TEACHER" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(licensePost, "POST", "/x", {
+          token: system,
+          body: { tenantId: tenant.id, tenantIntegrationId: integrationId, licenseId: "L-3", role: "ROLE_KING" },
+        })
+      ).body.errors,
+    ).toEqual([{ field: "role", message: "Role is not valid" }]);
     const removed = await call(licenseDelete, "DELETE", "/x", { token: system, params: { id: String(results[0].body.tenantIntegrationLicense.id) } });
     expect(removed.status).toBe(200);
     expect(await db().select().from(tenantIntegrationLicenses).where(eq(tenantIntegrationLicenses.tenantIntegrationId, integrationId))).toHaveLength(1);
-    expect((await call(licenseDelete, "DELETE", "/x", { token: system, params: { id: String(results[0].body.tenantIntegrationLicense.id) } })).status).toBe(404);
-    expect((await audits("tenant_integration_license", results[0].body.tenantIntegrationLicense.id)).map((r) => r.action)).toEqual(expect.arrayContaining(["create", "delete"]));
+    expect((await call(licenseDelete, "DELETE", "/x", { token: system, params: { id: String(results[0].body.tenantIntegrationLicense.id) } })).status).toBe(
+      404,
+    );
+    expect((await audits("tenant_integration_license", results[0].body.tenantIntegrationLicense.id)).map((r) => r.action)).toEqual(
+      expect.arrayContaining(["create", "delete"]),
+    );
   });
 });
 

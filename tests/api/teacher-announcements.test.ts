@@ -16,12 +16,14 @@ beforeAll(async () => {
   teacher = await makeUser(a.id, { roles: ["ROLE_TEACHER"] });
   admin = await makeUser(a.id, { roles: ["ROLE_ADMIN"] });
   const now = Date.now();
-  await db().insert(announcements).values([
-    { tenantId: a.id, title: "Running", text: "now", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
-    { tenantId: a.id, title: "Past", text: "old", startDate: new Date(now - 9 * DAY), endDate: new Date(now - 8 * DAY) },
-    { tenantId: a.id, title: "Upcoming", text: "soon", startDate: new Date(now + 5 * DAY), endDate: new Date(now + 6 * DAY) },
-    { tenantId: b.id, title: "Other tenant", text: "B only", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
-  ]);
+  await db()
+    .insert(announcements)
+    .values([
+      { tenantId: a.id, title: "Running", text: "now", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
+      { tenantId: a.id, title: "Past", text: "old", startDate: new Date(now - 9 * DAY), endDate: new Date(now - 8 * DAY) },
+      { tenantId: a.id, title: "Upcoming", text: "soon", startDate: new Date(now + 5 * DAY), endDate: new Date(now + 6 * DAY) },
+      { tenantId: b.id, title: "Other tenant", text: "B only", startDate: new Date(now - DAY), endDate: new Date(now + DAY) },
+    ]);
 });
 
 describe("teacher announcements", () => {

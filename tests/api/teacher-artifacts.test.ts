@@ -41,7 +41,9 @@ let itemIndex = 0;
 /** A fresh grade (scores row) of the enrollment on the next item; each test works on its own. */
 async function grade(world: ScoringWorld, enrollmentId: number, collectionId = world.collection.id) {
   const itemId = assessment.items[itemIndex++ % assessment.items.length].id;
-  await db().delete(scores).where(and(eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, enrollmentId), eq(scores.assessmentItemId, itemId)));
+  await db()
+    .delete(scores)
+    .where(and(eq(scores.dataCollectionId, collectionId), eq(scores.studentEnrollmentId, enrollmentId), eq(scores.assessmentItemId, itemId)));
   await score(world.tenant.id, collectionId, enrollmentId, [itemId], assessment.entries.B.id);
   const [row] = await db()
     .select({ id: scores.id })
@@ -52,7 +54,12 @@ async function grade(world: ScoringWorld, enrollmentId: number, collectionId = w
 
 /** A real multipart upload through the app's protocol, as the browser does it. */
 async function upload(token: string, data: Uint8Array<ArrayBuffer>, type = "image/jpeg", fileName = "Maya drawing.jpg") {
-  return uploadFile(new Blob([asKind(fileName, data)], { type }), { purpose: "evidence", fileName, headers: { authorization: `Bearer ${token}` }, fetch: appFetch });
+  return uploadFile(new Blob([asKind(fileName, data)], { type }), {
+    purpose: "evidence",
+    fileName,
+    headers: { authorization: `Bearer ${token}` },
+    fetch: appFetch,
+  });
 }
 
 const fileOf = (uploaded: { s3FileName: string; size: number }, overrides: Record<string, unknown> = {}) => ({
@@ -63,7 +70,11 @@ const fileOf = (uploaded: { s3FileName: string; size: number }, overrides: Recor
   ...overrides,
 });
 
-const auditRows = (tenantId: number) => db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "score_artifact")));
+const auditRows = (tenantId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "score_artifact")));
 const artifactRows = (gradeId: number) => db().select().from(scoreArtifacts).where(eq(scoreArtifacts.scoreId, gradeId));
 
 describe.each([
@@ -98,7 +109,10 @@ describe.each([
     expect(artifact).toMatchObject({ originalFileName: "Maya drawing.jpg", sizeBytes: data.length, contentType: "image/jpeg" });
     expect(Math.abs(artifact.createdAt - Date.now() / 1000)).toBeLessThan(60);
 
-    const listed = await call(artifactsGet, "GET", path(a.collection.id, gradeId), { token: a.teacherToken, params: { id: String(a.collection.id), gradeId: String(gradeId) } });
+    const listed = await call(artifactsGet, "GET", path(a.collection.id, gradeId), {
+      token: a.teacherToken,
+      params: { id: String(a.collection.id), gradeId: String(gradeId) },
+    });
     expect(listed.status).toBe(200);
     expect(listed.body.artifacts.map((x: { id: number }) => x.id)).toEqual([artifact.id]);
     const download = await appFetch(listed.body.artifacts[0].downloadUrl);
@@ -115,7 +129,13 @@ describe.each([
 
     const audit = (await auditRows(a.tenant.id)).slice(auditBefore);
     expect(audit).toEqual([
-      expect.objectContaining({ action: "create", entityId: artifact.id, studentId: kid.student.id, userId: a.teacher.id, details: expect.objectContaining({ scoreId: gradeId }) }),
+      expect.objectContaining({
+        action: "create",
+        entityId: artifact.id,
+        studentId: kid.student.id,
+        userId: a.teacher.id,
+        details: expect.objectContaining({ scoreId: gradeId }),
+      }),
     ]);
     // File names people type may name a child: they stay out of the audit trail.
     expect(JSON.stringify(audit[0].details)).not.toContain("Maya");
@@ -167,7 +187,10 @@ describe("recording evidence: validation", () => {
   it("refuses a file over 100 MB, announced or stored", async () => {
     await expectRefused({ files: [fileOf({ s3FileName: "x", size: 100 * MiB + 1 })] }, "File is larger than 100 MB");
     const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
-    await db().update(files).set({ size: 100 * MiB + 1 }).where(eq(files.id, uploaded.id));
+    await db()
+      .update(files)
+      .set({ size: 100 * MiB + 1 })
+      .where(eq(files.id, uploaded.id));
     await expectRefused({ files: [fileOf(uploaded)] }, "File is larger than 100 MB");
   });
 
@@ -190,7 +213,11 @@ describe("recording evidence: validation", () => {
     const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
     await expectRefused({ files: [fileOf(uploaded), fileOf(uploaded)] }, "The same file is listed twice");
     const other = await grade(a, a.kids[1].enrollment.id);
-    const first = await call(artifactsPost, "POST", path(a.collection.id, other), { token: a.teacherToken, params: { ...params, gradeId: String(other) }, body: { files: [fileOf(uploaded)] } });
+    const first = await call(artifactsPost, "POST", path(a.collection.id, other), {
+      token: a.teacherToken,
+      params: { ...params, gradeId: String(other) },
+      body: { files: [fileOf(uploaded)] },
+    });
     expect(first.status).toBe(201);
     await expectRefused({ files: [fileOf(uploaded)] }, "This file is already attached to a grade");
   });
@@ -199,7 +226,13 @@ describe("recording evidence: validation", () => {
     const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
     const grades = [await grade(a, a.kids[2].enrollment.id), await grade(a, a.kids[2].enrollment.id)];
     const answers = await Promise.all(
-      grades.map((g) => call(artifactsPost, "POST", path(a.collection.id, g), { token: a.teacherToken, params: { ...params, gradeId: String(g) }, body: { files: [fileOf(uploaded)] } })),
+      grades.map((g) =>
+        call(artifactsPost, "POST", path(a.collection.id, g), {
+          token: a.teacherToken,
+          params: { ...params, gradeId: String(g) },
+          body: { files: [fileOf(uploaded)] },
+        }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
     const rows = await db().select().from(scoreArtifacts).where(eq(scoreArtifacts.fileName, uploaded.s3FileName));
@@ -213,7 +246,11 @@ describe("recording evidence: validation", () => {
     await db()
       .insert(scoreArtifacts)
       .values(Array.from({ length: 20 }, (_, i) => ({ tenantId: a.tenant.id, scoreId: full, fileName: `k${i}`, originalFileName: "f.jpg", sizeBytes: 1 })));
-    const res = await call(artifactsPost, "POST", path(a.collection.id, full), { token: a.teacherToken, params: { ...params, gradeId: String(full) }, body: { files: [fileOf(uploaded)] } });
+    const res = await call(artifactsPost, "POST", path(a.collection.id, full), {
+      token: a.teacherToken,
+      params: { ...params, gradeId: String(full) },
+      body: { files: [fileOf(uploaded)] },
+    });
     expect(res).toMatchObject({ status: 400, body: { message: "A grade holds at most 20 files" } });
     expect(await artifactRows(full)).toHaveLength(20);
   });
@@ -236,7 +273,10 @@ describe("evidence of grades the teacher may not reach", () => {
       const params = { id: String(collectionId), gradeId: String(gradeId) };
       expect((await call(artifactsGet, "GET", path(collectionId, gradeId), { token, params })).status).toBe(404);
       const body = { files: [fileOf(uploaded)] };
-      expect(await call(artifactsPost, "POST", path(collectionId, gradeId), { token, params, body })).toMatchObject({ status: 404, body: { message: "Grade not found" } });
+      expect(await call(artifactsPost, "POST", path(collectionId, gradeId), { token, params, body })).toMatchObject({
+        status: 404,
+        body: { message: "Grade not found" },
+      });
       expect((await call(artifactDelete, "DELETE", path(collectionId, gradeId), { token, params: { ...params, artifactId: "1" } })).status).toBe(404);
     }
     expect(await artifactRows(ownGrade)).toEqual([]);
@@ -244,7 +284,15 @@ describe("evidence of grades the teacher may not reach", () => {
 
   it("reads evidence after the window but refuses changes outside it with 409", async () => {
     const closedGrade = await grade(a, a.kids[0].enrollment.id, a.closed.id);
-    await db().insert(scoreArtifacts).values({ tenantId: a.tenant.id, scoreId: closedGrade, fileName: `tenants/${a.tenant.id}/evidence/x/kept.jpg`, originalFileName: "kept.jpg", sizeBytes: 1 });
+    await db()
+      .insert(scoreArtifacts)
+      .values({
+        tenantId: a.tenant.id,
+        scoreId: closedGrade,
+        fileName: `tenants/${a.tenant.id}/evidence/x/kept.jpg`,
+        originalFileName: "kept.jpg",
+        sizeBytes: 1,
+      });
     const [kept] = await artifactRows(closedGrade);
     const upcomingGrade = await grade(a, a.kids[0].enrollment.id, a.upcoming.id);
     const uploaded = await upload(a.teacherToken, new Uint8Array(randomBytes(100)));
@@ -255,10 +303,14 @@ describe("evidence of grades the teacher may not reach", () => {
       status: 409,
       body: { message: "The assessment window is closed: evidence can no longer be changed" },
     });
-    expect((await call(artifactDelete, "DELETE", path(a.closed.id, closedGrade), { token, params: { ...closed, artifactId: String(kept.id) } })).status).toBe(409);
+    expect((await call(artifactDelete, "DELETE", path(a.closed.id, closedGrade), { token, params: { ...closed, artifactId: String(kept.id) } })).status).toBe(
+      409,
+    );
     expect(await artifactRows(closedGrade)).toHaveLength(1);
     const upcoming = { id: String(a.upcoming.id), gradeId: String(upcomingGrade) };
-    expect(await call(artifactsPost, "POST", path(a.upcoming.id, upcomingGrade), { token, params: upcoming, body: { files: [fileOf(uploaded)] } })).toMatchObject({
+    expect(
+      await call(artifactsPost, "POST", path(a.upcoming.id, upcomingGrade), { token, params: upcoming, body: { files: [fileOf(uploaded)] } }),
+    ).toMatchObject({
       status: 409,
       body: { message: "The assessment window has not opened yet" },
     });
@@ -272,7 +324,10 @@ describe("evidence of grades the teacher may not reach", () => {
     const params = { id: String(a.collection.id), gradeId: String(one) };
     const created = await call(artifactsPost, "POST", path(a.collection.id, one), { token: a.teacherToken, params, body: { files: [fileOf(uploaded)] } });
     const artifactId = String(created.body.artifacts[0].id);
-    const res = await call(artifactDelete, "DELETE", path(a.collection.id, two), { token: a.teacherToken, params: { ...params, gradeId: String(two), artifactId } });
+    const res = await call(artifactDelete, "DELETE", path(a.collection.id, two), {
+      token: a.teacherToken,
+      params: { ...params, gradeId: String(two), artifactId },
+    });
     expect(res.status).toBe(404);
     expect(await artifactRows(one)).toHaveLength(1);
     expect(await storage().exists(uploaded.s3FileName)).toBe(true);

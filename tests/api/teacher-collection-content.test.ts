@@ -13,7 +13,12 @@ import {
   dataCollectionSets,
   scaleEntries,
 } from "@/db/schema";
-import { listTeacherCollectionHierarchyItems, listTeacherCollectionItems, listTeacherCollectionScales, listTeacherCollectionSets } from "@/lib/collections/content";
+import {
+  listTeacherCollectionHierarchyItems,
+  listTeacherCollectionItems,
+  listTeacherCollectionScales,
+  listTeacherCollectionSets,
+} from "@/lib/collections/content";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { actorOf, makeAssessment, makeCollection, makeLocation, makeOrgTree, makeSchoolYear } from "../support/school-fixtures";
@@ -40,7 +45,10 @@ async function world(shared: { assessmentId: number; itemIds: number[]; schoolYe
   const elsewhere = await atLocation(otherLocation.id);
   const unassigned = await makeCollection(tenant.id, shared);
   return {
-    tenant, own, elsewhere, unassigned,
+    tenant,
+    own,
+    elsewhere,
+    unassigned,
     teacherToken: await tokenFor(teacher),
     adminToken: await tokenFor(admin),
     teacher: await actorOf(teacher),
@@ -69,7 +77,10 @@ beforeAll(async () => {
     .values({ assessmentId: fixture.assessment.id, parentId: domain.id, code: "LL.1", label: "Listening", sortOrder: 1 })
     .returning();
   strandId = strand.id;
-  const [n] = await db().insert(scaleEntries).values({ scaleId: fixture.entry.scaleId, code: "N", label: "Not observed", color: "#999", sortOrder: 1 }).returning();
+  const [n] = await db()
+    .insert(scaleEntries)
+    .values({ scaleId: fixture.entry.scaleId, code: "N", label: "Not observed", color: "#999", sortOrder: 1 })
+    .returning();
   nEntryId = n.id;
   await db()
     .update(dataCollectionItems)
@@ -95,12 +106,28 @@ describe("GET /data-collections/{id}/items", () => {
     const [second, first] = fixture.items;
     expect(res.body.assessmentItems).toEqual([
       {
-        id: first.id, code: first.code, label: first.label, description: null, itemType: null, sortOrder: 0,
-        assessment_item_heirarchy_id: domainId, parentScalesDirectoryId: fixture.entry.scaleId, parentDataCollectionsSetId: setId, materials: "Counting bears",
+        id: first.id,
+        code: first.code,
+        label: first.label,
+        description: null,
+        itemType: null,
+        sortOrder: 0,
+        assessment_item_heirarchy_id: domainId,
+        parentScalesDirectoryId: fixture.entry.scaleId,
+        parentDataCollectionsSetId: setId,
+        materials: "Counting bears",
       },
       {
-        id: second.id, code: second.code, label: second.label, description: null, itemType: null, sortOrder: 1,
-        assessment_item_heirarchy_id: null, parentScalesDirectoryId: fixture.entry.scaleId, parentDataCollectionsSetId: null, materials: null,
+        id: second.id,
+        code: second.code,
+        label: second.label,
+        description: null,
+        itemType: null,
+        sortOrder: 1,
+        assessment_item_heirarchy_id: null,
+        parentScalesDirectoryId: fixture.entry.scaleId,
+        parentDataCollectionsSetId: null,
+        materials: null,
       },
     ]);
   });
@@ -113,7 +140,9 @@ describe("GET /data-collections/{id}/scales", () => {
     expect(Object.keys(res.body)).toEqual(["scales"]);
     expect(res.body.scales).toEqual([
       {
-        id: fixture.entry.scaleId, code: "AD", label: "A-D",
+        id: fixture.entry.scaleId,
+        code: "AD",
+        label: "A-D",
         entries: [
           { id: fixture.entry.id, code: "A", label: "A", score: 1, color: null, sortOrder: 0 },
           { id: nEntryId, code: "N", label: "Not observed", score: null, color: "#999", sortOrder: 1 },
@@ -142,7 +171,11 @@ describe("GET /data-collections/{id}/sets", () => {
     expect(Object.keys(res.body)).toEqual(["dataCollectionsSets"]);
     expect(res.body.dataCollectionsSets).toEqual([
       {
-        id: setId, label: "Set 1", code: null, priority: 0, parentDataCollectionId: a.own.id,
+        id: setId,
+        label: "Set 1",
+        code: null,
+        priority: 0,
+        parentDataCollectionId: a.own.id,
         setItems: [{ parentAssessmentItemId: fixture.items[1].id, label: null, code: "S1", priority: 2 }],
       },
     ]);

@@ -22,7 +22,8 @@ async function world(shared: { assessmentId: number; itemIds: number[]; schoolYe
   const otherTree = await makeOrgTree(tenant.id);
   const teacher = await makeUser(tenant.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: tree.location.id }] });
   const admin = await makeUser(tenant.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
-  const collection = (options: { deleted?: boolean; districtId?: number; startOffsetDays?: number } = {}) => makeCollection(tenant.id, { ...shared, ...options });
+  const collection = (options: { deleted?: boolean; districtId?: number; startOffsetDays?: number } = {}) =>
+    makeCollection(tenant.id, { ...shared, ...options });
   const atLocation = async (locationId: number, options: { deleted?: boolean; startOffsetDays?: number } = {}) => {
     const c = await collection(options);
     await db().insert(dataCollectionLocationAssignments).values({ tenantId: tenant.id, dataCollectionId: c.id, locationId });
@@ -43,7 +44,13 @@ async function world(shared: { assessmentId: number; itemIds: number[]; schoolYe
   await assign(tenant.id, own.id, [mine.enrollment.id, inactive.enrollment.id, notMine.enrollment.id]);
   return {
     tenant,
-    own, byDistrict, byRegion, deleted, elsewhere, otherDistrict, unassigned,
+    own,
+    byDistrict,
+    byRegion,
+    deleted,
+    elsewhere,
+    otherDistrict,
+    unassigned,
     teacherToken: await tokenFor(teacher),
     adminToken: await tokenFor(admin),
     teacher: await actorOf(teacher),
@@ -110,7 +117,8 @@ describe("GET /data-collections?role=teacher", () => {
 });
 
 describe("GET /data-collections/{id}?role=teacher", () => {
-  const get = (token: string, id: string | number) => call(collectionGet, "GET", `/en/api/v1/data-collections/${id}`, { token, query: teacherQuery, params: { id: String(id) } });
+  const get = (token: string, id: string | number) =>
+    call(collectionGet, "GET", `/en/api/v1/data-collections/${id}`, { token, query: teacherQuery, params: { id: String(id) } });
 
   it("answers one of the teacher's collections under dataCollection", async () => {
     for (const c of [a.own, a.byDistrict, a.byRegion]) {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   const far = await makeEnrollment(a.tenant.id, { ...a.org, locationId: a.elsewhere.id }, { teacherId: a.teacher.id });
   farKid = far.enrollment.id;
   await assign(a.tenant.id, a.collection.id, [farKid]);
-  const admin = (orgType: "location" | "district", id: number) => makeUser(a.tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType, id, administrative: true }] });
+  const admin = (orgType: "location" | "district", id: number) =>
+    makeUser(a.tenant.id, { roles: ["ROLE_ADMIN"], orgs: [{ orgType, id, administrative: true }] });
   tokens = {
     location: await tokenFor(await admin("location", a.tree.location.id)),
     district: await tokenFor(await admin("district", a.tree.district.id)),
@@ -36,7 +37,10 @@ const send = (handler: typeof GET, method: string, token: string, id: number, op
 const create = (w: ScoringWorld, body: unknown, token = w.teacherToken, id = w.collection.id) => send(POST, "POST", token, id, { body });
 const groupCount = async (tenantId: number) => (await db().select().from(groups).where(eq(groups.tenantId, tenantId))).length;
 const auditRows = (tenantId: number, entityId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "group"), eq(auditLog.entityId, entityId)));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "group"), eq(auditLog.entityId, entityId)));
 const kidIds = (w: ScoringWorld) => w.kids.map((k) => k.enrollment.id);
 
 describe("POST /data-collections/{id}/groups", () => {
@@ -137,7 +141,9 @@ describe("PUT and DELETE /data-collections/{id}/groups", () => {
     expect(still.label).toBe("Mine");
     expect((await db().select().from(groups).where(eq(groups.id, theirs.body.group.id)))[0].label).toBe("Theirs");
     expect((await db().select().from(groups).where(eq(groups.id, foreign.body.group.id)))[0].label).toBe("B");
-    expect((await db().select().from(groupMembers).where(eq(groupMembers.groupId, mine.body.group.id))).map((m) => m.studentEnrollmentId)).toEqual([kidIds(a)[0]]);
+    expect((await db().select().from(groupMembers).where(eq(groupMembers.groupId, mine.body.group.id))).map((m) => m.studentEnrollmentId)).toEqual([
+      kidIds(a)[0],
+    ]);
   });
 
   it("deletes the teacher's group with its members, audits it, and refuses a missing id", async () => {
@@ -156,7 +162,8 @@ describe("PUT and DELETE /data-collections/{id}/groups", () => {
 });
 
 describe("GET /admin/collections/{id}/groups.json", () => {
-  const adminGet = (token: string, id: number) => call(adminGroupsGet, "GET", `/en/api/v1/admin/collections/${id}/groups.json`, { token, params: { id: String(id) } });
+  const adminGet = (token: string, id: number) =>
+    call(adminGroupsGet, "GET", `/en/api/v1/admin/collections/${id}/groups.json`, { token, params: { id: String(id) } });
   let groupId: number;
 
   beforeAll(async () => {

@@ -109,7 +109,10 @@ describe("grade history", () => {
     expect((await getStudent(a.teacherToken, b.collection.id, b.kids[0].student.id)).status).toBe(404);
     expect((await getItem(b.teacherToken, a.collection.id, a.kids[0].student.id, fx.items[i1].id)).status).toBe(404);
     const elsewhere = await makeAssessment(1);
-    expect(await getItem(a.teacherToken, a.collection.id, a.kids[0].student.id, elsewhere.items[0].id)).toMatchObject({ status: 404, body: { message: "Item not found" } });
+    expect(await getItem(a.teacherToken, a.collection.id, a.kids[0].student.id, elsewhere.items[0].id)).toMatchObject({
+      status: 404,
+      body: { message: "Item not found" },
+    });
   });
 
   it("refuses an administrator with 403 and a malformed id with 400", async () => {
@@ -147,7 +150,11 @@ describe("milestone history", () => {
     const res = await get(a.teacherToken, kid);
     expect(res.status).toBe(200);
     expect(res.body.milestones).toEqual([
-      expect.objectContaining({ tenantMilestoneId: fall.id, label: "Fall", scores: [{ assessmentItemsId: fx.items[0].id, assessmentItemsScalesEntriesId: fx.entries.C.id, entryCode: "C" }] }),
+      expect.objectContaining({
+        tenantMilestoneId: fall.id,
+        label: "Fall",
+        scores: [{ assessmentItemsId: fx.items[0].id, assessmentItemsScalesEntriesId: fx.entries.C.id, entryCode: "C" }],
+      }),
       expect.objectContaining({ tenantMilestoneId: spring.id, label: "Spring", scores: [] }),
     ]);
     expect((await get(a.teacherToken, a.otherKid.student.id)).status).toBe(404);
@@ -169,7 +176,13 @@ describe("score-sheet history", () => {
     const kid = a.kids[0].enrollment.id;
     await db()
       .insert(scoreSheets)
-      .values([sheet(kid, a.teacher.id, "kid"), sheet(kid, a.otherTeacher.id, "kid-by-other"), sheet(null, a.teacher.id, "all"), sheet(null, a.otherTeacher.id, "all-other"), sheet(a.kids[1].enrollment.id, a.teacher.id, "kid1")]);
+      .values([
+        sheet(kid, a.teacher.id, "kid"),
+        sheet(kid, a.otherTeacher.id, "kid-by-other"),
+        sheet(null, a.teacher.id, "all"),
+        sheet(null, a.otherTeacher.id, "all-other"),
+        sheet(a.kids[1].enrollment.id, a.teacher.id, "kid1"),
+      ]);
     const get = (token: string, query: Record<string, number>) => call(scoreSheetHistoryGet, "GET", "/en/api/v1/score-sheet/history", { token, query });
 
     const child = await get(a.teacherToken, { dataCollectionId: a.collection.id, studentEnrollmentId: kid });
@@ -178,7 +191,9 @@ describe("score-sheet history", () => {
     expect(child.body.scoreSheets[0]).toMatchObject({ parentDataCollectionId: a.collection.id, studentEnrollmentId: kid, schoolYear: { id: fx.schoolYearId } });
 
     const all = await get(a.teacherToken, { dataCollectionId: a.collection.id });
-    expect(all.body.scoreSheets.map((s: { originalFileName: string; createdBy: number }) => [s.originalFileName, s.createdBy])).toEqual([["all.pdf", a.teacher.id]]);
+    expect(all.body.scoreSheets.map((s: { originalFileName: string; createdBy: number }) => [s.originalFileName, s.createdBy])).toEqual([
+      ["all.pdf", a.teacher.id],
+    ]);
 
     expect((await get(a.teacherToken, { dataCollectionId: a.collection.id, studentEnrollmentId: a.otherKid.enrollment.id })).status).toBe(404);
     expect((await get(b.teacherToken, { dataCollectionId: a.collection.id })).status).toBe(404);

@@ -49,7 +49,11 @@ afterAll(() => {
 });
 
 const milestoneRows = (tenantId: number) => db().select().from(scoreMilestones).where(eq(scoreMilestones.tenantId, tenantId));
-const auditRows = (tenantId: number) => db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "score_milestone")));
+const auditRows = (tenantId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, "score_milestone")));
 
 describe("GET /tenant-milestone", () => {
   it("answers the caller's tenant's milestones in order to teachers and administrators", async () => {
@@ -80,7 +84,8 @@ describe("GET /tenant-milestone", () => {
 
 describe("capturing milestones", () => {
   const capture = (token: string, body: Record<string, unknown>) => call(capturePost, "POST", "/en/api/v1/score-milestone/capture", { token, body });
-  const active = (token: string, dataCollectionId: number) => call(activeGet, "GET", "/en/api/v1/score-milestone/active", { token, query: { dataCollectionId } });
+  const active = (token: string, dataCollectionId: number) =>
+    call(activeGet, "GET", "/en/api/v1/score-milestone/active", { token, query: { dataCollectionId } });
 
   it("freezes the child's current grades, replaces them when captured again, and counts the class's progress", async () => {
     const kid = a.kids[0];
@@ -162,7 +167,10 @@ describe("capturing milestones", () => {
     const body = { studentId: a.kids[1].student.id, dataCollectionId: a.collection.id, tenantMilestoneId: open.id };
     expect((await capture(a.adminToken, body)).status).toBe(403);
     expect((await active(a.adminToken, a.collection.id)).status).toBe(403);
-    expect(await capture(a.teacherToken, { ...body, studentId: "x" })).toMatchObject({ status: 400, body: { message: "studentId must be a positive whole number" } });
+    expect(await capture(a.teacherToken, { ...body, studentId: "x" })).toMatchObject({
+      status: 400,
+      body: { message: "studentId must be a positive whole number" },
+    });
     expect((await call(activeGet, "GET", "/x", { token: a.teacherToken })).status).toBe(400);
   });
 });

@@ -36,11 +36,20 @@ describe("POST /data-collections/{id}/scores", () => {
   it("saves a grade, writes its history and audit rows and updates the child's results in the same call", async () => {
     const res = await post(a, body(a, 0, fx.entries.B.id));
     expect(res.status).toBe(200);
-    expect(res.body.grade).toMatchObject({ studentEnrollmentId: kid(a), assessmentItemsId: fx.items[0].id, assessmentItemsScalesEntriesId: fx.entries.B.id, comment: null, artifactCount: 0 });
+    expect(res.body.grade).toMatchObject({
+      studentEnrollmentId: kid(a),
+      assessmentItemsId: fx.items[0].id,
+      assessmentItemsScalesEntriesId: fx.entries.B.id,
+      comment: null,
+      artifactCount: 0,
+    });
     expect(res.body.result).toEqual({ studentEnrollmentId: kid(a), progress: 25, scoredItems: 1, totalItems: 4 });
     const history = await db().select().from(scoreHistory).where(eq(scoreHistory.scoreId, res.body.grade.id));
     expect(history.map((h) => [h.action, h.scaleEntryId, h.changedBy])).toEqual([["create", fx.entries.B.id, a.teacher.id]]);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "score"), eq(auditLog.entityId, res.body.grade.id)));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "score"), eq(auditLog.entityId, res.body.grade.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "create", userId: a.teacher.id, studentId: a.kids[0].student.id });
   });
@@ -74,7 +83,9 @@ describe("POST /data-collections/{id}/scores", () => {
     const [result] = await db()
       .select()
       .from(studentResults)
-      .where(and(eq(studentResults.tenantId, a.tenant.id), eq(studentResults.dataCollectionId, a.collection.id), eq(studentResults.studentEnrollmentId, kid(a, 2))));
+      .where(
+        and(eq(studentResults.tenantId, a.tenant.id), eq(studentResults.dataCollectionId, a.collection.id), eq(studentResults.studentEnrollmentId, kid(a, 2))),
+      );
     // No scaleScore in the fixture's configuration: scores are the percent of the points.
     expect(result).toMatchObject({ progress: 100, scoredItems: 4, totalItems: 4, domainScores: { LL: 100 }, overallScore: 100 });
   });
@@ -92,7 +103,11 @@ describe("POST /data-collections/{id}/scores", () => {
     expect(missingEntry.status).toBe(400);
     const wrongTypes = await post(a, { studentEnrollmentId: "x", assessmentItemsId: -1, assessmentItemsScalesEntriesId: 1.5 });
     expect(wrongTypes.status).toBe(400);
-    expect(wrongTypes.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["assessmentItemsId", "assessmentItemsScalesEntriesId", "studentEnrollmentId"]);
+    expect(wrongTypes.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "assessmentItemsId",
+      "assessmentItemsScalesEntriesId",
+      "studentEnrollmentId",
+    ]);
     const badKey = await post(a, { ...body(a, 0, fx.entries.A.id), requestKey: "x" });
     expect(badKey.status).toBe(400);
     expect(await scoreCount(a)).toBe(before);
@@ -136,7 +151,10 @@ describe("PUT /data-collections/{id}/scores (comment)", () => {
     expect(set.body.grade.comment).toBe("Counted to 20 with support");
     const cleared = await put(a, { id: saved.body.grade.id, comment: "  " });
     expect(cleared.body.grade.comment).toBeNull();
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "score"), eq(auditLog.entityId, saved.body.grade.id), eq(auditLog.action, "update")));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "score"), eq(auditLog.entityId, saved.body.grade.id), eq(auditLog.action, "update")));
     expect(audit).toHaveLength(2);
     expect(JSON.stringify(audit.map((r) => r.details))).not.toContain("Counted");
   });
@@ -175,7 +193,9 @@ describe("DELETE /data-collections/{id}/scores/{gradeId}", () => {
 
   it("keeps a grade with evidence (409), and answers 404 across teachers and tenants", async () => {
     const saved = await post(b, body(b, 2, fx.entries.B.id, 1));
-    await db().insert(scoreArtifacts).values({ tenantId: b.tenant.id, scoreId: saved.body.grade.id, fileName: "k", originalFileName: "photo.jpg", sizeBytes: 1 });
+    await db()
+      .insert(scoreArtifacts)
+      .values({ tenantId: b.tenant.id, scoreId: saved.body.grade.id, fileName: "k", originalFileName: "photo.jpg", sizeBytes: 1 });
     const withEvidence = await del(b, saved.body.grade.id);
     expect(withEvidence.status).toBe(409);
     expect(withEvidence.body.message).toBe("This grade has evidence attached: remove the evidence before clearing the grade");

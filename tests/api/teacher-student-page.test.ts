@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { captureMilestoneAction, saveStudentSupportsAction, saveSupportCommentAction } from "@/app/teacher/collections/[id]/students/[studentEnrollmentId]/actions";
+import {
+  captureMilestoneAction,
+  saveStudentSupportsAction,
+  saveSupportCommentAction,
+} from "@/app/teacher/collections/[id]/students/[studentEnrollmentId]/actions";
 import { db } from "@/db/client";
 import {
   assessments,
@@ -22,7 +26,9 @@ import { score } from "../support/school-fixtures";
 
 /** The server actions read the request's headers: the session of whoever `as` names. */
 const request = vi.hoisted(() => ({ token: "" }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ authorization: `Bearer ${request.token}`, "user-agent": "vitest", "x-request-id": "student-page-test" }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ authorization: `Bearer ${request.token}`, "user-agent": "vitest", "x-request-id": "student-page-test" }),
+}));
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);
@@ -49,7 +55,11 @@ async function setLevel(tenantId: number, dataCollectionId: number, studentEnrol
     .onConflictDoUpdate({ target: [studentResults.tenantId, studentResults.dataCollectionId, studentResults.studentEnrollmentId], set: { performanceLevel } });
 }
 
-const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof AppError ? e.status : 500));
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: unknown) => (e instanceof AppError ? e.status : 500),
+  );
 
 beforeAll(async () => {
   fx = await makeScoringAssessment();
@@ -61,11 +71,21 @@ beforeAll(async () => {
   b = await makeScoringWorld(fx);
   const t = a.tenant.id;
   const kid = a.kids[0];
-  await db().insert(tenantFields).values([
-    { tenantId: t, entity: "StudentsEnrollments", entityField: "input_1", label: "Classroom", sortOrder: 1 },
-    { tenantId: t, entity: "StudentsEnrollments", entityField: "option_1", label: "Schedule", dataType: "select", options: [{ value: "FULL", label: "Full day" }], sortOrder: 2 },
-    { tenantId: t, entity: "StudentsEnrollments", entityField: "input_2", label: "Bus", sortOrder: 3 },
-  ]);
+  await db()
+    .insert(tenantFields)
+    .values([
+      { tenantId: t, entity: "StudentsEnrollments", entityField: "input_1", label: "Classroom", sortOrder: 1 },
+      {
+        tenantId: t,
+        entity: "StudentsEnrollments",
+        entityField: "option_1",
+        label: "Schedule",
+        dataType: "select",
+        options: [{ value: "FULL", label: "Full day" }],
+        sortOrder: 2,
+      },
+      { tenantId: t, entity: "StudentsEnrollments", entityField: "input_2", label: "Bus", sortOrder: 3 },
+    ]);
   await db().update(studentEnrollments).set({ input1: "Room 4", option1: "FULL" }).where(eq(studentEnrollments.id, kid.enrollment.id));
   offered = await db()
     .insert(dataCollectionSupports)
@@ -74,7 +94,9 @@ beforeAll(async () => {
       { tenantId: t, dataCollectionId: a.collection.id, label: "Enlarged print" },
     ])
     .returning();
-  await db().insert(studentSupports).values({ tenantId: t, assignmentId: await assignmentOf(a.collection.id, kid.enrollment.id), supportId: offered[1].id });
+  await db()
+    .insert(studentSupports)
+    .values({ tenantId: t, assignmentId: await assignmentOf(a.collection.id, kid.enrollment.id), supportId: offered[1].id });
   await score(t, a.collection.id, kid.enrollment.id, [fx.items[0].id], fx.entries.A.id);
   await setLevel(t, a.collection.id, kid.enrollment.id, "EMERGING");
   await setLevel(t, a.collection.id, a.kids[1].enrollment.id, "UNKNOWN_CODE");
@@ -88,7 +110,13 @@ beforeAll(async () => {
   spring = later;
   await db()
     .insert(scoreMilestones)
-    .values({ tenantId: t, tenantMilestoneId: open.id, studentId: kid.student.id, dataCollectionId: a.collection.id, scores: [{ assessmentItemId: fx.items[0].id, scaleEntryId: fx.entries.A.id }] });
+    .values({
+      tenantId: t,
+      tenantMilestoneId: open.id,
+      studentId: kid.student.id,
+      dataCollectionId: a.collection.id,
+      scores: [{ assessmentItemId: fx.items[0].id, scaleEntryId: fx.entries.A.id }],
+    });
 });
 
 describe("the teacher's student page", () => {
@@ -141,13 +169,25 @@ describe("the student page's actions", () => {
     const saved = await saveStudentSupportsAction({ ...input, supportIds: ids });
     expect(saved.ok && saved.data.supportIds.sort()).toEqual([...ids].sort());
     expect(await saveStudentSupportsAction({ ...input, supportIds: [ids[0]] })).toEqual({ ok: true, data: { supportIds: [ids[0]] } });
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "student_support"), eq(auditLog.requestId, "student-page-test")));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "student_support"), eq(auditLog.requestId, "student-page-test")));
     expect(audits.map((r) => r.action).sort()).toEqual(["create", "create", "delete"]);
     const other = b.collection.id;
-    expect(await saveStudentSupportsAction({ ...input, supportIds: [ids[0] + 100_000] })).toMatchObject({ ok: false, message: "Support is not offered in this collection" });
-    expect(await saveStudentSupportsAction({ ...input, studentEnrollmentId: a.otherKid.enrollment.id, supportIds: [] })).toMatchObject({ ok: false, message: "Student not found" });
+    expect(await saveStudentSupportsAction({ ...input, supportIds: [ids[0] + 100_000] })).toMatchObject({
+      ok: false,
+      message: "Support is not offered in this collection",
+    });
+    expect(await saveStudentSupportsAction({ ...input, studentEnrollmentId: a.otherKid.enrollment.id, supportIds: [] })).toMatchObject({
+      ok: false,
+      message: "Student not found",
+    });
     expect(await saveStudentSupportsAction({ ...input, dataCollectionId: other, supportIds: [] })).toMatchObject({ ok: false, message: "Student not found" });
-    expect(await saveStudentSupportsAction({ ...input, supportIds: "x" as unknown as number[] })).toMatchObject({ ok: false, message: "Support ids must be a list of support ids" });
+    expect(await saveStudentSupportsAction({ ...input, supportIds: "x" as unknown as number[] })).toMatchObject({
+      ok: false,
+      message: "Support ids must be a list of support ids",
+    });
   });
 
   it("set and clear the support comment", async () => {
@@ -162,7 +202,10 @@ describe("the student page's actions", () => {
   it("capture an open milestone, refuse a closed one with 409's message, and refuse an administrator", async () => {
     request.token = a.teacherToken;
     const kid = a.kids[2];
-    const [open] = await db().select().from(tenantMilestones).where(and(eq(tenantMilestones.tenantId, a.tenant.id), eq(tenantMilestones.label, "Fall")));
+    const [open] = await db()
+      .select()
+      .from(tenantMilestones)
+      .where(and(eq(tenantMilestones.tenantId, a.tenant.id), eq(tenantMilestones.label, "Fall")));
     const input = { studentId: kid.student.id, dataCollectionId: a.collection.id, tenantMilestoneId: open.id };
     expect(await captureMilestoneAction(input)).toMatchObject({ ok: true });
     expect(await captureMilestoneAction({ ...input, tenantMilestoneId: spring.id })).toEqual({ ok: false, message: MILESTONE_CLOSED });

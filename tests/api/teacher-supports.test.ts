@@ -36,13 +36,23 @@ const assignmentId = async (w: ScoringWorld, collectionId: number, enrollmentId:
     await db()
       .select()
       .from(studentDataCollectionAssignments)
-      .where(and(eq(studentDataCollectionAssignments.tenantId, w.tenant.id), eq(studentDataCollectionAssignments.dataCollectionId, collectionId), eq(studentDataCollectionAssignments.studentEnrollmentId, enrollmentId)))
+      .where(
+        and(
+          eq(studentDataCollectionAssignments.tenantId, w.tenant.id),
+          eq(studentDataCollectionAssignments.dataCollectionId, collectionId),
+          eq(studentDataCollectionAssignments.studentEnrollmentId, enrollmentId),
+        ),
+      )
   )[0];
 const supportsOf = async (assignment: number) =>
   (await db().select().from(studentSupports).where(eq(studentSupports.assignmentId, assignment))).map((r) => r.supportId).sort((x, y) => x - y);
 // In the order written: the tests slice off the rows a call added.
 const audits = (tenantId: number, entityType: string) =>
-  db().select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, entityType))).orderBy(auditLog.id);
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entityType, entityType)))
+    .orderBy(auditLog.id);
 
 describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
   it("adds one of the collection's supports to a rostered student once, answers the student's rows, and audits it", async () => {
@@ -50,13 +60,20 @@ describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
     expect(res.status).toBe(200);
     const assignment = await assignmentId(a, a.collection.id, kid(a));
     expect(res.body).toEqual({
-      dataCollectionsStudentSupports: [{ id: expect.any(Number), assignment_id: assignment.id, support_id: s1, studentEnrollmentId: kid(a), label: "Interpreter", code: "INT" }],
+      dataCollectionsStudentSupports: [
+        { id: expect.any(Number), assignment_id: assignment.id, support_id: s1, studentEnrollmentId: kid(a), label: "Interpreter", code: "INT" },
+      ],
     });
     const again = await send(POST, "POST", a.teacherToken, a.collection.id, { body: { studentEnrollmentId: kid(a), supportId: s1 } });
     expect(again.body).toEqual(res.body);
     const rows = await audits(a.tenant.id, "student_support");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "create", entityId: res.body.dataCollectionsStudentSupports[0].id, studentId: a.kids[0].student.id, userId: a.teacher.id });
+    expect(rows[0]).toMatchObject({
+      action: "create",
+      entityId: res.body.dataCollectionsStudentSupports[0].id,
+      studentId: a.kids[0].student.id,
+      userId: a.teacher.id,
+    });
     expect(rows[0].details).toEqual({ dataCollectionId: a.collection.id, studentEnrollmentId: kid(a), assignmentId: assignment.id, supportId: s1 });
   });
 
@@ -96,7 +113,9 @@ describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
     const foreign = await send(POST, "POST", b.teacherToken, b.collection.id, { body: { studentEnrollmentId: kid(b), supportId: foreignSupport } });
     expect(foreign.status).toBe(200);
     expect((await send(DELETE, "DELETE", a.teacherToken, a.collection.id, { query: { id: theirs.id } })).status).toBe(404);
-    expect((await send(DELETE, "DELETE", a.teacherToken, a.collection.id, { query: { id: foreign.body.dataCollectionsStudentSupports[0].id } })).status).toBe(404);
+    expect((await send(DELETE, "DELETE", a.teacherToken, a.collection.id, { query: { id: foreign.body.dataCollectionsStudentSupports[0].id } })).status).toBe(
+      404,
+    );
     expect(await supportsOf(otherAssignment.id)).toEqual([s2]);
     const res = await send(DELETE, "DELETE", a.teacherToken, a.collection.id, { query: { id } });
     expect(res.status).toBe(200);
@@ -141,7 +160,11 @@ describe("PUT /data-collections/{id}/supports and /enrollments/{id}/supports", (
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Support is not offered in this collection");
     expect(await supportsOf(assignment.id)).toEqual(before);
-    for (const [id, collection] of [[a.otherKid.enrollment.id, a.collection.id], [kid(b), b.collection.id], [kid(b), a.collection.id]]) {
+    for (const [id, collection] of [
+      [a.otherKid.enrollment.id, a.collection.id],
+      [kid(b), b.collection.id],
+      [kid(b), a.collection.id],
+    ]) {
       const res = await call(enrollmentPut, "PUT", `/en/api/v1/enrollments/${id}/supports`, {
         token: a.teacherToken,
         params: { id: String(id) },
@@ -167,7 +190,9 @@ describe("PUT /data-collections-student-assignments", () => {
     const assignment = await assignmentId(a, a.collection.id, kid(a));
     const res = await put(a.teacherToken, { id: assignment.id, supportComment: "Needs a quiet room" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ assignment: { id: assignment.id, studentEnrollmentId: kid(a), dataCollectionId: a.collection.id, supportComment: "Needs a quiet room" } });
+    expect(res.body).toEqual({
+      assignment: { id: assignment.id, studentEnrollmentId: kid(a), dataCollectionId: a.collection.id, supportComment: "Needs a quiet room" },
+    });
     const cleared = await put(a.teacherToken, { id: assignment.id, supportComment: null });
     expect(cleared.body.assignment.supportComment).toBeNull();
     const rows = await audits(a.tenant.id, "student_assignment");

@@ -27,8 +27,15 @@ async function world() {
 }
 
 const linksOf = async (viewer: { id: number; tenantId: number }, userId: number, query: Record<string, string> = {}) => {
-  const res = await call(userOrgsGet, "GET", `/en/api/v1/users/${userId}/organizations`, { token: await tokenFor(viewer), params: { id: String(userId) }, query });
-  return { status: res.status, links: res.status === 200 ? res.body.organizations.map((o: { orgType: string; parentId: number }) => `${o.orgType}:${o.parentId}`) : res.body };
+  const res = await call(userOrgsGet, "GET", `/en/api/v1/users/${userId}/organizations`, {
+    token: await tokenFor(viewer),
+    params: { id: String(userId) },
+    query,
+  });
+  return {
+    status: res.status,
+    links: res.status === 200 ? res.body.organizations.map((o: { orgType: string; parentId: number }) => `${o.orgType}:${o.parentId}`) : res.body,
+  };
 };
 
 beforeAll(async () => {
@@ -56,7 +63,11 @@ describe("GET /users/{id}/organizations within the caller's reach", () => {
   });
 
   it("shows a region admin, a tenant admin and the user themselves every link", async () => {
-    const all = [`region:${w.tree.region.id}`, `district:${w.tree.district.id}`, ...[w.tree.location.id, w.sibling.id].sort((x, y) => x - y).map((id) => `location:${id}`)];
+    const all = [
+      `region:${w.tree.region.id}`,
+      `district:${w.tree.district.id}`,
+      ...[w.tree.location.id, w.sibling.id].sort((x, y) => x - y).map((id) => `location:${id}`),
+    ];
     for (const viewer of [w.regionAdmin, w.tenantAdmin, w.districtAdmin]) {
       expect(await linksOf(viewer, w.districtAdmin.id)).toEqual({ status: 200, links: all });
     }

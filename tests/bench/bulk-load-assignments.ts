@@ -25,7 +25,12 @@ const children = await rows<{ state_id: string; enrollment_id: number }>(
     join student_enrollments e on e.tenant_id = ${t} and e.student_id = s.id and e.is_point_of_authority and e.active
     where s.tenant_id = ${t} and s.merged_into_student_id is null order by s.id limit ${ROWS}`,
 );
-console.log(`tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
@@ -37,14 +42,19 @@ async function newCollection(): Promise<number> {
       select tenant_id, school_year_id, assessment_id, 'Bench assignments ' || now(), now(), now() + interval '60 days', now() + interval '30 days'
       from data_collections where tenant_id = ${t} order by id limit 1 returning id`,
   );
-  await owner.execute(sql`insert into data_collection_region_assignments (tenant_id, data_collection_id, region_id) select ${t}, ${c.id}, id from regions where tenant_id = ${t}`);
+  await owner.execute(
+    sql`insert into data_collection_region_assignments (tenant_id, data_collection_id, region_id) select ${t}, ${c.id}, id from regions where tenant_id = ${t}`,
+  );
   return c.id;
 }
 
 /** The same assignments with one INSERT ... SELECT, in a transaction rolled back afterwards. */
 const bareInsert = (collectionId: number) =>
-  rolledBack(bare, (tx) => tx`insert into student_data_collection_assignments (tenant_id, student_enrollment_id, data_collection_id, teacher_type, token)
-    select ${t}, e, ${collectionId}, 'Primary', gen_random_uuid()::text from unnest(${`{${children.map((c) => c.enrollment_id).join(",")}}`}::int[]) e`);
+  rolledBack(
+    bare,
+    (tx) => tx`insert into student_data_collection_assignments (tenant_id, student_enrollment_id, data_collection_id, teacher_type, token)
+    select ${t}, e, ${collectionId}, 'Primary', gen_random_uuid()::text from unnest(${`{${children.map((c) => c.enrollment_id).join(",")}}`}::int[]) e`,
+  );
 
 /** Remove the run's collection and assignments (foreign-key triggers skipped: nothing else refers to them). */
 async function cleanUp(collectionId: number) {
@@ -67,7 +77,10 @@ for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
   const run = await loadEndToEnd(actor, "assignments", "assignments.csv", csv);
   console.log(
     `run ${i + 1}: bare INSERT ... SELECT of ${children.length} assignments ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
   await cleanUp(collectionId);

@@ -19,8 +19,17 @@ export async function benchTenant(): Promise<{ t: number; userId: number; actor:
   const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
   const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
   const actor: Actor = {
-    userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-    tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
+    userId,
+    tenantId: t,
+    tenantName: "bench",
+    roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
+    features: [],
+    activeRole: "ROLE_ADMIN",
+    tenantWide: true,
+    orgs: [],
+    sessionId: "bench",
+    impersonatorId: null,
+    via: "internal",
   };
   return { t, userId, actor };
 }
@@ -57,7 +66,12 @@ export async function loadEndToEnd(actor: Actor, type: BulkLoadType, fileName: s
     );
     if (row.status === "complete" || row.status === "failed") {
       const { pickup, ...rest } = row;
-      return { ms: performance.now() - started, bytes: Buffer.byteLength(csv), ...rest, summary: { ...row.summary, ms: { request, pickup, ...row.summary.ms } } };
+      return {
+        ms: performance.now() - started,
+        bytes: Buffer.byteLength(csv),
+        ...rest,
+        summary: { ...row.summary, ms: { request, pickup, ...row.summary.ms } },
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -82,6 +96,8 @@ export async function rolledBack(bare: postgres.Sql, fn: (tx: postgres.Transacti
 /** A run's line: end to end, created and refused, each step's milliseconds. */
 export const describeRun = (run: LoadRun) =>
   `bulk load end to end ${fmt(run.ms)} (${run.status}, ${run.summary.created} created, ${run.error_rows} refused, ${(run.bytes / 1e6).toFixed(1)} MB); ` +
-  `steps ${Object.entries(run.summary.ms ?? {}).map(([k, v]) => `${k} ${v} ms`).join(", ")}`;
+  `steps ${Object.entries(run.summary.ms ?? {})
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(", ")}`;
 
 export const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -31,15 +31,23 @@ const children = await rows<{ state_id: string; location_id: number; email: stri
       order by u.id limit 1) u on true
     where s.tenant_id = ${t} and s.merged_into_student_id is null order by s.id limit ${ROWS}`,
 );
-console.log(`tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
 /** The same roster entries with one INSERT ... SELECT, in a transaction rolled back afterwards. */
 const list = (pick: (c: (typeof children)[number]) => number) => `{${children.map(pick).join(",")}}`;
 const bareInsert = () =>
-  rolledBack(bare, (tx) => tx`insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
-    select ${t}, u, e, l from unnest(${list((c) => c.user_id)}::int[], ${list((c) => c.enrollment_id)}::int[], ${list((c) => c.location_id)}::int[]) as x(u, e, l)`);
+  rolledBack(
+    bare,
+    (tx) => tx`insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
+    select ${t}, u, e, l from unnest(${list((c) => c.user_id)}::int[], ${list((c) => c.enrollment_id)}::int[], ${list((c) => c.location_id)}::int[]) as x(u, e, l)`,
+  );
 
 /** Remove the run's roster entries (foreign-key triggers skipped: nothing else refers to them). */
 async function cleanUp(since: Date) {
@@ -59,7 +67,10 @@ for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
   const run = await loadEndToEnd(actor, "rosters", "rosters.csv", csv);
   console.log(
     `run ${i + 1}: bare INSERT ... SELECT of ${children.length} roster entries ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
   await cleanUp(since);

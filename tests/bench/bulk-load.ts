@@ -24,7 +24,12 @@ const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const { t, actor } = await benchTenant();
 const schools = (await rows<{ id: number }>(owner, sql`select id from locations where tenant_id = ${t} and active order by id`)).map((r) => r.id);
-console.log(`tenant ${t}: ${schools.length} schools; ${ROWS.toLocaleString("en-US")} rows per file; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `tenant ${t}: ${schools.length} schools; ${ROWS.toLocaleString("en-US")} rows per file; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 const GENDERS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"];
 function fileRows(prefix: string) {
@@ -32,7 +37,20 @@ function fileRows(prefix: string) {
   for (let i = 0; i < ROWS; i++) {
     const month = String((i % 12) + 1).padStart(2, "0");
     const day = String((i % 28) + 1).padStart(2, "0");
-    lines.push([`${prefix}${String(i).padStart(6, "0")}`, `First${i}`, i % 3 ? "" : "M", `Last${i}`, `2021-${month}-${day}`, GENDERS[i % 4], String(i % 2), String(i % 3 === 0 ? 1 : 0), "0", String(1 << (i % 10)), String(schools[i % schools.length]), i % 5 ? "" : "Home"]);
+    lines.push([
+      `${prefix}${String(i).padStart(6, "0")}`,
+      `First${i}`,
+      i % 3 ? "" : "M",
+      `Last${i}`,
+      `2021-${month}-${day}`,
+      GENDERS[i % 4],
+      String(i % 2),
+      String(i % 3 === 0 ? 1 : 0),
+      "0",
+      String(1 << (i % 10)),
+      String(schools[i % schools.length]),
+      i % 5 ? "" : "Home",
+    ]);
   }
   return lines;
 }
@@ -42,13 +60,15 @@ const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
 
 /** The same rows into students with COPY, in a transaction rolled back afterwards. */
 function copyBaseline(lines: string[][]) {
-  const text = lines
-    .map((r) => [t, r[0], r[1], r[2] || "", r[3], r[4], r[5], r[6] === "1" ? "t" : "f", r[7] === "1" ? "t" : "f", "f", r[9], r[10]].join(","))
-    .join("\n") + "\n";
+  const text =
+    lines.map((r) => [t, r[0], r[1], r[2] || "", r[3], r[4], r[5], r[6] === "1" ? "t" : "f", r[7] === "1" ? "t" : "f", "f", r[9], r[10]].join(",")).join("\n") +
+    "\n";
   return rolledBack(bare, async (tx) => {
-    const writable = await tx.unsafe(
-      "copy students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses, special_education, race, parent_location_id) from stdin with (format csv)",
-    ).writable();
+    const writable = await tx
+      .unsafe(
+        "copy students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses, special_education, race, parent_location_id) from stdin with (format csv)",
+      )
+      .writable();
     await new Promise<void>((resolve, reject) => {
       writable.on("error", reject);
       writable.on("finish", () => resolve());
@@ -86,7 +106,10 @@ for (let i = 0; i < runs; i++) {
   const run = await loadEndToEnd(actor, "students", "roster.csv", `${HEADER}\r\n${lines.map((r) => r.join(",")).join("\r\n")}\r\n`);
   const load = run.summary.ms?.load ?? NaN;
   console.log(
-    `run ${i + 1}: ${describeRun(run)}; load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    `run ${i + 1}: ${describeRun(run)}; load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
   );
   if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
   await cleanUp(prefix);

@@ -17,16 +17,27 @@ type Actor = import("../../lib/platform/actor").Actor;
 
 const count = Number(process.env.BENCH_COUNT ?? 30);
 const owner = database().db;
-const [{ t, c }] = await rows<{ t: number; c: number }>(owner, sql`select tenant_id as t, max(id) as c from data_collections group by tenant_id order by count(*) desc limit 1`);
+const [{ t, c }] = await rows<{ t: number; c: number }>(
+  owner,
+  sql`select tenant_id as t, max(id) as c from data_collections group by tenant_id order by count(*) desc limit 1`,
+);
 const [{ r, d }] = await rows<{ r: number; d: number }>(
   owner,
   sql`select d.region_id as r, d.id as d from districts d join locations l on l.district_id = d.id where d.tenant_id = ${t} group by d.id order by count(*) desc limit 1`,
 );
 
 const actor = (tenantWide: boolean): Actor => ({
-  userId: 0, tenantId: t, tenantName: "bench", roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"], features: [],
-  activeRole: "ROLE_ADMIN", tenantWide, orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
-  sessionId: "bench", impersonatorId: null, via: "internal",
+  userId: 0,
+  tenantId: t,
+  tenantName: "bench",
+  roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"],
+  features: [],
+  activeRole: "ROLE_ADMIN",
+  tenantWide,
+  orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
+  sessionId: "bench",
+  impersonatorId: null,
+  via: "internal",
 });
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -41,7 +52,10 @@ async function time(fn: () => Promise<unknown>) {
 }
 
 console.log(`tenant ${t}, collection ${c}, region ${r}, district ${d}; ${count} calls each`);
-for (const [who, a] of [["tenant admin", actor(true)], ["district admin", actor(false)]] as const) {
+for (const [who, a] of [
+  ["tenant admin", actor(true)],
+  ["district admin", actor(false)],
+] as const) {
   const covered = await listLocationAssignments(a, t, c);
   console.log(`${who}: locations.json (${covered.length} rows)  ${await time(() => listLocationAssignments(a, t, c))}`);
   console.log(`${who}: fieldtests.json               ${await time(() => listFieldTests(a, t, c))}`);

@@ -28,13 +28,22 @@ const owner = database().db;
 await owner.execute(sql`analyze student_results, student_data_collection_assignments, student_enrollments, collection_display_totals`);
 
 const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
-const [{ c }] = await rows<{ c: number }>(owner, sql`select data_collection_id as c from scores where tenant_id = ${t} group by 1 order by count(*) desc limit 1`);
+const [{ c }] = await rows<{ c: number }>(
+  owner,
+  sql`select data_collection_id as c from scores where tenant_id = ${t} group by 1 order by count(*) desc limit 1`,
+);
 const [{ r, d }] = await rows<{ r: number; d: number }>(
   owner,
   sql`select e.region_id as r, e.district_id as d from student_enrollments e where e.tenant_id = ${t} and e.active group by 1, 2 order by count(*) desc limit 1`,
 );
-const [{ l }] = await rows<{ l: number }>(owner, sql`select location_id as l from student_enrollments where tenant_id = ${t} and district_id = ${d} and active group by 1 order by count(*) desc limit 1`);
-const [{ u }] = await rows<{ u: number }>(owner, sql`select ur.user_id as u from user_roles ur where ur.tenant_id = ${t} and ur.role = 'ROLE_TENANT_ADMIN' limit 1`);
+const [{ l }] = await rows<{ l: number }>(
+  owner,
+  sql`select location_id as l from student_enrollments where tenant_id = ${t} and district_id = ${d} and active group by 1 order by count(*) desc limit 1`,
+);
+const [{ u }] = await rows<{ u: number }>(
+  owner,
+  sql`select ur.user_id as u from user_roles ur where ur.tenant_id = ${t} and ur.role = 'ROLE_TENANT_ADMIN' limit 1`,
+);
 const [{ students, scores }] = await rows<{ students: number; scores: number }>(
   owner,
   sql`select (select count(*) from student_data_collection_assignments where tenant_id = ${t} and data_collection_id = ${c})::int as students,
@@ -42,8 +51,17 @@ const [{ students, scores }] = await rows<{ students: number; scores: number }>(
 );
 
 const admin: Actor = {
-  userId: u, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [],
-  activeRole: "ROLE_ADMIN", tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
+  userId: u,
+  tenantId: t,
+  tenantName: "bench",
+  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
+  features: [],
+  activeRole: "ROLE_ADMIN",
+  tenantWide: true,
+  orgs: [],
+  sessionId: "bench",
+  impersonatorId: null,
+  via: "internal",
 };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -88,12 +106,21 @@ const recounted = (drill: Drill) =>
   });
 const summed = (drill: Drill) => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, ...drill });
 
-console.log(`tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-const [{ n: totalRows }] = await rows<{ n: number }>(owner, sql`select count(*)::int as n from collection_display_totals where tenant_id = ${t} and data_collection_id = ${c}`);
+console.log(
+  `tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores; load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
+const [{ n: totalRows }] = await rows<{ n: number }>(
+  owner,
+  sql`select count(*)::int as n from collection_display_totals where tenant_id = ${t} and data_collection_id = ${c}`,
+);
 console.log(`collection_display_totals rows for the collection: ${totalRows.toLocaleString("en-US")}`);
 const state = await summed({});
 const check = await recounted({});
-console.log(`state: ${state.total.students} children, ${state.total.assessed} with a level, ${state.children.length} regions; totals equal a recount: ${JSON.stringify(state.total) === JSON.stringify(check.total)}`);
+console.log(
+  `state: ${state.total.students} children, ${state.total.assessed} with a level, ${state.children.length} regions; totals equal a recount: ${JSON.stringify(state.total) === JSON.stringify(check.total)}`,
+);
 
 const views: [string, Drill][] = [
   ["state", {}],
@@ -106,10 +133,18 @@ for (const [name, drill] of views) {
   figures[name] = await time(`${name} PLD display${drill.locationId ? "" : " (per-school totals)"}`, () => summed(drill));
   if (!drill.locationId) figures[`${name} recount`] = await time(`${name} PLD display, recounted from student_results`, () => recounted(drill));
 }
-await time("district students view (progress rows, summed chart)", () => computeDisplay(admin, "admin", "students", { dataCollectionId: c, regionId: r, districtId: d }));
+await time("district students view (progress rows, summed chart)", () =>
+  computeDisplay(admin, "admin", "students", { dataCollectionId: c, regionId: r, districtId: d }),
+);
 const bare = await time("state PLD, raw scan (counting scores)", baseline);
 await time("state domains display (per-school totals)", () => computeDisplay(admin, "admin", "domains", { dataCollectionId: c }));
 await time("state PLD URL, reused within the minute", () => displayUrl(admin, "admin", "pld", { dataCollectionId: c }));
-console.log(`raw scan / state display at p95: ${(bare.p95 / figures.state.p95).toFixed(1)}x; recount / state display at p95: ${(figures["state recount"].p95 / figures.state.p95).toFixed(1)}x`);
-console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `raw scan / state display at p95: ${(bare.p95 / figures.state.p95).toFixed(1)}x; recount / state display at p95: ${(figures["state recount"].p95 / figures.state.p95).toFixed(1)}x`,
+);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 await closeDatabase();

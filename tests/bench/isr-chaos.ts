@@ -43,7 +43,9 @@ const ids = (
       from student_data_collection_assignments a join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
       where a.tenant_id = ${t} and a.data_collection_id = ${collection.id} order by e.id limit ${N} returning id`,
   )
-).map((r) => r.id).sort((a, b) => a - b);
+)
+  .map((r) => r.id)
+  .sort((a, b) => a - b);
 const batches = [];
 for (let i = 0; i < ids.length; i += ISR_BATCH_SIZE) {
   const part = ids.slice(i, i + ISR_BATCH_SIZE);
@@ -51,7 +53,12 @@ for (let i = 0; i < ids.length; i += ISR_BATCH_SIZE) {
 }
 await sendJobs(isrJob, batches);
 await stopQueue({ graceful: false });
-console.log(`${ids.length} ISRs in ${batches.length} batches queued (output ${output.id}); load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `${ids.length} ISRs in ${batches.length} batches queued (output ${output.id}); load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 const status = () =>
   one<{ complete: number; in_progress: number; queued: number; failed: number }>(
@@ -59,7 +66,13 @@ const status = () =>
       count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'failed')::int as failed
       from student_outputs where tenant_id = ${t} and output_id = ${output.id}`,
   );
-const env = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR ?? ".data", JOB_EXPIRE_SECONDS: "20", JOB_POLL_SECONDS: "1", LOG_LEVEL: "warn" };
+const env = {
+  DATABASE_URL: process.env.DATABASE_URL,
+  DATA_DIR: process.env.DATA_DIR ?? ".data",
+  JOB_EXPIRE_SECONDS: "20",
+  JOB_POLL_SECONDS: "1",
+  LOG_LEVEL: "warn",
+};
 
 const started = performance.now();
 const first = spawnWorker(env);
@@ -67,7 +80,9 @@ while ((await status()).complete < N * 0.4) await new Promise((r) => setTimeout(
 first.child.kill("SIGKILL");
 await first.exited;
 const atKill = await status();
-console.log(`SIGKILL at ${((performance.now() - started) / 1000).toFixed(1)} s: ${atKill.complete} complete, ${atKill.in_progress} in progress (mid-batch), ${atKill.queued} queued`);
+console.log(
+  `SIGKILL at ${((performance.now() - started) / 1000).toFixed(1)} s: ${atKill.complete} complete, ${atKill.in_progress} in progress (mid-batch), ${atKill.queued} queued`,
+);
 
 const second = spawnWorker(env);
 const deadline = Date.now() + 20 * 60_000;
@@ -83,7 +98,9 @@ const students = await one<{ rows: number; students: number }>(
   sql`select count(*)::int as rows, count(distinct student_id)::int as students from student_outputs where tenant_id = ${t} and output_id = ${output.id}`,
 );
 const closed = await one<{ status: string }>(sql`select status from outputs where tenant_id = ${t} and id = ${output.id}`);
-const notes = await one<{ n: number }>(sql`select count(*)::int as n from notifications where tenant_id = ${t} and type = 'isr' and (metadata ->> 'outputId')::int = ${output.id}`);
+const notes = await one<{ n: number }>(
+  sql`select count(*)::int as n from notifications where tenant_id = ${t} and type = 'isr' and (metadata ->> 'outputId')::int = ${output.id}`,
+);
 let files = 0;
 const missing: number[] = [];
 for (const id of ids) {
@@ -96,9 +113,20 @@ if (missing.length) {
   const onDisk = await readdir(dir).catch(() => []);
   console.log(`missing ${missing.length}, e.g. ${missing.slice(0, 5).join(", ")}; ${onDisk.length} files in ${dir}, e.g. ${onDisk.slice(0, 5).join(", ")}`);
 }
-console.log(`after restart, ${((performance.now() - started) / 1000).toFixed(1)} s in all: ${end.complete} complete, ${end.failed} failed, ${end.in_progress + end.queued} left`);
-console.log(`generations per row: ${generations.map((g) => `${g.n} rows x ${g.generations}`).join(", ")}; rows ${students.rows} for ${students.students} children; files ${files}; request ${closed.status}; notifications ${notes.n}`);
-const ok = end.complete === N && generations.length === 1 && generations[0].generations === 1 && students.rows === N && files === N && closed.status === "complete" && notes.n === 1;
+console.log(
+  `after restart, ${((performance.now() - started) / 1000).toFixed(1)} s in all: ${end.complete} complete, ${end.failed} failed, ${end.in_progress + end.queued} left`,
+);
+console.log(
+  `generations per row: ${generations.map((g) => `${g.n} rows x ${g.generations}`).join(", ")}; rows ${students.rows} for ${students.students} children; files ${files}; request ${closed.status}; notifications ${notes.n}`,
+);
+const ok =
+  end.complete === N &&
+  generations.length === 1 &&
+  generations[0].generations === 1 &&
+  students.rows === N &&
+  files === N &&
+  closed.status === "complete" &&
+  notes.n === 1;
 console.log(ok ? "PASS: all 1,000 generated exactly once, none lost" : "FAIL");
 
 if (!ok) {
@@ -108,6 +136,7 @@ if (!ok) {
 await owner.execute(sql`delete from student_outputs where tenant_id = ${t} and output_id = ${output.id}`);
 await owner.execute(sql`delete from notifications where tenant_id = ${t} and type = 'isr' and (metadata ->> 'outputId')::int = ${output.id}`);
 await owner.execute(sql`delete from outputs where tenant_id = ${t} and id = ${output.id}`);
-for (const area of ["objects", "meta"]) await rm(path.join(env.DATA_DIR, "files", area, "tenants", String(t), "isr", String(output.id)), { recursive: true, force: true });
+for (const area of ["objects", "meta"])
+  await rm(path.join(env.DATA_DIR, "files", area, "tenants", String(t), "isr", String(output.id)), { recursive: true, force: true });
 await closeDatabase();
 process.exit(ok ? 0 : 1);

@@ -41,10 +41,24 @@ const [collection] = await rows<{ id: number; name: string; n: number }>(
 );
 const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
 const actor: Actor = {
-  userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-  tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
+  userId,
+  tenantId: t,
+  tenantName: "bench",
+  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
+  features: [],
+  activeRole: "ROLE_ADMIN",
+  tenantWide: true,
+  orgs: [],
+  sessionId: "bench",
+  impersonatorId: null,
+  via: "internal",
 } as Actor;
-console.log(`tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 // 1. The request.
 let started = performance.now();
@@ -62,7 +76,13 @@ const generated = () => count(sql`select count(*)::int as n from student_outputs
 let exited = false;
 for (const w of workers) void w.exited.then(() => (exited = true));
 while ((await generated()) === 0) {
-  if (exited) throw new Error(`a worker exited: ${workers.map((w) => w.output()).join("\n").slice(-2000)}`);
+  if (exited)
+    throw new Error(
+      `a worker exited: ${workers
+        .map((w) => w.output())
+        .join("\n")
+        .slice(-2000)}`,
+    );
   await new Promise((r) => setTimeout(r, 200));
 }
 const first = await generated();
@@ -76,7 +96,12 @@ const pipelineRate = done / pipelineSeconds;
 const load2 = os.loadavg();
 
 // 3. Bare react-pdf: the same documents, in this process.
-const sample = (await rows<{ id: number }>(owner, sql`select id from student_outputs where tenant_id = ${t} and output_id = ${output.id} and status = 'complete' order by id limit 200`)).map((r) => r.id);
+const sample = (
+  await rows<{ id: number }>(
+    owner,
+    sql`select id from student_outputs where tenant_id = ${t} and output_id = ${output.id} and status = 'complete' order by id limit 200`,
+  )
+).map((r) => r.id);
 const pages = await isrPages(t, collection.id, sample);
 for (let i = 0; i < 20; i++) await renderIsr(pages[i % pages.length]); // warm-up, as the workers were
 let bare = 0;
@@ -86,7 +111,9 @@ const bareRate = bare / ((performance.now() - started) / 1000);
 const load3 = os.loadavg();
 
 const perCore = pipelineRate / WORKERS;
-console.log(`pipeline (${WORKERS} worker process${WORKERS > 1 ? "es" : ""}): ${done} ISRs in ${pipelineSeconds.toFixed(0)} s = ${pipelineRate.toFixed(1)}/s (${perCore.toFixed(1)}/s per process); load average ${load2.map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `pipeline (${WORKERS} worker process${WORKERS > 1 ? "es" : ""}): ${done} ISRs in ${pipelineSeconds.toFixed(0)} s = ${pipelineRate.toFixed(1)}/s (${perCore.toFixed(1)}/s per process); load average ${load2.map((l) => l.toFixed(1)).join(" ")}`,
+);
 console.log(`bare react-pdf (1 process): ${bare} ISRs in ${SECONDS} s = ${bareRate.toFixed(1)}/s; load average ${load3.map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`pipeline per process / bare: ${((100 * perCore) / bareRate).toFixed(0)}%`);
 console.log(`130,000 ISRs at the pipeline's rate: ${(130000 / pipelineRate / 60).toFixed(0)} min (plus the request, ${(requestMs / 1000).toFixed(0)} s)`);
@@ -96,6 +123,7 @@ await owner.execute(sql`delete from pgboss.job where name = 'isr.generate'`).cat
 await owner.execute(sql`delete from student_outputs where tenant_id = ${t} and output_id = ${output.id}`);
 await owner.execute(sql`delete from outputs where tenant_id = ${t} and id = ${output.id}`);
 await owner.execute(sql`delete from notifications where tenant_id = ${t} and type = 'isr'`);
-for (const area of ["objects", "meta"]) await rm(path.join(dataDir, "files", area, "tenants", String(t), "isr", String(output.id)), { recursive: true, force: true });
+for (const area of ["objects", "meta"])
+  await rm(path.join(dataDir, "files", area, "tenants", String(t), "isr", String(output.id)), { recursive: true, force: true });
 await closeDatabase();
 process.exit(0);

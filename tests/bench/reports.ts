@@ -33,8 +33,17 @@ const [collection] = await rows<{ id: number; name: string; assessment_id: numbe
 );
 const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
 const actor: Actor = {
-  userId, tenantId: t, tenantName: "bench", roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"], features: [], activeRole: "ROLE_ADMIN",
-  tenantWide: true, orgs: [], sessionId: "bench", impersonatorId: null, via: "internal",
+  userId,
+  tenantId: t,
+  tenantName: "bench",
+  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
+  features: [],
+  activeRole: "ROLE_ADMIN",
+  tenantWide: true,
+  orgs: [],
+  sessionId: "bench",
+  impersonatorId: null,
+  via: "internal",
 };
 console.log(`tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children`);
 await rows(owner, sql`analyze`);
@@ -82,7 +91,10 @@ async function pipeline() {
   const { report } = await requestAdminReport(actor, t, { kind: "kra.ssr", dataCollectionId: collection.id }, {});
   for (;;) {
     // The owner connection: a bench's own read of the status, outside the tenancy the app keeps.
-    const [row] = await rows<{ status: string; metadata: { rows?: number; bytes?: number; ms?: number } }>(owner, sql`select status, metadata from reports where id = ${report.id}`);
+    const [row] = await rows<{ status: string; metadata: { rows?: number; bytes?: number; ms?: number } }>(
+      owner,
+      sql`select status, metadata from reports where id = ${report.id}`,
+    );
     if (row.status === "complete" || row.status === "failed") {
       return { status: row.status, ms: performance.now() - started, jobMs: row.metadata.ms ?? 0, rows: row.metadata.rows, bytes: row.metadata.bytes ?? 0 };
     }

@@ -61,9 +61,15 @@ const PASSWORD = "Bench-pass1";
 
 /** The biggest generated tenant and its people: a tenant admin, the admin of its largest district, a teacher, a system admin. */
 async function subjects() {
-  const [state] = await rows<{ id: number; slug: string }>(db, sql`select t.id, t.slug from tenants t join students s on s.tenant_id = t.id group by t.id order by count(*) desc limit 1`);
+  const [state] = await rows<{ id: number; slug: string }>(
+    db,
+    sql`select t.id, t.slug from tenants t join students s on s.tenant_id = t.id group by t.id order by count(*) desc limit 1`,
+  );
   const t = state.id;
-  const [tenantAdmin] = await rows<{ id: number }>(db, sql`select user_id as id from user_roles where tenant_id = ${t} and role = 'ROLE_TENANT_ADMIN' order by user_id limit 1`);
+  const [tenantAdmin] = await rows<{ id: number }>(
+    db,
+    sql`select user_id as id from user_roles where tenant_id = ${t} and role = 'ROLE_TENANT_ADMIN' order by user_id limit 1`,
+  );
   const [districtAdmin] = await rows<{ id: number }>(
     db,
     sql`select uo.user_id as id from user_organizations uo join user_roles ur on ur.tenant_id = uo.tenant_id and ur.user_id = uo.user_id and ur.role = 'ROLE_ADMIN'
@@ -90,7 +96,10 @@ async function subjects() {
       select id from existing union all select id from created`,
   );
   const session = async (userId: number) => {
-    const [row] = await rows<{ id: string }>(db, sql`insert into auth_sessions (tenant_id, user_id, expires_at) values (${t}, ${userId}, now() + interval '1 day') returning id`);
+    const [row] = await rows<{ id: string }>(
+      db,
+      sql`insert into auth_sessions (tenant_id, user_id, expires_at) values (${t}, ${userId}, now() + interval '1 day') returning id`,
+    );
     return { sid: row.id, tid: t };
   };
   const actorOf = async (userId: number) => (await actorForSession(await session(userId), "internal"))!;
@@ -158,11 +167,11 @@ async function explainBoth(label: string, statement: { query: string; params: un
   await client.unsafe(explain, params);
   const owner = text(await client.unsafe(explain, params));
   const policy = text(
-    await client.begin(async (tx) => {
+    (await client.begin(async (tx) => {
       await tx`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${String(tenantId)}, true)`;
       await tx.unsafe(explain, params);
       return tx.unsafe(explain, params);
-    }) as { "QUERY PLAN": string }[],
+    })) as { "QUERY PLAN": string }[],
   );
   // The plan's shape: node names and their relations/indexes, without costs, timings or filters.
   const shape = (plan: string) =>
@@ -173,7 +182,9 @@ async function explainBoth(label: string, statement: { query: string; params: un
       .filter((l) => !/^(->\s+)?Result\b/.test(l));
   const ms = (plan: string) => Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? NaN);
   const same = JSON.stringify(shape(owner)) === JSON.stringify(shape(policy));
-  console.log(`\n== EXPLAIN ${label}: owner (no policy) ${ms(owner).toFixed(1)} ms, application role (policy) ${ms(policy).toFixed(1)} ms; plan shape ${same ? "the same (but for the policy's one-time filters)" : "differs"}`);
+  console.log(
+    `\n== EXPLAIN ${label}: owner (no policy) ${ms(owner).toFixed(1)} ms, application role (policy) ${ms(policy).toFixed(1)} ms; plan shape ${same ? "the same (but for the policy's one-time filters)" : "differs"}`,
+  );
   const policyLines = policy.split("\n").filter((l) => l.includes("current_setting"));
   console.log(`   policy predicates in the plan: ${policyLines.length}${policyLines.length ? ` (e.g. ${policyLines[0].trim()})` : ""}`);
   if (!same || process.env.BENCH_PLANS) {
@@ -195,7 +206,9 @@ try {
   const s = await subjects();
   const { size, counts } = await datasetSize();
   console.log(`Database ${size}; tenants:`, counts);
-  console.log(`Subjects in ${s.slug}: teacher of ${(await teacherDashboard(s.teacher.actor)).rosteredStudents} children, admin of district with ${(await administratorDashboard(s.districtAdmin)).students} children, tenant admin\n`);
+  console.log(
+    `Subjects in ${s.slug}: teacher of ${(await teacherDashboard(s.teacher.actor)).rosteredStudents} children, admin of district with ${(await administratorDashboard(s.districtAdmin)).students} children, tenant admin\n`,
+  );
 
   const context = { ipAddress: "10.9.9.9", userAgent: "rls-bench", host: null };
   const cases: Case[] = [
@@ -207,7 +220,11 @@ try {
         await revokeSession(result.sessionId);
       },
     },
-    { name: "sign-in's profile read (loadProfile)", iterations: 500 * scale, run: () => (tenancySwitch.bound ? withTenant(s.tenantId, () => loadProfile(s.teacher.id)) : loadProfile(s.teacher.id)) },
+    {
+      name: "sign-in's profile read (loadProfile)",
+      iterations: 500 * scale,
+      run: () => (tenancySwitch.bound ? withTenant(s.tenantId, () => loadProfile(s.teacher.id)) : loadProfile(s.teacher.id)),
+    },
     { name: "session lookup (every request)", iterations: 1000 * scale, run: () => actorForSession(s.teacher.session, "bearer") },
     { name: "header (shellModel, every page)", iterations: 500 * scale, run: () => shellModel(s.teacher.actor, "teacher") },
     { name: "teacher dashboard", iterations: 300 * scale, run: () => teacherDashboard(s.teacher.actor) },
@@ -221,13 +238,19 @@ try {
   for (const c of cases.filter((c) => !only || new RegExp(only).test(c.name))) {
     const t = await measure(c);
     const [b50, b95, r50, r95] = [percentile(t.baseline, 50), percentile(t.baseline, 95), percentile(t.bound, 50), percentile(t.bound, 95)];
-    console.log(`${c.name.padEnd(52)} ${String(t.bound.length).padStart(5)} ${f(b50)} / ${f(b95)} ms ${f(r50)} / ${f(r95)} ms ${((r50 / b50 - 1) * 100).toFixed(0).padStart(5)}%`);
+    console.log(
+      `${c.name.padEnd(52)} ${String(t.bound.length).padStart(5)} ${f(b50)} / ${f(b95)} ms ${f(r50)} / ${f(r95)} ms ${((r50 / b50 - 1) * 100).toFixed(0).padStart(5)}%`,
+    );
   }
 
   if (process.env.BENCH_EXPLAIN === "0") process.exit(0);
   const main = (list: { query: string; params: unknown[] }[]) => list.reduce((a, b) => (b.query.length > a.query.length ? b : a));
   await explainBoth("tenant admin dashboard, collections and completion", main(await statementsOf(() => administratorDashboard(s.tenantAdmin))), s.tenantId);
-  await explainBoth("district admin dashboard, collections and completion", main(await statementsOf(() => administratorDashboard(s.districtAdmin))), s.tenantId);
+  await explainBoth(
+    "district admin dashboard, collections and completion",
+    main(await statementsOf(() => administratorDashboard(s.districtAdmin))),
+    s.tenantId,
+  );
   // Every statement of the district admin's dashboard, one line each: where its time goes in each mode.
   for (const [i, statement] of (await statementsOf(() => administratorDashboard(s.districtAdmin))).entries()) {
     await explainBoth(`district admin dashboard, statement ${i + 1}: ${statement.query.replace(/\s+/g, " ").slice(0, 70)}`, statement, s.tenantId);

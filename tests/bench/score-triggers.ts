@@ -62,7 +62,10 @@ try {
   const t = state.tenantId;
   const c = state.collectionId;
   const db = handle.db;
-  const [range] = await rows<{ from: number; to: number }>(db, sql`select min(id)::int as "from", max(id)::int as "to" from student_enrollments where tenant_id = ${t}`);
+  const [range] = await rows<{ from: number; to: number }>(
+    db,
+    sql`select min(id)::int as "from", max(id)::int as "to" from student_enrollments where tenant_id = ${t}`,
+  );
   // Each grade's other entry on the same scale: a save and a bulk update that change every grade.
   await db.execute(sql`create temp table other_entry as select se.id as from_id,
     (select min(o.id) from scale_entries o where o.scale_id = se.scale_id and o.id <> se.id) as to_id from scale_entries se`);
@@ -84,7 +87,9 @@ try {
         }
       }
       await db.execute(sql`set session_replication_role = origin`);
-      console.log(`${label}, ${bare ? "bare" : "with triggers"}: ${times.length} saves, p50 ${p50(times).toFixed(3)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(3)} ms`);
+      console.log(
+        `${label}, ${bare ? "bare" : "with triggers"}: ${times.length} saves, p50 ${p50(times).toFixed(3)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(3)} ms`,
+      );
     }
   }
 
@@ -115,11 +120,15 @@ try {
   const part = sql`tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id between ${range.from} and ${range.to}`;
   await saves("single-row save (first on this connection)");
   await bulk("bulk delete of every score", (tx) => tx.execute(sql`delete from scores where ${part}`));
-  await bulk("bulk insert of every score (the generator's part)", (tx) => enterScores(tx, { tenantId: t, collectionId: c, salt: 1, now: new Date(), range }), (tx) =>
-    tx.execute(sql`delete from scores where ${part}`),
+  await bulk(
+    "bulk insert of every score (the generator's part)",
+    (tx) => enterScores(tx, { tenantId: t, collectionId: c, salt: 1, now: new Date(), range }),
+    (tx) => tx.execute(sql`delete from scores where ${part}`),
   );
   await bulk("bulk update of every score to another entry", (tx) =>
-    tx.execute(sql`update scores s set scale_entry_id = x.to_id from other_entry x where x.from_id = s.scale_entry_id and s.tenant_id = ${t} and s.data_collection_id = ${c}`),
+    tx.execute(
+      sql`update scores s set scale_entry_id = x.to_id from other_entry x where x.from_id = s.scale_entry_id and s.tenant_id = ${t} and s.data_collection_id = ${c}`,
+    ),
   );
   await saves("single-row save (after the bulk statements)");
 } finally {

@@ -92,7 +92,9 @@ for (const clients of [16, 64]) {
 for (const clients of [16, 64]) {
   const b = await floor("bare", clients);
   const a = await floor("app", clients);
-  console.log(`  floor, no database, ${clients} clients: bare ${b.toFixed(0)} answers/s, app's 401 ${a.toFixed(0)} answers/s (${((100 * a) / b).toFixed(0)}% of bare)`);
+  console.log(
+    `  floor, no database, ${clients} clients: bare ${b.toFixed(0)} answers/s, app's 401 ${a.toFixed(0)} answers/s (${((100 * a) / b).toFixed(0)}% of bare)`,
+  );
 }
 
 /* Completion of the whole tenant: counting scores (the query before stored results) and the results. */
@@ -134,15 +136,23 @@ console.log(
 );
 
 /* Pages: the administrator dashboard (tenant admin, district admin) and the scoring screen. */
-const [tenantAdmin] = await sql<{ id: number }[]>`select u.id from users u join user_roles r on r.user_id = u.id and r.role = 'ROLE_TENANT_ADMIN' where u.tenant_id = ${t} limit 1`;
+const [tenantAdmin] = await sql<
+  { id: number }[]
+>`select u.id from users u join user_roles r on r.user_id = u.id and r.role = 'ROLE_TENANT_ADMIN' where u.tenant_id = ${t} limit 1`;
 // The generator's tenant admin holds ROLE_TENANT_ADMIN only; the administrator area needs ROLE_ADMIN too.
 await sql`insert into user_roles (tenant_id, user_id, role) values (${t}, ${tenantAdmin.id}, 'ROLE_ADMIN') on conflict do nothing`;
-const [districtAdmin] = await sql<{ id: number }[]>`select uo.user_id as id from user_organizations uo where uo.tenant_id = ${t} and uo.org_type = 'district' and uo.administrative
+const [districtAdmin] = await sql<
+  { id: number }[]
+>`select uo.user_id as id from user_organizations uo where uo.tenant_id = ${t} and uo.org_type = 'district' and uo.administrative
   group by uo.user_id order by uo.user_id limit 1`;
 const pages = [
   { name: "admin dashboard, tenant admin", path: "/administrator/dashboard", jwt: await sessionFor(tenantAdmin.id, "ROLE_ADMIN") },
   { name: "admin dashboard, district admin", path: "/administrator/dashboard", jwt: await sessionFor(districtAdmin.id, "ROLE_ADMIN") },
-  { name: `scoring screen, ${teachers[0].kids.length} students x ${items.length} items`, path: `/teacher/collections/${collection.id}/scoring`, jwt: teachers[0].jwt },
+  {
+    name: `scoring screen, ${teachers[0].kids.length} students x ${items.length} items`,
+    path: `/teacher/collections/${collection.id}/scoring`,
+    jwt: teachers[0].jwt,
+  },
 ];
 for (const page of pages) {
   const times: number[] = [];

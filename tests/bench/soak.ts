@@ -84,7 +84,9 @@ const now = new Map(current.map((r) => [r.cell, r.entry]));
 const wrongCells = cells.filter(([cell, entry]) => now.get(cell) !== entry).length;
 
 console.log(`soak: ${teachers.length} teachers, ${clients} connections, ${seconds} s`);
-console.log(`  acknowledged saves ${keys.length} (${(keys.length / seconds).toFixed(0)}/s), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+console.log(
+  `  acknowledged saves ${keys.length} (${(keys.length / seconds).toFixed(0)}/s), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+);
 console.log(`  in history exactly once ${once}; same grade again (no change, no row) ${unchanged}; more than once ${duplicated}`);
 console.log(`  cells touched ${cells.length}; holding a grade other than the last acknowledged ${wrongCells}`);
 console.log(`  failed requests ${[...failures.values()].reduce((a, b) => a + b, 0)} ${JSON.stringify(Object.fromEntries(failures))}`);

@@ -25,13 +25,27 @@ const [{ d, l }] = await rows<{ d: number; l: number }>(
   sql`select lo.district_id as d, max(s.parent_location_id) as l from students s join locations lo on lo.id = s.parent_location_id
     where s.tenant_id = ${t} group by lo.district_id order by count(*) desc limit 1`,
 );
-const [{ ssid }] = await rows<{ ssid: string }>(owner, sql`select tenant_unique_id as ssid from students where tenant_id = ${t} and parent_location_id = ${l} limit 1`);
-const [{ last }] = await rows<{ last: string }>(owner, sql`select lower(last_name) as last from students where tenant_id = ${t} and parent_location_id = ${l} limit 1`);
+const [{ ssid }] = await rows<{ ssid: string }>(
+  owner,
+  sql`select tenant_unique_id as ssid from students where tenant_id = ${t} and parent_location_id = ${l} limit 1`,
+);
+const [{ last }] = await rows<{ last: string }>(
+  owner,
+  sql`select lower(last_name) as last from students where tenant_id = ${t} and parent_location_id = ${l} limit 1`,
+);
 
 const actor = (tenantWide: boolean): Actor => ({
-  userId: 0, tenantId: t, tenantName: "bench", roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"], features: [],
-  activeRole: "ROLE_ADMIN", tenantWide, orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
-  sessionId: "bench", impersonatorId: null, via: "internal",
+  userId: 0,
+  tenantId: t,
+  tenantName: "bench",
+  roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"],
+  features: [],
+  activeRole: "ROLE_ADMIN",
+  tenantWide,
+  orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
+  sessionId: "bench",
+  impersonatorId: null,
+  via: "internal",
 });
 
 const cases: [string, Record<string, unknown>][] = [
@@ -57,7 +71,10 @@ async function time(fn: () => Promise<unknown>) {
 }
 
 console.log(`tenant ${t}: district ${d}, location ${l}; ${count} calls each`);
-for (const [who, a] of [["tenant admin", actor(true)], ["district admin", actor(false)]] as const) {
+for (const [who, a] of [
+  ["tenant admin", actor(true)],
+  ["district admin", actor(false)],
+] as const) {
   const reach = await forTenant(a, () => reachOf(a));
   for (const [name, raw] of cases) {
     const query = studentListQuery.parse(raw);

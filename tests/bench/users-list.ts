@@ -20,7 +20,10 @@ const explain = process.argv.includes("--explain");
 const only = process.env.BENCH_ONLY;
 const owner = database().db;
 
-const [{ t, n }] = await rows<{ t: number; n: string }>(owner, sql`select tenant_id as t, count(*) as n from users group by tenant_id order by count(*) desc limit 1`);
+const [{ t, n }] = await rows<{ t: number; n: string }>(
+  owner,
+  sql`select tenant_id as t, count(*) as n from users group by tenant_id order by count(*) desc limit 1`,
+);
 // The district with the most people linked under it (directly or at its locations).
 const [{ d }] = await rows<{ d: number }>(
   owner,
@@ -76,9 +79,17 @@ async function time(fn: () => Promise<unknown>) {
   return `p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`;
 }
 
-const load = await import("node:os").then((os) => os.loadavg().map((x) => x.toFixed(2)).join(" "));
+const load = await import("node:os").then((os) =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" "),
+);
 console.log(`tenant ${t} (${n} users): district ${d}, location ${l}; ${count} calls each; load average ${load}`);
-for (const [who, a] of [["tenant admin", actor(true)], ["district admin", actor(false)]] as const) {
+for (const [who, a] of [
+  ["tenant admin", actor(true)],
+  ["district admin", actor(false)],
+] as const) {
   for (const [name, raw] of cases) {
     if (only && !name.includes(only)) continue;
     const query = userListQuery.parse(raw);
@@ -93,5 +104,10 @@ for (const [who, a] of [["tenant admin", actor(true)], ["district admin", actor(
     console.log(`${who.padEnd(15)} ${name.padEnd(30)} total ${String(result.total).padStart(6)}  service ${service}   bare SQL ${bare}`);
   }
 }
-console.log(`load average at the end ${(await import("node:os")).loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `load average at the end ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);
 await closeDatabase();

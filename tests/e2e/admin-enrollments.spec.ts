@@ -26,7 +26,7 @@ interface Enrollment {
 
 /** The seeded child with two active enrollments, found through the API as the signed-in admin. */
 async function twoSchoolChild(page: Page): Promise<{ student: Student; enrollments: Enrollment[] }> {
-  const get = async <T,>(url: string) => (await (await page.request.get(url)).json()) as T;
+  const get = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
   const { districts } = await get<{ districts: { id: number; nameLabel: string }[] }>("/en/api/v1/districts?active=1");
   const baltimore = districts.find((d) => d.nameLabel === "Baltimore County Public Schools")!;
   for (let p = 1; p < 5; p++) {

@@ -160,9 +160,19 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await page.goto(`/administrator/audit?entityType=district&entityId=${districtId}`);
   const trail = page.getByRole("table", { name: "Audit trail" });
   for (const action of ["create", "update", "integration_create", "delete"]) {
-    await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) }).first()).toBeVisible();
+    await expect(
+      trail
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: action, exact: true }) })
+        .first(),
+    ).toBeVisible();
   }
-  await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: "create", exact: true }) }).first()).toContainText(REGION);
+  await expect(
+    trail
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: "create", exact: true }) })
+      .first(),
+  ).toContainText(REGION);
   await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: "integration_create", exact: true }) })).not.toContainText("Feed-secret-1");
   await axe(page);
   await page.screenshot(snap("organisations-audit"));

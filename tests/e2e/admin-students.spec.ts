@@ -30,7 +30,8 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await page.screenshot(snap("admin-students-list"));
 
   await expect(page.getByRole("columnheader", { name: /Last name/ })).toHaveAttribute("aria-sort", "ascending");
-  for (const name of ["Last name", "First name", "State ID", "Birth date", "Location"]) await expect(page.getByRole("button", { name: new RegExp(`^${name}`) })).toBeVisible();
+  for (const name of ["Last name", "First name", "State ID", "Birth date", "Location"])
+    await expect(page.getByRole("button", { name: new RegExp(`^${name}`) })).toBeVisible();
   // Sorting by keyboard: focus the State ID header's button and press Enter; the server re-sorts.
   await page.getByRole("button", { name: /^State ID/ }).focus();
   await page.keyboard.press("Enter");

@@ -41,20 +41,47 @@ async function scoredChild(request: APIRequestContext, stateId: string) {
   );
   const kra = dataCollections.find((c) => c.collectionName.startsWith("Kindergarten Readiness") && c.enrollmentEndDate * 1000 > Date.now())!;
   const roster = await json<{ students: { studentId: number }[] }>(request, "get", `/data-collections/${kra.id}/students/legacy`, teacher.headers);
-  const classmate = await json<{ enrollments: { parentLocationId: number }[] }>(request, "get", `/enrollments?studentId=${roster.students[0].studentId}`, admin.headers);
+  const classmate = await json<{ enrollments: { parentLocationId: number }[] }>(
+    request,
+    "get",
+    `/enrollments?studentId=${roster.students[0].studentId}`,
+    admin.headers,
+  );
   const locationId = classmate.enrollments[0].parentLocationId;
 
-  const { student } = await json<{ student: { id: number } }>(request, "post", "/students", admin.headers, { tenantUniqueId: stateId, firstName: "Rory", lastName: "Carrier", locationId });
+  const { student } = await json<{ student: { id: number } }>(request, "post", "/students", admin.headers, {
+    tenantUniqueId: stateId,
+    firstName: "Rory",
+    lastName: "Carrier",
+    locationId,
+  });
   const { enrollments } = await json<{ enrollments: { id: number }[] }>(request, "get", `/enrollments?studentId=${student.id}`, admin.headers);
   const enrollmentId = enrollments[0].id;
-  await json(request, "post", "/data-collections-student-assignments", admin.headers, { studentEnrollmentId: enrollmentId, parentDataCollectionId: kra.id, teacherType: "Primary" });
-  await json(request, "post", "/user-students-associations", admin.headers, { userId: teacher.userId, studentEnrollmentId: enrollmentId, parentLocationId: locationId });
+  await json(request, "post", "/data-collections-student-assignments", admin.headers, {
+    studentEnrollmentId: enrollmentId,
+    parentDataCollectionId: kra.id,
+    teacherType: "Primary",
+  });
+  await json(request, "post", "/user-students-associations", admin.headers, {
+    userId: teacher.userId,
+    studentEnrollmentId: enrollmentId,
+    parentLocationId: locationId,
+  });
 
-  const items = await json<{ assessmentItems: { id: number; parentScalesDirectoryId: number }[] }>(request, "get", `/data-collections/${kra.id}/items`, teacher.headers);
+  const items = await json<{ assessmentItems: { id: number; parentScalesDirectoryId: number }[] }>(
+    request,
+    "get",
+    `/data-collections/${kra.id}/items`,
+    teacher.headers,
+  );
   const scales = await json<{ scales: { id: number; entries: { id: number }[] }[] }>(request, "get", `/data-collections/${kra.id}/scales`, teacher.headers);
   for (const item of items.assessmentItems.slice(0, 2)) {
     const entry = scales.scales.find((s) => s.id === item.parentScalesDirectoryId)!.entries[0];
-    await json(request, "post", `/data-collections/${kra.id}/scores`, teacher.headers, { studentEnrollmentId: enrollmentId, assessmentItemsId: item.id, assessmentItemsScalesEntriesId: entry.id });
+    await json(request, "post", `/data-collections/${kra.id}/scores`, teacher.headers, {
+      studentEnrollmentId: enrollmentId,
+      assessmentItemsId: item.id,
+      assessmentItemsScalesEntriesId: entry.id,
+    });
   }
   return { collectionName: kra.collectionName, total: items.assessmentItems.length };
 }

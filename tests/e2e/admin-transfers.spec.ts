@@ -172,7 +172,10 @@ test("a tenant admin merges two duplicate students and reads the changes in the 
   await expect(approved).toContainText("status: pending");
   // The enrollment's move: location, district and region before and after.
   // The enrollment's move names the organisations: location, district and region before and after.
-  const move = trail.getByRole("row", { name: /Tess Mover/ }).filter({ hasText: "region:" }).first();
+  const move = trail
+    .getByRole("row", { name: /Tess Mover/ })
+    .filter({ hasText: "region:" })
+    .first();
   await expect(move).toContainText("student_enrollment");
   await expect(move).toContainText(RECEIVING_DISTRICT);
   await expectNoAxeViolations(page);

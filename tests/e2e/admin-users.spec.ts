@@ -126,7 +126,12 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await page.goto(`/administrator/audit?entityType=user&entityId=${userId}`);
   const trail = page.getByRole("table", { name: "Audit trail" });
   for (const action of ["create", "deactivate", "activate"]) {
-    await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) }).first()).toContainText("Nora Quill");
+    await expect(
+      trail
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: action, exact: true }) })
+        .first(),
+    ).toContainText("Nora Quill");
   }
   await expectNoAxeViolations(page);
 
@@ -157,7 +162,10 @@ test("a district admin's list at phone width; the district page lists its people
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/administrator/organizations");
   await page.getByRole("link", { name: "Central Maryland" }).click();
-  await page.getByRole("link", { name: /Baltimore County/ }).first().click();
+  await page
+    .getByRole("link", { name: /Baltimore County/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: /People/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "People linked here" })).toContainText("district.admin@demo.test");
   await expectNoAxeViolations(page);

@@ -10,7 +10,6 @@ import { expect, expectNoAxeViolations, shot, test } from "./support";
 
 const METHOD_PATH = /^(GET|POST|PUT|PATCH|DELETE) \//;
 
-
 /**
  * Open a page of the reference and wait until its client parts (the skip link) are hydrated; `hydrated`
  * false reads the server's page alone (the headings and index are server-rendered), which is what the
@@ -61,7 +60,10 @@ test("anyone reads the reference: every group and operation, who may call each, 
     const count = await page.getByRole("main").getByRole("heading", { level: 3, name: METHOD_PATH }).count();
     expect(count, group.name).toBeGreaterThan(0);
     await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: METHOD_PATH })).toHaveCount(count);
-    await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: group.name, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: group.name, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     shown += count;
     if (count > largest.count) largest = { href: group.href, count };
   }

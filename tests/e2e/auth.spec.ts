@@ -8,7 +8,6 @@ function mailLink(raw: string, page: string): string {
   return match[1];
 }
 
-
 /** The form's own error (the page also holds the snackbar's and the router's empty alert regions). */
 const formAlert = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
 

@@ -76,7 +76,10 @@ test("an admin bulk loads users: the good rows become invited users, the results
   ]);
 
   // The good rows are users of the school, each invited as POST /users invites.
-  const found = (await (await request.get(`/en/api/v1/users?search=${encodeURIComponent(ada)}`, { headers })).json()).users as { email: string; roles: string[] }[];
+  const found = (await (await request.get(`/en/api/v1/users?search=${encodeURIComponent(ada)}`, { headers })).json()).users as {
+    email: string;
+    roles: string[];
+  }[];
   expect(found).toEqual([expect.objectContaining({ email: ada, roles: ["ROLE_TEACHER"] })]);
   expect(await waitForMail(ada)).toContain("user-registration");
   expect(await waitForMail(ben)).toContain("user-registration");

@@ -89,7 +89,11 @@ test("an admin bulk loads a file of good and bad rows: the good ones load, the r
 
   // The good children are on the students list, state id with its leading zeros.
   const headers = await bearer(request, "tenant.admin@demo.test");
-  const found = (await (await request.get(`/en/api/v1/students?search=${good1}`, { headers })).json()).students as { tenantUniqueId: string; firstName: string; parentLocationId: number }[];
+  const found = (await (await request.get(`/en/api/v1/students?search=${good1}`, { headers })).json()).students as {
+    tenantUniqueId: string;
+    firstName: string;
+    parentLocationId: number;
+  }[];
   expect(found).toEqual([expect.objectContaining({ tenantUniqueId: good1, firstName: "Bulkella", parentLocationId: schoolId })]);
   const second = (await (await request.get(`/en/api/v1/students?search=${good2}`, { headers })).json()).students;
   expect(second).toHaveLength(1);

@@ -13,7 +13,10 @@ const snap = (name: string) => ({ ...shot(`displays-${name}`), animations: "disa
 async function openTeacherDisplays(page: Page): Promise<number> {
   await signIn(page, "teacher@demo.test");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
-  const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
+  const href = (await page
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .getAttribute("href"))!;
   const id = Number(/collections\/(\d+)\//.exec(href)![1]);
   await page.goto(`/teacher/collections/${id}/completion`);
   await page.getByRole("link", { name: "Data displays" }).click();

@@ -51,7 +51,11 @@ test("an admin points a district's feed at an FTP server, fetches now and sees t
   await mkdir(path.join(ftp.root, "rosters"));
   await writeFile(
     path.join(ftp.root, "rosters", fileName),
-    ["stateId,firstName,lastName,birthDate,gender,locationId", `FTP-${stamp}-1,Feedella,Wirewright,2021-03-04,FEMALE,${schoolId}`, `FTP-${stamp}-2,Feedard,Wirewright,2021-05-06,MALE,${schoolId}`].join("\r\n"),
+    [
+      "stateId,firstName,lastName,birthDate,gender,locationId",
+      `FTP-${stamp}-1,Feedella,Wirewright,2021-03-04,FEMALE,${schoolId}`,
+      `FTP-${stamp}-2,Feedard,Wirewright,2021-05-06,MALE,${schoolId}`,
+    ].join("\r\n"),
   );
 
   try {

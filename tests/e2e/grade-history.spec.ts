@@ -5,7 +5,11 @@ test("a teacher changes a grade and reads the cell's history: who, what and when
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "teacher@demo.test");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
-  await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Early Learning/ }).first().click();
+  await page
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Early Learning/ })
+    .first()
+    .click();
   await expect(page.getByRole("grid", { name: "Scores: students by items" })).toBeVisible();
   await expect(page.locator("[data-hydrated]")).toHaveCount(1);
 

@@ -34,7 +34,10 @@ interface StudentRow {
 function readPdf(file: string): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), "isr-e2e-"));
   execFileSync("pdftoppm", ["-png", "-r", "40", file, path.join(dir, "page")]);
-  const pages = execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8").split("\f").filter((p) => p.trim());
+  const pages = execFileSync("pdftotext", ["-layout", file, "-"])
+    .toString("utf8")
+    .split("\f")
+    .filter((p) => p.trim());
   const pngs = pages.map((_, i) => path.join(dir, `page-${String(i + 1).padStart(String(pages.length).length, "0")}.png`));
   for (const png of pngs) expect(existsSync(png), png).toBe(true);
   return pages;
@@ -116,7 +119,9 @@ test("an admin requests a school's ISRs, watches them being made, downloads and 
   // The same school in Spanish: the download now holds the Spanish pages.
   await language.selectOption("es");
   await page.getByRole("button", { name: "Request ISRs" }).click();
-  await expect(page.getByText(new RegExp(`Latest request \\(Spanish.*: ${smallest.n} of ${smallest.n} generated\\. Complete\\.`))).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText(new RegExp(`Latest request \\(Spanish.*: ${smallest.n} of ${smallest.n} generated\\. Complete\\.`))).toBeVisible({
+    timeout: 150_000,
+  });
   const spanish = await newestRequestRows(page, collectionId);
   const pages = await downloadPdf(page);
   expectEveryChild(pages, spanish, "es");

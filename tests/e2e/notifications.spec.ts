@@ -114,7 +114,10 @@ test("the admin page at phone width, and the teacher's bell at phone width", asy
   await expect(page.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-phone"));
-  await page.getByRole("banner").getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Notifications, \d+ unread$/ })
+    .click();
   await expect(page.getByRole("region", { name: "Notifications" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot(snap("bell-phone"));

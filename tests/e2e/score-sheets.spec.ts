@@ -24,7 +24,10 @@ async function gradesOf(page: Page, id: number, enrollmentId: number) {
   const body = (await (await page.request.get(`${API}/data-collections/${id}/grades`)).json()) as {
     grades: { studentEnrollmentId: number; assessmentItemsId: number; assessmentItemsScalesEntriesId: number }[];
   };
-  return body.grades.filter((g) => g.studentEnrollmentId === enrollmentId).map((g) => `${g.assessmentItemsId}:${g.assessmentItemsScalesEntriesId}`).sort();
+  return body.grades
+    .filter((g) => g.studentEnrollmentId === enrollmentId)
+    .map((g) => `${g.assessmentItemsId}:${g.assessmentItemsScalesEntriesId}`)
+    .sort();
 }
 
 test("a teacher downloads the class's score sheets, its rating sheet and a practice sheet with random scores", async ({ page }) => {
@@ -32,7 +35,11 @@ test("a teacher downloads the class's score sheets, its rating sheet and a pract
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "teacher@demo.test");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
-  const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).first().getAttribute("href"))!;
+  const href = (await page
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .first()
+    .getAttribute("href"))!;
   const id = Number(/collections\/(\d+)/.exec(href)![1]);
 
   await page.goto(`/teacher/collections/${id}/students`);

@@ -52,7 +52,9 @@ async function serverCodes(page: Page, id: number): Promise<Map<string, { code: 
   };
   const scales = (await (await page.request.get(`${API}/data-collections/${id}/scales`)).json()) as { scales: { entries: { id: number; code: string }[] }[] };
   const code = new Map(scales.scales.flatMap((s) => s.entries.map((e) => [e.id, e.code] as const)));
-  return new Map(grades.grades.map((g) => [`${g.studentEnrollmentId}:${g.assessmentItemsId}`, { code: code.get(g.assessmentItemsScalesEntriesId)!, comment: g.comment }]));
+  return new Map(
+    grades.grades.map((g) => [`${g.studentEnrollmentId}:${g.assessmentItemsId}`, { code: code.get(g.assessmentItemsScalesEntriesId)!, comment: g.comment }]),
+  );
 }
 
 test.describe.configure({ mode: "serial" });
@@ -330,7 +332,8 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   await page.setViewportSize({ width: 1440, height: 900 });
   await openScoring(page, /^Early Learning/);
   const tabs = page.getByRole("group", { name: "Grades of the active cell" });
-  for (const name of ["Filter", "R", "N", "NE", "A", "B", "C", "D", "1", "2", "3", "4", "5"]) await expect(tabs.getByRole("button", { name: new RegExp(`^${name}\\b`) }).first()).toBeVisible();
+  for (const name of ["Filter", "R", "N", "NE", "A", "B", "C", "D", "1", "2", "3", "4", "5"])
+    await expect(tabs.getByRole("button", { name: new RegExp(`^${name}\\b`) }).first()).toBeVisible();
   await page.screenshot(snap("scoring-ela-grid"));
   await expectNoAxeViolations(page);
 
@@ -375,7 +378,10 @@ test("the grid filters by the teacher's group", async ({ page }) => {
 
 async function openKra(page: Page) {
   await page.goto("/teacher/dashboard");
-  const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
+  const href = (await page
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .getAttribute("href"))!;
   await page.goto(href);
   await waitReady(page);
 }
@@ -385,7 +391,10 @@ test("another teacher's collection is not found, by page and by API", async ({ p
   const otherPage = await other.newPage();
   await signIn(otherPage, "ohio.teacher@demo.test");
   await expect(otherPage).toHaveURL(/\/teacher\/dashboard$/);
-  const href = (await otherPage.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
+  const href = (await otherPage
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .getAttribute("href"))!;
   await other.close();
   const ohioId = Number(/collections\/(\d+)\/scoring/.exec(href)![1]);
 

@@ -42,7 +42,10 @@ test("a page on another origin cannot frame /profile", async ({ page, baseURL })
   expect(profile.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
   await page.route("http://attacker.invalid/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Attacker</title><h1>Attacker</h1><iframe src="${baseURL}/profile" width="800" height="500"></iframe>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Attacker</title><h1>Attacker</h1><iframe src="${baseURL}/profile" width="800" height="500"></iframe>`,
+    }),
   );
   await page.goto("http://attacker.invalid/frame");
   await expect(page.getByRole("heading", { name: "Attacker" })).toBeVisible();

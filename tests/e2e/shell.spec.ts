@@ -18,7 +18,6 @@ async function signInTo(page: Page, username: string, landing: RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
-
 test.describe("landing areas", () => {
   const accounts: [string, RegExp, string][] = [
     ["system@demo.test", /\/system\/dashboard$/, "System dashboard"],
@@ -107,7 +106,9 @@ test("a multi-role person switches areas from the header", async ({ page }) => {
   await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
   await page.screenshot(snap("shell-switched-to-teacher"));
   // The active role sticks: the profile page keeps the teacher's sidebar.
-  await header(page).getByRole("link", { name: /^Profile: / }).click();
+  await header(page)
+    .getByRole("link", { name: /^Profile: / })
+    .click();
   await expect(page.getByRole("navigation", { name: "Teacher navigation" })).toBeVisible();
   await header(page).getByRole("button", { name: "Administration" }).click();
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
@@ -219,7 +220,9 @@ test("administrator and system dashboards show counts from the database", async 
 test("the profile page saves the person's own details", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
-  await header(page).getByRole("link", { name: /^Profile: / }).click();
+  await header(page)
+    .getByRole("link", { name: /^Profile: / })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
   await expectNoAxeViolations(page);
   const first = page.getByLabel("First name");
@@ -264,7 +267,9 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
 
   await rpm.getByRole("button", { name: /Upload/ }).click();
   const dialog = page.getByRole("dialog", { name: "Upload File watcher for Linux (rpm)" });
-  await dialog.getByLabel("Installer file").setInputFiles({ name: "file-watcher-3.2.0.x86_64.rpm", mimeType: "application/x-rpm", buffer: Buffer.from([0xed, 0xab, 0xee, 0xdb, 0x03, 0x00]) });
+  await dialog
+    .getByLabel("Installer file")
+    .setInputFiles({ name: "file-watcher-3.2.0.x86_64.rpm", mimeType: "application/x-rpm", buffer: Buffer.from([0xed, 0xab, 0xee, 0xdb, 0x03, 0x00]) });
   await dialog.getByLabel("Version (optional)").fill("3.2.0");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Upload" }).click();

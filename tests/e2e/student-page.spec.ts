@@ -13,13 +13,17 @@ const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const
 async function kraCollectionId(page: Page, username = "teacher@demo.test"): Promise<number> {
   await signIn(page, username);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
-  const href = (await page.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).first().getAttribute("href"))!;
+  const href = (await page
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .first()
+    .getAttribute("href"))!;
   return Number(/collections\/(\d+)/.exec(href)![1]);
 }
 
 /** Sets a grade through the API (the scoring screen's call) that differs from the child's current one on the item. */
 async function changeGrade(page: Page, id: number, enrollmentId: number): Promise<{ itemCode: string; entryCode: string }> {
-  const get = async <T,>(path: string) => (await (await page.request.get(`${API}/data-collections/${id}/${path}`)).json()) as T;
+  const get = async <T>(path: string) => (await (await page.request.get(`${API}/data-collections/${id}/${path}`)).json()) as T;
   const items = await get<{ assessmentItems: { id: number; code: string; parentScalesDirectoryId: number }[] }>("items");
   const scales = await get<{ scales: { id: number; entries: { id: number; code: string }[] }[] }>("scales");
   const grades = await get<{ grades: { studentEnrollmentId: number; assessmentItemsId: number; assessmentItemsScalesEntriesId: number }[] }>("grades");
@@ -106,13 +110,19 @@ test("another teacher's child and collection are not found", async ({ page, brow
   const other = await browser.newContext({ baseURL: stateOrigin("ohio") });
   const otherPage = await other.newPage();
   const ohioId = await kraCollectionId(otherPage, "ohio.teacher@demo.test");
-  const roster = (await (await otherPage.request.get(`${API}/data-collections/${ohioId}/students/legacy`)).json()) as { students: { studentEnrollmentId: number }[] };
+  const roster = (await (await otherPage.request.get(`${API}/data-collections/${ohioId}/students/legacy`)).json()) as {
+    students: { studentEnrollmentId: number }[];
+  };
   const ohioChild = roster.students[0].studentEnrollmentId;
   await other.close();
 
   const id = await kraCollectionId(page);
   const notFound = page.getByRole("heading", { name: "Should you be here? Please enter a valid address" });
-  for (const path of [`/teacher/collections/${id}/students/${ohioChild}`, `/teacher/collections/${ohioId}/students/${ohioChild}`, `/teacher/collections/${ohioId}/students`]) {
+  for (const path of [
+    `/teacher/collections/${id}/students/${ohioChild}`,
+    `/teacher/collections/${ohioId}/students/${ohioChild}`,
+    `/teacher/collections/${ohioId}/students`,
+  ]) {
     await page.goto(path);
     await expect(notFound).toBeVisible();
   }

@@ -42,9 +42,7 @@ export function mailsTo(address: string): string[] {
   } catch {
     return [];
   }
-  return files
-    .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
-    .filter((m) => m.split("\r\n")[0].toLowerCase().includes(address.toLowerCase()));
+  return files.map((f) => readFileSync(path.join(mailDir, f), "utf8")).filter((m) => m.split("\r\n")[0].toLowerCase().includes(address.toLowerCase()));
 }
 
 /** Wait until a mail to the address arrives and return it (mail goes through the job queue). */

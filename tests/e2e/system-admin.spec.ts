@@ -18,7 +18,10 @@ const NAME = `Readiness pilot ${run}`;
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 /** A 1 x 1 PNG. */
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 
 async function axe(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
@@ -71,12 +74,30 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
 
   await create(page, "Hierarchy", "New hierarchy item", { Code: "LL", Label: "Language and Literacy" }, {}, "Assessment hierarchy item saved");
-  await create(page, "Hierarchy", "New hierarchy item", { Code: "LL.PA", Label: "Phonological awareness" }, { Under: "LL Language and Literacy" }, "Assessment hierarchy item saved");
+  await create(
+    page,
+    "Hierarchy",
+    "New hierarchy item",
+    { Code: "LL.PA", Label: "Phonological awareness" },
+    { Under: "LL Language and Literacy" },
+    "Assessment hierarchy item saved",
+  );
   await create(page, "Scales", "New scale", { Code: "PT", Label: "Performance task" }, {}, "Scale saved");
-  for (const [code, label, score] of [["0", "No credit", "0"], ["1", "Partial credit", "1"], ["2", "Full credit", "2"]]) {
+  for (const [code, label, score] of [
+    ["0", "No credit", "0"],
+    ["1", "Partial credit", "1"],
+    ["2", "Full credit", "2"],
+  ]) {
     await create(page, "Scale PT entries", "New entry of scale PT", { Code: code, Label: label, Score: score, Order: score }, {}, "Scale entry saved");
   }
-  await create(page, "Items", "New item", { Code: "LL01", Label: "Produces a rhyming word", Description: "Say a word that rhymes with cat" }, { Hierarchy: "LL.PA Phonological awareness", Scale: "PT Performance task", Kind: "Performance task" }, "Assessment item saved");
+  await create(
+    page,
+    "Items",
+    "New item",
+    { Code: "LL01", Label: "Produces a rhyming word", Description: "Say a word that rhymes with cat" },
+    { Hierarchy: "LL.PA Phonological awareness", Scale: "PT Performance task", Kind: "Performance task" },
+    "Assessment item saved",
+  );
   const items = page.getByRole("region", { name: "Items", exact: true });
   await expect(items.getByRole("cell", { name: "LL.PA Phonological awareness" })).toBeVisible();
   await axe(page);
@@ -105,7 +126,13 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await page.getByRole("link", { name: "Export assessment" }).click();
   const file = await (await exported).path();
   const original = JSON.parse(await readFile(file, "utf8"));
-  expect(original.items[0]).toMatchObject({ code: "LL01", hierarchyCode: "LL.PA", scaleCode: "PT", entries: [{ kind: "prompt" }], resources: [{ originalFileName: "rhyme-card.png", sizeBytes: 300_000 }] });
+  expect(original.items[0]).toMatchObject({
+    code: "LL01",
+    hierarchyCode: "LL.PA",
+    scaleCode: "PT",
+    entries: [{ kind: "prompt" }],
+    resources: [{ originalFileName: "rhyme-card.png", sizeBytes: 300_000 }],
+  });
   await breadcrumb.getByRole("link", { name: "Assessments" }).click();
   await page.getByLabel("Assessment export file to import").setInputFiles(file);
   await expect(snackbar(page)).toHaveText(`Imported Assessment ${NAME}`);
@@ -116,7 +143,9 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
 
   // A file that is not an export: the spec's error, and the page reloads.
   await breadcrumb.getByRole("link", { name: "Assessments" }).click();
-  await page.getByLabel("Assessment export file to import").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello":1}') });
+  await page
+    .getByLabel("Assessment export file to import")
+    .setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello":1}') });
   await expect(snackbar(page)).toHaveText("Error importing assessment");
 });
 
@@ -148,7 +177,9 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   expect(Buffer.from(await fetched.body()).equals(PNG)).toBe(true);
   await anonymous.close();
   // A file that is not an image is refused with the reason.
-  await page.getByLabel("Logo file to upload").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  await page
+    .getByLabel("Logo file to upload")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
   await expect(snackbar(page)).toHaveText("Error saving tenant");
   await expect(page.getByRole("region", { name: "Logo" }).getByRole("alert")).toHaveText("Logo must be a PNG, JPEG, GIF or WebP image");
   await axe(page);
@@ -156,7 +187,9 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   const sheet = page.getByRole("region", { name: "Info sheet" });
   await expect(sheet.getByText("No info sheet has been uploaded yet.")).toBeVisible();
   const sheetMarker = `delaware-sheet-${run}`;
-  await sheet.getByLabel("Info sheet (PDF, at most 10 MB)").setInputFiles({ name: "sheet.pdf", mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${sheetMarker}\n%%EOF\n`) });
+  await sheet
+    .getByLabel("Info sheet (PDF, at most 10 MB)")
+    .setInputFiles({ name: "sheet.pdf", mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${sheetMarker}\n%%EOF\n`) });
   await sheet.getByRole("button", { name: "Upload info sheet" }).click();
   await expect(snackbar(page)).toHaveText("The info sheet has been uploaded");
   const sheetLink = sheet.getByRole("link", { name: "Download the info sheet (PDF)" });

@@ -41,9 +41,15 @@ test("a teacher opens a collection's completion from Assessments and sees a new 
   await page.screenshot(shot("teacher-completion"));
 
   // One cell nobody has scored yet: a child short of 100% and an item they lack.
-  const roster = (await (await page.request.get(`${API}/data-collections/${id}/students/legacy`)).json()) as { students: { studentEnrollmentId: number; progress: number }[] };
-  const grades = (await (await page.request.get(`${API}/data-collections/${id}/grades`)).json()) as { grades: { studentEnrollmentId: number; assessmentItemsId: number }[] };
-  const items = (await (await page.request.get(`${API}/data-collections/${id}/items`)).json()) as { assessmentItems: { id: number; parentScalesDirectoryId: number }[] };
+  const roster = (await (await page.request.get(`${API}/data-collections/${id}/students/legacy`)).json()) as {
+    students: { studentEnrollmentId: number; progress: number }[];
+  };
+  const grades = (await (await page.request.get(`${API}/data-collections/${id}/grades`)).json()) as {
+    grades: { studentEnrollmentId: number; assessmentItemsId: number }[];
+  };
+  const items = (await (await page.request.get(`${API}/data-collections/${id}/items`)).json()) as {
+    assessmentItems: { id: number; parentScalesDirectoryId: number }[];
+  };
   const scales = (await (await page.request.get(`${API}/data-collections/${id}/scales`)).json()) as { scales: { id: number; entries: { id: number }[] }[] };
   const kid = roster.students.find((s) => s.progress < 100)!;
   const done = new Set(grades.grades.filter((g) => g.studentEnrollmentId === kid.studentEnrollmentId).map((g) => g.assessmentItemsId));
@@ -64,7 +70,10 @@ test("another teacher's completion page is not found", async ({ page, browser })
   const otherPage = await other.newPage();
   await signIn(otherPage, "ohio.teacher@demo.test");
   await expect(otherPage).toHaveURL(/\/teacher\/dashboard$/);
-  const href = (await otherPage.getByRole("table", { name: "My data collections" }).getByRole("link", { name: /^Kindergarten Readiness/ }).getAttribute("href"))!;
+  const href = (await otherPage
+    .getByRole("table", { name: "My data collections" })
+    .getByRole("link", { name: /^Kindergarten Readiness/ })
+    .getAttribute("href"))!;
   await other.close();
 
   await signIn(page, "teacher@demo.test");

@@ -26,4 +26,3 @@ export async function demoWorld() {
     .onConflictDoNothing();
   return { user, teacher };
 }
-

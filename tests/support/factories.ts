@@ -24,7 +24,10 @@ const next = () => `${process.pid}${++seq}${Math.random().toString(36).slice(2, 
 /** Factories make each test's own rows; tests never lean on seeded demo data. */
 export async function makeTenant(overrides: Partial<typeof tenants.$inferInsert> = {}) {
   const n = next();
-  const [tenant] = await db().insert(tenants).values({ name: `Tenant ${n}`, slug: `tenant-${n}`, ...overrides }).returning();
+  const [tenant] = await db()
+    .insert(tenants)
+    .values({ name: `Tenant ${n}`, slug: `tenant-${n}`, ...overrides })
+    .returning();
   return tenant;
 }
 
@@ -38,7 +41,10 @@ export async function makeUser(
     .insert(users)
     .values({ tenantId, username: `user${n}@test.example`, email: `user${n}@test.example`, firstName: "Test", lastName: `User${n}`, ...overrides })
     .returning();
-  if (roles.length) await db().insert(userRoles).values(roles.map((role) => ({ tenantId, userId: user.id, role })));
+  if (roles.length)
+    await db()
+      .insert(userRoles)
+      .values(roles.map((role) => ({ tenantId, userId: user.id, role })));
   if (orgs.length) {
     await db()
       .insert(userOrganizations)
@@ -50,19 +56,28 @@ export async function makeUser(
 /** A region > district > location chain of one tenant. */
 export async function makeRegion(tenantId: number, overrides: Partial<typeof regions.$inferInsert> = {}) {
   const n = next();
-  const [row] = await db().insert(regions).values({ tenantId, name: `Region ${n}`, uniqueId: `R${n}`, ...overrides }).returning();
+  const [row] = await db()
+    .insert(regions)
+    .values({ tenantId, name: `Region ${n}`, uniqueId: `R${n}`, ...overrides })
+    .returning();
   return row;
 }
 
 export async function makeDistrict(tenantId: number, regionId: number, overrides: Partial<typeof districts.$inferInsert> = {}) {
   const n = next();
-  const [row] = await db().insert(districts).values({ tenantId, regionId, name: `District ${n}`, uniqueId: `D${n}`, ...overrides }).returning();
+  const [row] = await db()
+    .insert(districts)
+    .values({ tenantId, regionId, name: `District ${n}`, uniqueId: `D${n}`, ...overrides })
+    .returning();
   return row;
 }
 
 export async function makeLocation(tenantId: number, districtId: number, overrides: Partial<typeof locations.$inferInsert> = {}) {
   const n = next();
-  const [row] = await db().insert(locations).values({ tenantId, districtId, name: `Location ${n}`, uniqueId: `L${n}`, ...overrides }).returning();
+  const [row] = await db()
+    .insert(locations)
+    .values({ tenantId, districtId, name: `Location ${n}`, uniqueId: `L${n}`, ...overrides })
+    .returning();
   return row;
 }
 
@@ -83,11 +98,24 @@ export async function makeStudent(tenantId: number, overrides: Partial<typeof st
 }
 
 /** An enrollment of a student at a location (region and district taken from the location). */
-export async function makeEnrollment(tenantId: number, studentId: number, location: { id: number; districtId: number }, overrides: Partial<typeof studentEnrollments.$inferInsert> = {}) {
+export async function makeEnrollment(
+  tenantId: number,
+  studentId: number,
+  location: { id: number; districtId: number },
+  overrides: Partial<typeof studentEnrollments.$inferInsert> = {},
+) {
   const [district] = await db().select({ regionId: districts.regionId }).from(districts).where(eq(districts.id, location.districtId));
   const [row] = await db()
     .insert(studentEnrollments)
-    .values({ tenantId, studentId, locationId: location.id, districtId: location.districtId, regionId: district.regionId, isPointOfAuthority: true, ...overrides })
+    .values({
+      tenantId,
+      studentId,
+      locationId: location.id,
+      districtId: location.districtId,
+      regionId: district.regionId,
+      isPointOfAuthority: true,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -102,7 +130,10 @@ export async function makeSchoolYear(overrides: Partial<typeof schoolYears.$infe
 }
 
 export async function makeAssessment(overrides: Partial<typeof assessments.$inferInsert> = {}) {
-  const [row] = await db().insert(assessments).values({ name: `Assessment ${next()}`, taxonomy: "SUMMATIVE", ...overrides }).returning();
+  const [row] = await db()
+    .insert(assessments)
+    .values({ name: `Assessment ${next()}`, taxonomy: "SUMMATIVE", ...overrides })
+    .returning();
   return row;
 }
 

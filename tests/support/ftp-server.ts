@@ -25,13 +25,21 @@ quiet.child = () => quiet;
  */
 export async function startFtpServer(credentials = { username: "feed", password: "Feed-secret-1" }): Promise<FtpServerUnderTest> {
   const root = await mkdtemp(path.join(tmpdir(), "ftp-feed-"));
-  const server = new FtpSrv({ url: "ftp://127.0.0.1:0", pasv_url: "127.0.0.1", pasv_min: 30000, pasv_max: 39999, anonymous: false, log: quiet, greeting: "test feed" });
+  const server = new FtpSrv({
+    url: "ftp://127.0.0.1:0",
+    pasv_url: "127.0.0.1",
+    pasv_min: 30000,
+    pasv_max: 39999,
+    anonymous: false,
+    log: quiet,
+    greeting: "test feed",
+  });
   server.on("login", ({ username, password }, resolve, reject) => {
     if (username === credentials.username && password === credentials.password) resolve({ root });
     else reject(new Error("Invalid user name or password"));
   });
   await server.listen();
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
     host: "127.0.0.1",
     port,

@@ -51,7 +51,10 @@ export function spawnWorker(env: Record<string, string | undefined>): WorkerProc
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "jobs/worker.ts"], { env: merged, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-hook.mjs", "jobs/worker.ts"], {
+    env: merged,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let text = "";
   child.stdout!.on("data", (chunk) => (text += chunk));
   child.stderr!.on("data", (chunk) => (text += chunk));

@@ -35,7 +35,9 @@ export function operations(): Operation[] {
   const modules = new Map(API_ROUTES.map((r) => [r.path, r.module]));
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     HTTP_METHODS.filter((m) => m.toLowerCase() in item).map((method) => {
-      const op = (item as Record<string, { security: unknown[]; parameters: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>)[method.toLowerCase()];
+      const op = (item as Record<string, { security: unknown[]; parameters: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>)[
+        method.toLowerCase()
+      ];
       return {
         method,
         path,
@@ -114,7 +116,14 @@ export function sample(schema: JsonSchema, name = ""): unknown {
 export function wrongTypeFor(schema: JsonSchema): unknown {
   const types = jsonTypes(schema);
   if (!types) return undefined;
-  const candidates: [string, unknown][] = [["object", { zz: 1 }], ["array", [[1]]], ["boolean", true], ["number", 1.5], ["string", "zz-not-valid"], ["null", null]];
+  const candidates: [string, unknown][] = [
+    ["object", { zz: 1 }],
+    ["array", [[1]]],
+    ["boolean", true],
+    ["number", 1.5],
+    ["string", "zz-not-valid"],
+    ["null", null],
+  ];
   return candidates.find(([type]) => !types.has(type) && !(type === "number" && types.has("integer") && !types.has("number")))?.[1];
 }
 

@@ -58,7 +58,9 @@ export function presignedSigV4Check(secret: string): Middleware {
       .map(([k, v]) => `${k}=${v}`)
       .join("&");
     const headers = signedHeaders.map((h) => `${h}:${String(ctx.req.headers[h] ?? "").trim()}\n`).join("");
-    const canonical = [ctx.req.method, rawPath, canonicalQuery, headers, signedHeaders.join(";"), query.get("X-Amz-Content-Sha256") ?? "UNSIGNED-PAYLOAD"].join("\n");
+    const canonical = [ctx.req.method, rawPath, canonicalQuery, headers, signedHeaders.join(";"), query.get("X-Amz-Content-Sha256") ?? "UNSIGNED-PAYLOAD"].join(
+      "\n",
+    );
     const scope = `${day}/${region}/${service}/aws4_request`;
     const toSign = ["AWS4-HMAC-SHA256", date, scope, createHash("sha256").update(canonical).digest("hex")].join("\n");
     const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), "aws4_request");

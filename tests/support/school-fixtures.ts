@@ -37,20 +37,35 @@ export async function actorOf(user: { id: number; tenantId: number }, activeRole
 }
 
 export async function makeOrgTree(tenantId: number) {
-  const [region] = await db().insert(regions).values({ tenantId, name: `Region ${n()}` }).returning();
-  const [district] = await db().insert(districts).values({ tenantId, regionId: region.id, name: `District ${n()}` }).returning();
-  const [location] = await db().insert(locations).values({ tenantId, districtId: district.id, name: `School ${n()}` }).returning();
+  const [region] = await db()
+    .insert(regions)
+    .values({ tenantId, name: `Region ${n()}` })
+    .returning();
+  const [district] = await db()
+    .insert(districts)
+    .values({ tenantId, regionId: region.id, name: `District ${n()}` })
+    .returning();
+  const [location] = await db()
+    .insert(locations)
+    .values({ tenantId, districtId: district.id, name: `School ${n()}` })
+    .returning();
   return { region, district, location };
 }
 
 export async function makeLocation(tenantId: number, districtId: number, active = true) {
-  const [location] = await db().insert(locations).values({ tenantId, districtId, name: `School ${n()}`, active }).returning();
+  const [location] = await db()
+    .insert(locations)
+    .values({ tenantId, districtId, name: `School ${n()}`, active })
+    .returning();
   return location;
 }
 
 /** A global assessment with `itemCount` items on one A-D scale. */
 export async function makeAssessment(itemCount: number, taxonomy = "SUMMATIVE") {
-  const [assessment] = await db().insert(assessments).values({ name: `Assessment ${n()}`, taxonomy }).returning();
+  const [assessment] = await db()
+    .insert(assessments)
+    .values({ name: `Assessment ${n()}`, taxonomy })
+    .returning();
   const [scale] = await db().insert(scales).values({ assessmentId: assessment.id, code: "AD", label: "A-D" }).returning();
   const [entry] = await db().insert(scaleEntries).values({ scaleId: scale.id, code: "A", label: "A", score: "1" }).returning();
   const items = await db()
@@ -71,7 +86,15 @@ export async function makeSchoolYear(start: Date, end: Date) {
 /** A collection running from `startOffsetDays` to `endOffsetDays` around now, using the given items. */
 export async function makeCollection(
   tenantId: number,
-  options: { assessmentId: number; schoolYearId: number; itemIds: number[]; startOffsetDays?: number; endOffsetDays?: number; districtId?: number; deleted?: boolean },
+  options: {
+    assessmentId: number;
+    schoolYearId: number;
+    itemIds: number[];
+    startOffsetDays?: number;
+    endOffsetDays?: number;
+    districtId?: number;
+    deleted?: boolean;
+  },
 ) {
   const now = Date.now();
   const start = new Date(now + (options.startOffsetDays ?? -7) * DAY);
@@ -116,9 +139,7 @@ export async function makeEnrollment(
     .values({ tenantId, studentId: student.id, ...org, isPointOfAuthority: true, active: options.active ?? true })
     .returning();
   if (options.teacherId) {
-    await db()
-      .insert(enrollmentAssociations)
-      .values({ tenantId, userId: options.teacherId, studentEnrollmentId: enrollment.id, locationId: org.locationId });
+    await db().insert(enrollmentAssociations).values({ tenantId, userId: options.teacherId, studentEnrollmentId: enrollment.id, locationId: org.locationId });
   }
   return { student, enrollment };
 }

@@ -25,7 +25,10 @@ export async function makeScoringAssessment(itemCount = 4) {
     .returning();
   const [otherScale] = await db().insert(scales).values({ assessmentId: fixture.assessment.id, code: "YN", label: "Yes/No" }).returning();
   const [offScale] = await db().insert(scaleEntries).values({ scaleId: otherScale.id, code: "Y", label: "Yes", score: "1" }).returning();
-  const [domain] = await db().insert(assessmentHierarchyItems).values({ assessmentId: fixture.assessment.id, code: "LL", label: "Language and Literacy" }).returning();
+  const [domain] = await db()
+    .insert(assessmentHierarchyItems)
+    .values({ assessmentId: fixture.assessment.id, code: "LL", label: "Language and Literacy" })
+    .returning();
   await db().update(assessmentItems).set({ hierarchyItemId: domain.id }).where(eq(assessmentItems.assessmentId, fixture.assessment.id));
   const year = await makeSchoolYear(new Date(Date.now() - 60 * DAY), new Date(Date.now() + 200 * DAY));
   const entries = { A: fixture.entry, B: more[0], C: more[1], D: more[2], N: more[3] };

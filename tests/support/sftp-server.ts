@@ -21,7 +21,14 @@ export interface SftpServerUnderTest {
 const { OK, NO_SUCH_FILE, FAILURE, EOF } = utils.sftp.STATUS_CODE;
 const { READ } = utils.sftp.OPEN_MODE;
 
-const attrsOf = (s: Stats): Attributes => ({ mode: s.mode, uid: s.uid, gid: s.gid, size: s.size, atime: Math.floor(s.atimeMs / 1000), mtime: Math.floor(s.mtimeMs / 1000) });
+const attrsOf = (s: Stats): Attributes => ({
+  mode: s.mode,
+  uid: s.uid,
+  gid: s.gid,
+  size: s.size,
+  atime: Math.floor(s.atimeMs / 1000),
+  mtime: Math.floor(s.mtimeMs / 1000),
+});
 
 /** A read-only SFTP subsystem over `root`: what the feed uses (readdir, open, read, stat, close). */
 function serve(sftp: SFTPWrapper, root: string) {
@@ -104,11 +111,7 @@ export async function startSftpServer(credentials = { username: "feed", password
       if (ctx.method === "password" && ctx.username === credentials.username && ctx.password === credentials.password) ctx.accept();
       else ctx.reject(["password"]);
     });
-    client.on("ready", () =>
-      client.on("session", (accept) =>
-        accept().on("sftp", (acceptSftp) => serve(acceptSftp(), root)),
-      ),
-    );
+    client.on("ready", () => client.on("session", (accept) => accept().on("sftp", (acceptSftp) => serve(acceptSftp(), root))));
     client.on("error", () => {});
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

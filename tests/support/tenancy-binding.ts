@@ -12,7 +12,7 @@ export async function boundTenancy(importOriginal: () => Promise<unknown>) {
   const original = (await importOriginal()) as typeof import("@/lib/platform/tenancy");
   return {
     ...original,
-    forTenant: <T,>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
+    forTenant: <T>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
       binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
   };
 }

@@ -26,10 +26,23 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
   const elsewhere = (await get(locationsGet, "/en/api/v1/locations")).body.locations.find((l: { id: number }) => l.id !== student.parentLocationId);
   const made = [
     await call(acknowledgementsPost, "POST", "/en/api/v1/acknowledgements", { token, body: { text: "Fixture acknowledgement" } }),
-    await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", { token, body: { tenantId: user.tenantId, token: "fixture-token-0123456789abcdef", clientId: "fixture" } }),
-    await call(filtersPost, "POST", "/en/api/v1/data-collections-filters", { token, body: { name: "Fixture", color: "#1565c0", dataCollectionsId: collectionId, metadata: JSON.stringify({ filterType: "DATA_FILTERS" }) } }),
-    await call(periodsPost, "POST", `/en/api/v1/data-collections/${collectionId}/checkpoint-periods`, { token, params: { id: String(collectionId) }, body: { label: "Fall", startDate: 1788220800, endDate: 1790000000 } }),
-    await call(transfersPost, "POST", "/en/api/v1/transfers", { token, body: { studentId: student.id, enrollmentId: enrollment.id, locationId: elsewhere.id } }),
+    await call(integrationsPost, "POST", "/en/api/v1/tenant-integrations", {
+      token,
+      body: { tenantId: user.tenantId, token: "fixture-token-0123456789abcdef", clientId: "fixture" },
+    }),
+    await call(filtersPost, "POST", "/en/api/v1/data-collections-filters", {
+      token,
+      body: { name: "Fixture", color: "#1565c0", dataCollectionsId: collectionId, metadata: JSON.stringify({ filterType: "DATA_FILTERS" }) },
+    }),
+    await call(periodsPost, "POST", `/en/api/v1/data-collections/${collectionId}/checkpoint-periods`, {
+      token,
+      params: { id: String(collectionId) },
+      body: { label: "Fall", startDate: 1788220800, endDate: 1790000000 },
+    }),
+    await call(transfersPost, "POST", "/en/api/v1/transfers", {
+      token,
+      body: { studentId: student.id, enrollmentId: enrollment.id, locationId: elsewhere.id },
+    }),
   ];
   const failed = made.filter((res) => res.status >= 300);
   if (failed.length) throw new Error(`fixtures refused: ${JSON.stringify(failed.map((f) => f.body))}`);

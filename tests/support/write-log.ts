@@ -25,13 +25,18 @@ export async function installWriteLog(): Promise<void> {
         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and c.relname <> 'test_writes'`,
   );
   for (const { name } of tables) {
-    await db().execute(sql.raw(`create or replace trigger test_note_write after insert or update or delete on "${name}" for each row execute function test_note_write()`));
+    await db().execute(
+      sql.raw(`create or replace trigger test_note_write after insert or update or delete on "${name}" for each row execute function test_note_write()`),
+    );
   }
 }
 
 /** The writes since the last call, as `table operation` or `audit_log insert <action>` (sorted, once each), then forgotten. */
 export async function takeWrites(ignore: readonly string[] = []): Promise<string[]> {
-  const noted = await rows<{ table_name: string; operation: string; action: string | null }>(db(), sql`delete from test_writes returning table_name, operation, action`);
+  const noted = await rows<{ table_name: string; operation: string; action: string | null }>(
+    db(),
+    sql`delete from test_writes returning table_name, operation, action`,
+  );
   const named = noted.map((n) => [n.table_name, n.operation.toLowerCase(), ...(n.table_name === "audit_log" ? [n.action] : [])].join(" "));
   return [...new Set(named.filter((n) => !ignore.some((i) => n === i || n.startsWith(`${i} `))))].sort();
 }

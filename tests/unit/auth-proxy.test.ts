@@ -64,6 +64,7 @@ describe("proxy.ts", () => {
   it("runs on pages only, not on assets, public files or the APIs", () => {
     const pattern = new RegExp(`^${config.matcher[0]}$`);
     for (const path of ["/", "/teacher/dashboard", "/sign-in"]) expect(pattern.test(path)).toBe(true);
-    for (const path of ["/_next/static/chunk.js", "/logos/ohio.svg", "/en/api/v1/login", "/api/auth/csrf", "/favicon.ico"]) expect(pattern.test(path)).toBe(false);
+    for (const path of ["/_next/static/chunk.js", "/logos/ohio.svg", "/en/api/v1/login", "/api/auth/csrf", "/favicon.ico"])
+      expect(pattern.test(path)).toBe(false);
   });
 });

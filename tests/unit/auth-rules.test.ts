@@ -39,7 +39,8 @@ describe("route rules", () => {
     expect(isSignedInOnlyPath("/profile")).toBe(true);
     expect(isSignedInOnlyPath("/downloads")).toBe(true);
     expect(isSignedInOnlyPath("/notifications")).toBe(true);
-    for (const path of ["/", "/sign-in", "/forgot", "/reset-password", "/user-registration", "/sign-out", "/api-reference", "/api-reference/users"]) expect(isPublicPath(path)).toBe(true);
+    for (const path of ["/", "/sign-in", "/forgot", "/reset-password", "/user-registration", "/sign-out", "/api-reference", "/api-reference/users"])
+      expect(isPublicPath(path)).toBe(true);
     for (const path of ["/teacher", "/profile", "/system/reset-cache", "/anything"]) expect(isPublicPath(path)).toBe(false);
   });
 

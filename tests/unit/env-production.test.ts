@@ -10,7 +10,9 @@ describe("production's public address", () => {
 
   it("refuses an http address another machine reaches", () => {
     for (const url of ["http://kra.example.org", "http://10.0.0.5:3000", "http://0.0.0.0:3000"]) {
-      expect(() => production(url)).toThrow(/NEXTAUTH_URL: must be an https:\/\/ address in production \(got http:\/\/.+\); plain http is accepted for localhost only/);
+      expect(() => production(url)).toThrow(
+        /NEXTAUTH_URL: must be an https:\/\/ address in production \(got http:\/\/.+\); plain http is accepted for localhost only/,
+      );
     }
   });
 

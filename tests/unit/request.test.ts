@@ -24,7 +24,12 @@ describe("TRUSTED_PROXIES", () => {
 
   it("0 believes no forwarded header", () => {
     trustProxies(0);
-    const forwarded = headers({ "x-forwarded-for": "10.61.0.1", "x-forwarded-host": "evil.invalid", "x-forwarded-proto": "http", host: "ohio.kra.example.org" });
+    const forwarded = headers({
+      "x-forwarded-for": "10.61.0.1",
+      "x-forwarded-host": "evil.invalid",
+      "x-forwarded-proto": "http",
+      host: "ohio.kra.example.org",
+    });
     expect(clientAddress(forwarded)).toBe(UNKNOWN_ADDRESS);
     expect(requestHost(forwarded)).toBe("ohio.kra.example.org");
     // The scheme is the public address's.
@@ -75,6 +80,8 @@ describe("redirects and URLs handed to the browser stay on the origin it used", 
     expect(onRequestOrigin(part, headers({}))).toBe(part);
     expect(onRequestOrigin("https://s3.example.org/b/k?sig=1", headers({ host: "maryland.kra.example.org" }))).toBe("https://s3.example.org/b/k?sig=1");
     trustProxies(1);
-    expect(onRequestOrigin(part, headers({ host: "app:3000", "x-forwarded-host": "ohio.kra.example.org", "x-forwarded-proto": "https" }))).toBe("https://ohio.kra.example.org/files/part?key=k&signature=s");
+    expect(onRequestOrigin(part, headers({ host: "app:3000", "x-forwarded-host": "ohio.kra.example.org", "x-forwarded-proto": "https" }))).toBe(
+      "https://ohio.kra.example.org/files/part?key=k&signature=s",
+    );
   });
 });

@@ -14,13 +14,36 @@ describe("safeReturnPath", () => {
 
   it("refuses whitespace and control characters anywhere, which browsers would drop", () => {
     // /sign-in?callbackUrl=%2F%09%2Fevil.invalid%2Fphish arrives as "/\t/evil.invalid/phish".
-    for (const bad of ["/\t/evil.invalid/phish", "/\n/evil.invalid", "/\r/evil.invalid", "/ /evil.invalid", "\t//evil.invalid", "/x\u0000", "/\u00a0/evil.invalid", "/\u2028/evil.invalid", "/\u0085/x"]) {
+    for (const bad of [
+      "/\t/evil.invalid/phish",
+      "/\n/evil.invalid",
+      "/\r/evil.invalid",
+      "/ /evil.invalid",
+      "\t//evil.invalid",
+      "/x\u0000",
+      "/\u00a0/evil.invalid",
+      "/\u2028/evil.invalid",
+      "/\u0085/x",
+    ]) {
       expect(safeReturnPath(bad, OWN)).toBeNull();
     }
   });
 
   it("refuses anything that leaves our origin", () => {
-    for (const bad of ["https://evil.invalid", "//evil.invalid", "/\\evil.invalid", "\\\\evil.invalid", "/.//evil.invalid", "/..//evil.invalid", "javascript:alert(1)", "http://localhost:3001/x", "https://localhost:3000/x", "", null, undefined]) {
+    for (const bad of [
+      "https://evil.invalid",
+      "//evil.invalid",
+      "/\\evil.invalid",
+      "\\\\evil.invalid",
+      "/.//evil.invalid",
+      "/..//evil.invalid",
+      "javascript:alert(1)",
+      "http://localhost:3001/x",
+      "https://localhost:3000/x",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeReturnPath(bad, OWN)).toBeNull();
     }
     // Without our origin at hand, absolute URLs never pass.

@@ -48,7 +48,12 @@ function resolveImport(from: string, specifier: string): string | null {
 }
 
 /** `{ type A, type B }`: every name a type, so the compiler erases the whole import. */
-const typesOnly = (clause: string) => /^\{[^}]*\}$/.test(clause.trim()) && clause.slice(1, -1).split(",").every((name) => /^\s*(type\s|$)/.test(name));
+const typesOnly = (clause: string) =>
+  /^\{[^}]*\}$/.test(clause.trim()) &&
+  clause
+    .slice(1, -1)
+    .split(",")
+    .every((name) => /^\s*(type\s|$)/.test(name));
 
 /** Our modules a file loads at run time: `import type`, `export type` and type-only lists are erased and left out. */
 function valueImports(file: string): string[] {

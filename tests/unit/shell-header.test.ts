@@ -58,7 +58,18 @@ describe("completion arithmetic", () => {
     const now = new Date("2025-09-15T00:00:00Z");
     const row = (students: number, items: number, scored: number) =>
       toProgress(
-        { id: 1, name: "c", assessment_name: "a", taxonomy: "SUMMATIVE", school_year: "y", cycle_start_date: "2025-09-01", cycle_end_date: "2025-10-01", students: String(students), items, scored },
+        {
+          id: 1,
+          name: "c",
+          assessment_name: "a",
+          taxonomy: "SUMMATIVE",
+          school_year: "y",
+          cycle_start_date: "2025-09-01",
+          cycle_end_date: "2025-10-01",
+          students: String(students),
+          items,
+          scored,
+        },
         now,
       );
     expect(overallCompletion([row(10, 10, 100), row(30, 10, 0)])).toBe(25);

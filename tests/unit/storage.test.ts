@@ -74,7 +74,12 @@ describe("storage keys", () => {
       { PartNumber: 1, ETag: "a" },
     ];
     expect(refusal(() => checkPartList(repeat)).status).toBe(400);
-    expect(() => checkPartList([{ PartNumber: 1, ETag: "a" }, { PartNumber: 3, ETag: "c" }])).not.toThrow();
+    expect(() =>
+      checkPartList([
+        { PartNumber: 1, ETag: "a" },
+        { PartNumber: 3, ETag: "c" },
+      ]),
+    ).not.toThrow();
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { strictSchema } from "@/lib/platform/strict-schema";
 
-const issues = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((i) => ({ code: i.code, path: i.path, keys: "keys" in i ? i.keys : undefined }));
+const issues = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues.map((i) => ({ code: i.code, path: i.path, keys: "keys" in i ? i.keys : undefined }));
 
 describe("strictSchema", () => {
   it("refuses unknown keys at every depth: objects, optional, nullable, arrays, records, unions", () => {

@@ -10,7 +10,13 @@ import { requirePageActor } from "@/lib/shell/page-actor";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
-const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = { student: "Student", user: "User", region: "Region", district: "District", location: "Location" };
+const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
+  student: "Student",
+  user: "User",
+  region: "Region",
+  district: "District",
+  location: "Location",
+};
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
 /** Who changed which record, when, before and after: the trail of the records within the admin's reach. */
@@ -32,7 +38,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             : "Changes to the students, users and organisations you administer, and reads of those students' records"
         }
       />
-      {!parsed.success && <ErrorState className="mb-4" title="Some filters were not understood">{parsed.error.issues[0]?.message}. The trail is shown unfiltered.</ErrorState>}
+      {!parsed.success && (
+        <ErrorState className="mb-4" title="Some filters were not understood">
+          {parsed.error.issues[0]?.message}. The trail is shown unfiltered.
+        </ErrorState>
+      )}
       <form method="get" role="search" aria-label="Filter the audit trail" className="mb-4 flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">

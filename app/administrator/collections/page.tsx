@@ -84,7 +84,13 @@ export default async function CollectionsPage({ searchParams }: { searchParams: 
           caption={levelName ? `Collections reaching this ${levelName}` : "All collections"}
           rows={rows}
           withLevel={Boolean(levelName)}
-          empty={levelName ? `No collection reaches this ${levelName}.` : mayCreate ? "No collections yet. Create the first with New collection." : "No collections within your reach."}
+          empty={
+            levelName
+              ? `No collection reaches this ${levelName}.`
+              : mayCreate
+                ? "No collections yet. Create the first with New collection."
+                : "No collections within your reach."
+          }
         />
       </div>
     </>

@@ -18,7 +18,10 @@ export default async function AdminDisplaysPage({ searchParams }: { searchParams
   const actor = await requirePageActor({ permission: "displays.admin", path: PATH });
   const collections = await adminDisplayCollections(actor);
   // Opens on the newest collection with results: a newer one nobody has scored yet shows nothing.
-  const chosen = typeof query.collection === "string" && /^\d{1,9}$/.test(query.collection) ? Number(query.collection)  : (collections.find((c) => c.hasResults) ?? collections[0])?.id;
+  const chosen =
+    typeof query.collection === "string" && /^\d{1,9}$/.test(query.collection)
+      ? Number(query.collection)
+      : (collections.find((c) => c.hasResults) ?? collections[0])?.id;
   if (!chosen) {
     return (
       <>
@@ -34,7 +37,10 @@ export default async function AdminDisplaysPage({ searchParams }: { searchParams
   const links = pageLinks(PATH, { collection: String(chosen), view: type, domain, ...drill }, collection.domains, true);
   return (
     <>
-      <PageHeading title={`Data displays: ${collection.name}`} description="Results by performance level and domain within your reach. Choose a name in a table to look one level down." />
+      <PageHeading
+        title={`Data displays: ${collection.name}`}
+        description="Results by performance level and domain within your reach. Choose a name in a table to look one level down."
+      />
       <form method="get" action={PATH} className="mb-6 flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm font-medium text-slate-800">
           Data collection

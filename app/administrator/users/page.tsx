@@ -26,7 +26,13 @@ export default async function AdministratorUsersPage({ searchParams }: { searchP
     <>
       <PageHeading
         title="Users"
-        description={byOrg ? `People linked to this ${query.orgType}` : actor.tenantWide ? `All users of ${actor.tenantName}` : "Users linked to the organisations you administer"}
+        description={
+          byOrg
+            ? `People linked to this ${query.orgType}`
+            : actor.tenantWide
+              ? `All users of ${actor.tenantName}`
+              : "Users linked to the organisations you administer"
+        }
         actions={
           can(actor, "users.manage") ? (
             <Link href="/administrator/users/new" className={buttonClasses("primary")}>
@@ -84,7 +90,15 @@ export default async function AdministratorUsersPage({ searchParams }: { searchP
           </Link>
         )}
       </form>
-      <UsersTable users={result.users} total={result.total} page={result.page} pageSize={result.pageSize} sort={query.sort} order={query.order} selfId={actor.userId} />
+      <UsersTable
+        users={result.users}
+        total={result.total}
+        page={result.page}
+        pageSize={result.pageSize}
+        sort={query.sort}
+        order={query.order}
+        selfId={actor.userId}
+      />
     </>
   );
 }

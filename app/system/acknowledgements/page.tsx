@@ -25,7 +25,13 @@ export default async function AcknowledgementsPage() {
         rows={acknowledgements.map((a) => ({ ...a, tenant: a.tenantName ?? "Every tenant" }))}
         fields={[
           { name: "text", label: "Text", kind: "textarea", required: true },
-          { name: "tenantId", label: "Tenant", kind: "select", numeric: true, options: [{ value: "", label: "Every tenant" }, ...tenants.map((t) => ({ value: String(t.id), label: t.name }))] },
+          {
+            name: "tenantId",
+            label: "Tenant",
+            kind: "select",
+            numeric: true,
+            options: [{ value: "", label: "Every tenant" }, ...tenants.map((t) => ({ value: String(t.id), label: t.name }))],
+          },
           { name: "dataCollection", label: "Asked when a teacher opens a data collection", kind: "checkbox" },
           { name: "active", label: "Active", kind: "checkbox" },
         ]}

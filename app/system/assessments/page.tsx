@@ -12,7 +12,11 @@ export default async function AssessmentsPage() {
   const actor = await requirePageActor({ permission: "area.system", path: "/system/assessments" });
   const assessments = await listAllAssessments(actor);
   return (
-    <SystemPage title="Assessments" description="KRA and ELA assessments of every tenant: open one to edit its hierarchy, scales and items." actions={<ImportAssessment />}>
+    <SystemPage
+      title="Assessments"
+      description="KRA and ELA assessments of every tenant: open one to edit its hierarchy, scales and items."
+      actions={<ImportAssessment />}
+    >
       <CrudSection
         title="All assessments"
         noun="assessment"

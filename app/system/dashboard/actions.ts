@@ -6,7 +6,6 @@ import { mailCheckStatus, sendTestMail } from "@/lib/system/mail-check";
 
 export const sendTestMailAction = action({ input: z.object({}), permission: "system.mailCheck" }, (actor) => sendTestMail(actor));
 
-export const mailCheckStatusAction = action(
-  { input: z.object({ outboxId: z.number().int().positive() }), permission: "system.mailCheck" },
-  (actor, input) => mailCheckStatus(actor, input.outboxId),
+export const mailCheckStatusAction = action({ input: z.object({ outboxId: z.number().int().positive() }), permission: "system.mailCheck" }, (actor, input) =>
+  mailCheckStatus(actor, input.outboxId),
 );

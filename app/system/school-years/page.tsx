@@ -27,7 +27,12 @@ export default async function SchoolYearsPage() {
           { name: "endDate", label: "End date", kind: "date", required: true },
         ]}
         endpoint="/school-years"
-        texts={{ created: "School year created", updated: "School year updated", createFailed: "Error creating school year", updateFailed: "Something went wrong" }}
+        texts={{
+          created: "School year created",
+          updated: "School year updated",
+          createFailed: "Error creating school year",
+          updateFailed: "Something went wrong",
+        }}
         empty="No school years yet."
       />
     </SystemPage>

@@ -17,7 +17,18 @@ export default async function TenantAdminsPage() {
         noun="tenant admin"
         columns={[{ key: "tenantName", label: "Tenant" }, ...TENANT_ADMIN_COLUMNS]}
         rows={admins.map((a) => ({ ...a, registration: a.registered ? "Complete" : "Invited", href: `/system/tenants/${a.tenantId}` }))}
-        fields={[{ name: "tenantId", label: "Tenant", kind: "select", numeric: true, required: true, createOnly: true, options: tenants.map((t) => ({ value: String(t.id), label: t.name })) }, ...TENANT_ADMIN_FIELDS]}
+        fields={[
+          {
+            name: "tenantId",
+            label: "Tenant",
+            kind: "select",
+            numeric: true,
+            required: true,
+            createOnly: true,
+            options: tenants.map((t) => ({ value: String(t.id), label: t.name })),
+          },
+          ...TENANT_ADMIN_FIELDS,
+        ]}
         endpoint="/tenant-admins"
         texts={TENANT_ADMIN_TEXTS}
         empty="No tenant admins yet."

@@ -19,7 +19,7 @@ function AnnouncementItem({ a, large }: { a: Shown; large?: boolean }) {
         <h3 className={cn("font-semibold text-slate-900", large ? "text-base" : "text-sm")}>{a.title}</h3>
         <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", a.style.badge)}>{a.style.label}</span>
       </div>
-      <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.text}</p>
+      <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{a.text}</p>
       <p className="mt-1 text-xs text-slate-600">
         {formatDate(a.startDate)} – {formatDate(a.endDate)}
       </p>
@@ -31,7 +31,10 @@ function AnnouncementItem({ a, large }: { a: Shown; large?: boolean }) {
 export default async function TeacherAnnouncementsPage() {
   const actor = await requirePageActor({ permission: "area.teacher", path: "/teacher/announcements" });
   const now = new Date();
-  const shown: Shown[] = (await listTeacherAnnouncements(actor)).map((a) => ({ ...a, style: STATUS_STYLES[announcementStatus(a.startDate, a.endDate, now) ?? "unknown"] }));
+  const shown: Shown[] = (await listTeacherAnnouncements(actor)).map((a) => ({
+    ...a,
+    style: STATUS_STYLES[announcementStatus(a.startDate, a.endDate, now) ?? "unknown"],
+  }));
   const active = shown.filter((a) => a.style === STATUS_STYLES.active);
   const upcoming = shown.filter((a) => a.style === STATUS_STYLES.upcoming).reverse();
   const others = [...upcoming, ...shown.filter((a) => a.style !== STATUS_STYLES.active && a.style !== STATUS_STYLES.upcoming)];

@@ -27,7 +27,7 @@ export default async function TeacherDashboardPage() {
             {data.announcements.map((a) => (
               <li key={a.id} className="py-3 first:pt-0 last:pb-0">
                 <p className="font-medium text-slate-900">{a.title}</p>
-                <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{a.text}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{a.text}</p>
                 <p className="mt-1 text-xs text-slate-600">Until {formatDate(a.endDate)}</p>
               </li>
             ))}

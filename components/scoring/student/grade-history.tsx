@@ -24,13 +24,23 @@ export function GradeHistory({ rows }: { rows: HistoryRow[] }) {
       <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Grade changes">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Grade changes, newest first</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">When</th>
-              <th scope="col" className="px-4 py-2 font-medium">Item</th>
-              <th scope="col" className="px-4 py-2 font-medium">Grade</th>
-              <th scope="col" className="px-4 py-2 font-medium">Change</th>
-              <th scope="col" className="px-4 py-2 font-medium">By</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                When
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Item
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Grade
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Change
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                By
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -42,7 +52,7 @@ export function GradeHistory({ rows }: { rows: HistoryRow[] }) {
                 <th scope="row" className="px-4 py-2 font-medium text-slate-900">
                   {r.item}
                 </th>
-                <td className="px-4 py-2 tabular-nums text-slate-800">{r.grade}</td>
+                <td className="px-4 py-2 text-slate-800 tabular-nums">{r.grade}</td>
                 <td className="px-4 py-2 text-slate-800">{r.action}</td>
                 <td className="px-4 py-2 text-slate-800">{r.person}</td>
               </tr>

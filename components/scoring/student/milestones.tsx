@@ -19,7 +19,17 @@ export interface OpenMilestone {
 }
 
 /** The milestones open now, each with a button that freezes the child's current ratings for it. */
-export function MilestoneCapture({ studentId, collectionId, milestones, capture }: { studentId: number; collectionId: number; milestones: OpenMilestone[]; capture: Capture }) {
+export function MilestoneCapture({
+  studentId,
+  collectionId,
+  milestones,
+  capture,
+}: {
+  studentId: number;
+  collectionId: number;
+  milestones: OpenMilestone[];
+  capture: Capture;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState<number | null>(null);
   const [status, setStatus] = useStatus();
@@ -52,7 +62,13 @@ export function MilestoneCapture({ studentId, collectionId, milestones, capture 
                   {m.description ? ` · ${m.description}` : ""}
                 </p>
               </div>
-              <Button size="sm" variant={m.capturedOn ? "secondary" : "primary"} busy={busy === m.id} onClick={() => onCapture(m)} aria-label={`${m.capturedOn ? "Capture again" : "Capture ratings"} for ${m.label}`}>
+              <Button
+                size="sm"
+                variant={m.capturedOn ? "secondary" : "primary"}
+                busy={busy === m.id}
+                onClick={() => onCapture(m)}
+                aria-label={`${m.capturedOn ? "Capture again" : "Capture ratings"} for ${m.label}`}
+              >
                 {m.capturedOn ? "Capture again" : "Capture ratings"}
               </Button>
             </li>

@@ -51,10 +51,7 @@ type Delivery = { outboxId: number; status: string; duplicate?: boolean };
  * update (queued, or a claim whose lease ran out), and every later write is fenced by the claim's
  * attempt number, so two deliveries of the same job cannot both send it.
  */
-export async function deliverOutboxMail(
-  payload: { outboxId: number; tenantId: number | null },
-  options: { lastAttempt?: boolean } = {},
-): Promise<Delivery> {
+export async function deliverOutboxMail(payload: { outboxId: number; tenantId: number | null }, options: { lastAttempt?: boolean } = {}): Promise<Delivery> {
   const sameTenant = payload.tenantId === null ? isNull(mailOutbox.tenantId) : eq(mailOutbox.tenantId, payload.tenantId);
   const row = and(eq(mailOutbox.id, payload.outboxId), sameTenant);
   const claimable = or(
@@ -114,7 +111,10 @@ export async function deliverOutboxMail(
     const status = refused || options.lastAttempt ? "failed" : "queued";
     // A mail that will never go out keeps no usable link either.
     const bodies = status === "failed" ? redacted(claim) : {};
-    await db().update(mailOutbox).set({ status, error: error instanceof Error ? error.message : reason, ...bodies }).where(fenced);
+    await db()
+      .update(mailOutbox)
+      .set({ status, error: error instanceof Error ? error.message : reason, ...bodies })
+      .where(fenced);
     if (refused) throw new PermanentJobError(`outbox row ${claim.id} refused (${reason})`);
     throw new RetryableJobError(`outbox row ${claim.id} not delivered (${reason})`);
   }

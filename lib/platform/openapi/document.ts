@@ -22,19 +22,53 @@ const TAGS = [
   { name: "Organisations", description: "The regions, districts and locations of the caller's tenant, within the caller's reach." },
   { name: "Users", description: "Other people's accounts: organisation links and invitations." },
   { name: "Students", description: "Students within the administrator's reach: paged search, state id lookup, create and edit." },
-  { name: "Enrollments", description: "A student's enrollments (custom fields, point of authority), their data-collection assignments and ISR list, within the administrator's reach." },
-  { name: "Rosters", description: "Which teachers of a location have which students (enrollment associations): list, available students, assign and unassign." },
-  { name: "Transfers", description: "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail." },
+  {
+    name: "Enrollments",
+    description:
+      "A student's enrollments (custom fields, point of authority), their data-collection assignments and ISR list, within the administrator's reach.",
+  },
+  {
+    name: "Rosters",
+    description: "Which teachers of a location have which students (enrollment associations): list, available students, assign and unassign.",
+  },
+  {
+    name: "Transfers",
+    description:
+      "Student transfers between locations (requested by the sending side, decided by the receiving side), merging duplicate students, and the audit trail.",
+  },
   { name: "Collections", description: "Data collections (assessment windows) as a teacher or administrator works in them." },
-  { name: "Collections administration", description: "Building collections (dates, item sets and items, supports, scoring rules), their assignments to regions, districts and locations, field tests and the per-level listings." },
+  {
+    name: "Collections administration",
+    description:
+      "Building collections (dates, item sets and items, supports, scoring rules), their assignments to regions, districts and locations, field tests and the per-level listings.",
+  },
   { name: "Announcements", description: "Tenant-wide announcements with start and end dates: administrators manage them, teachers read the active ones." },
-  { name: "Notifications", description: "One's own notifications: list, acknowledge, remove, and the live connection (server-sent events, or Pusher's private channel)." },
-  { name: "Data displays", description: "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages." },
+  {
+    name: "Notifications",
+    description: "One's own notifications: list, acknowledge, remove, and the live connection (server-sent events, or Pusher's private channel).",
+  },
+  {
+    name: "Data displays",
+    description:
+      "Results by performance level and domain (a teacher's class; an admin's reach, state down to class) and the saved filters of the display pages.",
+  },
   { name: "Reports", description: "Report requests (polled until 'complete'), one's reports and their archive, downloads, and the tenant's job counts." },
-  { name: "ISRs", description: "Individual student reports (the parent page, English or Spanish): requests for a child, a school or a collection, their progress, clearing, and the merged PDF." },
-  { name: "System administration", description: "System administrators across tenants: the assessment editor (hierarchy, scales, items, entries, resources, export and import), acknowledgements, tenants and tenant admins, tenant integrations and their licenses." },
+  {
+    name: "ISRs",
+    description:
+      "Individual student reports (the parent page, English or Spanish): requests for a child, a school or a collection, their progress, clearing, and the merged PDF.",
+  },
+  {
+    name: "System administration",
+    description:
+      "System administrators across tenants: the assessment editor (hierarchy, scales, items, entries, resources, export and import), acknowledgements, tenants and tenant admins, tenant integrations and their licenses.",
+  },
   { name: "Lookups", description: "Race codes, tenant fields, assessments and school years." },
-  { name: "Bulk loads", description: "Students with their enrollments loaded from a CSV or XLSX file: templates, the load (a job that checks every row), its progress, and the results file naming each refused row." },
+  {
+    name: "Bulk loads",
+    description:
+      "Students with their enrollments loaded from a CSV or XLSX file: templates, the load (a job that checks every row), its progress, and the results file naming each refused row.",
+  },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
   { name: "Platform", description: "Health and this document." },
 ];
@@ -177,11 +211,19 @@ function build() {
     components: {
       schemas: components,
       responses: Object.fromEntries(
-        Object.entries(ERROR_NAMES).map(([status, name]) => [name, { description: ERROR_TEXT[Number(status)], content: { "application/json": { schema: error } } }]),
+        Object.entries(ERROR_NAMES).map(([status, name]) => [
+          name,
+          { description: ERROR_TEXT[Number(status)], content: { "application/json": { schema: error } } },
+        ]),
       ),
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The `jwt` of POST /login" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: "The browser's session cookie (changes need a same-site Origin)" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: sessionCookieName(),
+          description: "The browser's session cookie (changes need a same-site Origin)",
+        },
       },
     },
   };

@@ -55,7 +55,11 @@ interface Operation {
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 function accessOf(op: Operation): Access {
   const permission = op["x-permission"];
@@ -115,7 +119,10 @@ export function apiReference(doc: OpenApiDocument): ApiReference {
       slug: slug(name),
       name,
       description: described.get(name) ?? null,
-      operations: operations.filter((o) => o.tag === name).map((o) => o.view).sort(byPath),
+      operations: operations
+        .filter((o) => o.tag === name)
+        .map((o) => o.view)
+        .sort(byPath),
     }))
     .filter((g) => g.operations.length > 0);
   const statuses = new Map(operations.flatMap((o) => o.view.errors.map((e) => [e.status, e.text] as const)));

@@ -139,10 +139,20 @@ export async function sendJobs<K extends JobKind>(kind: K, jobs: { payload: JobP
     await ensureQueue(boss, kind);
     const settings = queueSettings(kind);
     for (let i = 0; i < prepared.length; i += 1000) {
-      await boss.insert(prepared.slice(i, i + 1000).map((j) => ({ ...j, retryLimit: settings.retryLimit, retryDelay: settings.retryDelay, retryBackoff: settings.retryBackoff, expireInSeconds: settings.expireInSeconds })));
+      await boss.insert(
+        prepared.slice(i, i + 1000).map((j) => ({
+          ...j,
+          retryLimit: settings.retryLimit,
+          retryDelay: settings.retryDelay,
+          retryBackoff: settings.retryBackoff,
+          expireInSeconds: settings.expireInSeconds,
+        })),
+      );
     }
     const local = queueState().workers.get(kind.name);
     if (local?.length) boss.notifyWorker(local[0]);
   };
-  await afterCommit(send, (error) => log.error("jobs not sent after commit", { kind: kind.name, count: prepared.length, error: error instanceof Error ? error.name : "unknown" }));
+  await afterCommit(send, (error) =>
+    log.error("jobs not sent after commit", { kind: kind.name, count: prepared.length, error: error instanceof Error ? error.name : "unknown" }),
+  );
 }

@@ -57,10 +57,13 @@ const payloadTenant = (payload: unknown): number | null => {
 type Settled = { ok: true; output: JobOutput } | { ok: false; failure: unknown };
 
 /** False once a failed statement has aborted the binding's transaction. */
-const transactionUsable = () => db().execute(sql`select 1`).then(
-  () => true,
-  () => false,
-);
+const transactionUsable = () =>
+  db()
+    .execute(sql`select 1`)
+    .then(
+      () => true,
+      () => false,
+    );
 
 /**
  * Run a handler under its tenancy. A bound handler's error is caught inside the binding, so what it
@@ -148,10 +151,8 @@ export async function startWorkers(handlers: JobHandler[]): Promise<void> {
     workers.set(handler.kind.name, ids);
     for (let i = 0; i < handler.concurrency; i++) {
       ids.push(
-        await boss.work(
-          handler.kind.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: env().JOB_POLL_SECONDS },
-          async ([job]) => runJob(boss, handler, job),
+        await boss.work(handler.kind.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: env().JOB_POLL_SECONDS }, async ([job]) =>
+          runJob(boss, handler, job),
         ),
       );
     }

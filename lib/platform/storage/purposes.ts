@@ -44,7 +44,12 @@ const KINDS = {
     sniff: (h) => ascii(h, 0, "ID3") || (h[0] === 0xff && (h[1] & 0xe0) === 0xe0),
   },
   m4a: { label: "M4A audio", extensions: [".m4a"], types: ["audio/mp4", "audio/x-m4a", "audio/m4a"], sniff: isoMedia },
-  wav: { label: "WAV audio", extensions: [".wav"], types: ["audio/wav", "audio/x-wav", "audio/wave"], sniff: (h) => ascii(h, 0, "RIFF") && ascii(h, 8, "WAVE") },
+  wav: {
+    label: "WAV audio",
+    extensions: [".wav"],
+    types: ["audio/wav", "audio/x-wav", "audio/wave"],
+    sniff: (h) => ascii(h, 0, "RIFF") && ascii(h, 8, "WAVE"),
+  },
   mp4: { label: "MP4 video", extensions: [".mp4", ".m4v"], types: ["video/mp4"], sniff: isoMedia },
   mov: { label: "QuickTime video", extensions: [".mov"], types: ["video/quicktime"], sniff: isoMedia },
   // Windows reports a .csv as Excel's type when Excel is installed, and some browsers as text/plain.
@@ -76,7 +81,12 @@ const KINDS = {
   },
   // A disk image's signature (`koly`) is in its last 512 bytes, not its first.
   dmg: { label: "macOS disk image", extensions: [".dmg"], types: ["application/x-apple-diskimage"], sniff: null },
-  pkg: { label: "macOS package", extensions: [".pkg"], types: ["application/x-newton-compatible-pkg", "application/vnd.apple.installer+xml"], sniff: (h) => ascii(h, 0, "xar!") },
+  pkg: {
+    label: "macOS package",
+    extensions: [".pkg"],
+    types: ["application/x-newton-compatible-pkg", "application/vnd.apple.installer+xml"],
+    sniff: (h) => ascii(h, 0, "xar!"),
+  },
   apk: { label: "Android package", extensions: [".apk"], types: ["application/vnd.android.package-archive", "application/zip"], sniff: zip },
   deb: {
     label: "Debian package",
@@ -84,7 +94,12 @@ const KINDS = {
     types: ["application/vnd.debian.binary-package", "application/x-debian-package", "application/x-deb"],
     sniff: (h) => ascii(h, 0, "!<arch>\n"),
   },
-  rpm: { label: "RPM package", extensions: [".rpm"], types: ["application/x-rpm", "application/x-redhat-package-manager"], sniff: (h) => at(h, 0, 0xed, 0xab, 0xee, 0xdb) },
+  rpm: {
+    label: "RPM package",
+    extensions: [".rpm"],
+    types: ["application/x-rpm", "application/x-redhat-package-manager"],
+    sniff: (h) => at(h, 0, 0xed, 0xab, 0xee, 0xdb),
+  },
   targz: {
     label: "gzip archive",
     extensions: [".tar.gz", ".tgz"],

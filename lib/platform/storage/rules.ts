@@ -32,7 +32,10 @@ export function isTenantKey(key: string, tenantId: number): boolean {
 /** A file name safe in a key and on any disk: letters, digits, dot, dash, underscore. */
 export function safeFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(-120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^[._]+/, "")
+    .slice(-120);
   return cleaned || "file";
 }
 

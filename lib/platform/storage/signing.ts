@@ -29,7 +29,9 @@ function canonical(method: string, pathname: string, params: Record<string, stri
 }
 
 function sign(method: string, pathname: string, params: Record<string, string>): string {
-  return createHmac("sha256", signingKey()).update(canonical(method, pathname, params)).digest("base64url");
+  return createHmac("sha256", signingKey())
+    .update(canonical(method, pathname, params))
+    .digest("base64url");
 }
 
 /** An absolute URL on this app, valid for `expiresIn` seconds for one method. */

@@ -32,7 +32,12 @@ const UPLOAD_RATE_LIMITED = `Too many uploads started: at most ${UPLOAD_RATE.max
  * a transaction that a failed statement has aborted.
  */
 const setStatus = (actor: Actor, fileId: number, values: Partial<typeof files.$inferInsert>) =>
-  forTenant(actor, () => db().update(files).set(values).where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId))));
+  forTenant(actor, () =>
+    db()
+      .update(files)
+      .set(values)
+      .where(and(eq(files.tenantId, actor.tenantId), eq(files.id, fileId))),
+  );
 
 /**
  * Count the actor's recent uploads and reserve a row for the new one in one transaction, under a

@@ -16,7 +16,11 @@ export const metadata: Metadata = { title: "Edit student" };
 export default async function EditStudentPage({ params }: { params: Promise<{ id: string }> }) {
   const id = idSegment((await params).id);
   const actor = await requirePageActor({ permission: "students.manage", path: `/administrator/students/${id}` });
-  const [student, raceCodes, home] = await Promise.all([orNotFound(getStudent(actor, id, new Date(), { origin: await pageOrigin(), details: { page: "edit" } })), listRaceCodes(actor), orNotFound(studentHome(actor, id))]);
+  const [student, raceCodes, home] = await Promise.all([
+    orNotFound(getStudent(actor, id, new Date(), { origin: await pageOrigin(), details: { page: "edit" } })),
+    listRaceCodes(actor),
+    orNotFound(studentHome(actor, id)),
+  ]);
   return (
     <>
       <PageHeading

@@ -32,16 +32,20 @@ export default async function RequestTransferPage({ searchParams }: { searchPara
           <label htmlFor="transfer-state-id" className="text-sm font-medium text-slate-800">
             Student State ID
           </label>
-          <input id="transfer-state-id" name="stateId" defaultValue={stateId} autoComplete="off" className="h-10 w-64 rounded-md border border-slate-400 bg-white px-3 text-sm" />
+          <input
+            id="transfer-state-id"
+            name="stateId"
+            defaultValue={stateId}
+            autoComplete="off"
+            className="h-10 w-64 rounded-md border border-slate-400 bg-white px-3 text-sm"
+          />
         </div>
         <button type="submit" className={buttonClasses("secondary")}>
           Find student
         </button>
       </form>
       {!stateId && <EmptyState title="Find the student first">Enter the student&apos;s state ID, leading zeros included.</EmptyState>}
-      {stateId && !student && (
-        <ErrorState title="No student found">No student with state ID {stateId} is enrolled in your organisations.</ErrorState>
-      )}
+      {stateId && !student && <ErrorState title="No student found">No student with state ID {stateId} is enrolled in your organisations.</ErrorState>}
       {student && choices && locationStart && (
         <section aria-labelledby="transfer-student" className="flex flex-col gap-4">
           <h2 id="transfer-student" className="text-lg font-semibold text-slate-900">

@@ -29,23 +29,36 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
         { label: tenant.name, href: `/system/tenants/${id}` },
       ]}
     >
-        <CrudSection title="Details" noun="tenant" columns={[{ key: "name", label: "Name" }, { key: "slug", label: "Host prefix" }]} rows={[tenant]} fields={TENANT_FIELDS} endpoint="/tenants" texts={TENANT_TEXTS} empty="" newButton={null} />
-        <TenantLogo tenantId={id} tenantName={tenant.name} logoUrl={tenant.logoUrl} />
-        <InfoSheetCard available={infoSheet} href={`/en/api/v1/tenants/${id}/info-sheet`} className="">
-          <InfoSheetUpload endpoint={`/en/api/v1/tenants/${id}/info-sheet`} />
-        </InfoSheetCard>
-        <CrudSection
-          title="Tenant admins"
-          noun="tenant admin"
-          columns={TENANT_ADMIN_COLUMNS}
-          rows={admins.map((a) => ({ ...a, registration: a.registered ? "Complete" : "Invited" }))}
-          fields={TENANT_ADMIN_FIELDS}
-          endpoint="/tenant-admins"
-          texts={TENANT_ADMIN_TEXTS}
-          fixed={{ tenantId: id }}
-          empty="No tenant admin yet. Add one with New tenant admin: they get a mail to choose their password."
-        />
-        <Integrations tenantId={id} integrations={integrations} roles={[...LICENSE_ROLES]} />
+      <CrudSection
+        title="Details"
+        noun="tenant"
+        columns={[
+          { key: "name", label: "Name" },
+          { key: "slug", label: "Host prefix" },
+        ]}
+        rows={[tenant]}
+        fields={TENANT_FIELDS}
+        endpoint="/tenants"
+        texts={TENANT_TEXTS}
+        empty=""
+        newButton={null}
+      />
+      <TenantLogo tenantId={id} tenantName={tenant.name} logoUrl={tenant.logoUrl} />
+      <InfoSheetCard available={infoSheet} href={`/en/api/v1/tenants/${id}/info-sheet`} className="">
+        <InfoSheetUpload endpoint={`/en/api/v1/tenants/${id}/info-sheet`} />
+      </InfoSheetCard>
+      <CrudSection
+        title="Tenant admins"
+        noun="tenant admin"
+        columns={TENANT_ADMIN_COLUMNS}
+        rows={admins.map((a) => ({ ...a, registration: a.registered ? "Complete" : "Invited" }))}
+        fields={TENANT_ADMIN_FIELDS}
+        endpoint="/tenant-admins"
+        texts={TENANT_ADMIN_TEXTS}
+        fixed={{ tenantId: id }}
+        empty="No tenant admin yet. Add one with New tenant admin: they get a mail to choose their password."
+      />
+      <Integrations tenantId={id} integrations={integrations} roles={[...LICENSE_ROLES]} />
     </SystemPage>
   );
 }

@@ -52,7 +52,13 @@ export const PUT = apiRoute(
 );
 
 export const DELETE = apiRoute(
-  { summary: "Delete an announcement of the tenant (?id=)", tags: TAGS, permission: "announcements.manage", query: announcementIdQuery, response: announcementDeletedResponse },
+  {
+    summary: "Delete an announcement of the tenant (?id=)",
+    tags: TAGS,
+    permission: "announcements.manage",
+    query: announcementIdQuery,
+    response: announcementDeletedResponse,
+  },
   async ({ req, actor, query, requestId }) => {
     await deleteAnnouncement(actor, query.id, originOf(req, requestId));
     return { message: "Announcement successfully deleted" };

@@ -11,11 +11,23 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create an assessment (tenantId null or absent: shared by every tenant)", tags: ["System administration"], permission: "system.assessments", body: createAssessmentBody, response: assessmentResponse },
+  {
+    summary: "Create an assessment (tenantId null or absent: shared by every tenant)",
+    tags: ["System administration"],
+    permission: "system.assessments",
+    body: createAssessmentBody,
+    response: assessmentResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ assessment: await createAssessment(actor, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Change an assessment's name, description, author, taxonomy or encapsulation", tags: ["System administration"], permission: "system.assessments", body: updateAssessmentBody, response: assessmentResponse },
+  {
+    summary: "Change an assessment's name, description, author, taxonomy or encapsulation",
+    tags: ["System administration"],
+    permission: "system.assessments",
+    body: updateAssessmentBody,
+    response: assessmentResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ assessment: await updateAssessment(actor, body, originOf(req, requestId)) }),
 );

@@ -16,7 +16,8 @@ export const GET = apiRoute(
 
 export const POST = apiRoute(
   {
-    summary: "Load a completed upload (purpose bulk-load, CSV or XLSX); a job checks every row and loads the good ones. Posting the same upload again answers the same load",
+    summary:
+      "Load a completed upload (purpose bulk-load, CSV or XLSX); a job checks every row and loads the good ones. Posting the same upload again answers the same load",
     tags: ["Bulk loads"],
     permission: "bulkLoads.manage",
     body: bulkLoadBody,

@@ -6,13 +6,20 @@ import { createSetBody, setResponse, setsQuery, setsResponse } from "@/lib/colle
 const tags = ["Collections administration"];
 
 export const GET = apiRoute(
-  { summary: "The item sets of a collection (?parentDataCollectionId=) with their items, by priority", tags, permission: "collections.manage", query: setsQuery, response: setsResponse },
+  {
+    summary: "The item sets of a collection (?parentDataCollectionId=) with their items, by priority",
+    tags,
+    permission: "collections.manage",
+    query: setsQuery,
+    response: setsResponse,
+  },
   async ({ actor, query }) => ({ dataCollectionsSets: await listSets(actor, query.parentDataCollectionId) }),
 );
 
 export const POST = apiRoute(
   {
-    summary: "Create an item set (label, code, priority, items of the collection's assessment); the collection's items and the children's results follow (tenant admins)",
+    summary:
+      "Create an item set (label, code, priority, items of the collection's assessment); the collection's items and the children's results follow (tenant admins)",
     tags,
     permission: "collections.manage",
     body: createSetBody,

@@ -1,7 +1,14 @@
 import { apiRoute } from "@/lib/platform/api";
 import { originOf } from "@/lib/platform/audit";
 import { assignCollection, listAssignments, removeAssignment } from "@/lib/enrollments/assignments";
-import { assignmentBody, assignmentIdQuery, assignmentResponse as studentAssignmentResponse, assignmentsResponse, deletedResponse, enrollmentIdQuery } from "@/lib/enrollments/schemas";
+import {
+  assignmentBody,
+  assignmentIdQuery,
+  assignmentResponse as studentAssignmentResponse,
+  assignmentsResponse,
+  deletedResponse,
+  enrollmentIdQuery,
+} from "@/lib/enrollments/schemas";
 import { updateSupportComment } from "@/lib/scoring/supports";
 import { assignmentResponse, supportCommentBody } from "@/lib/scoring/supports-schemas";
 
@@ -40,6 +47,12 @@ export const PUT = apiRoute(
 );
 
 export const DELETE = apiRoute(
-  { summary: "Remove an enrollment's assignment to a collection (its scores are kept)", tags: ["Enrollments"], permission: "students.manage", query: assignmentIdQuery, response: deletedResponse },
+  {
+    summary: "Remove an enrollment's assignment to a collection (its scores are kept)",
+    tags: ["Enrollments"],
+    permission: "students.manage",
+    query: assignmentIdQuery,
+    response: deletedResponse,
+  },
   async ({ actor, query, req, requestId }) => removeAssignment(actor, query.assignmentId, originOf(req, requestId)),
 );

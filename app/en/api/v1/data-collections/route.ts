@@ -3,7 +3,13 @@ import { originOf } from "@/lib/platform/audit";
 import { can } from "@/lib/auth/permissions";
 import { fieldError, forbidden } from "@/lib/platform/errors";
 import { createCollection, listAdminCollections, updateCollection } from "@/lib/collections/admin-collections";
-import { adminCollectionResponse, adminCollectionsResponse, collectionsListQuery, createCollectionBody, updateCollectionBody } from "@/lib/collections/admin-schemas";
+import {
+  adminCollectionResponse,
+  adminCollectionsResponse,
+  collectionsListQuery,
+  createCollectionBody,
+  updateCollectionBody,
+} from "@/lib/collections/admin-schemas";
 import { listTeacherCollections } from "@/lib/collections/queries";
 import { teacherCollectionsResponse } from "@/lib/collections/schemas";
 

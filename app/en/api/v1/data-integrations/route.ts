@@ -34,6 +34,12 @@ export const POST = apiRoute(
 );
 
 export const DELETE = apiRoute(
-  { summary: "Remove a district's data integration (districtId)", tags: ["Organisations"], permission: "organisations.manage", query: districtQuery, response: integrationDeleteResponse },
+  {
+    summary: "Remove a district's data integration (districtId)",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    query: districtQuery,
+    response: integrationDeleteResponse,
+  },
   async ({ actor, query, req, requestId }) => deleteIntegration(actor, query.districtId, originOf(req, requestId)),
 );

@@ -11,11 +11,23 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create a district under a region the caller administers (parentRegionId, nameLabel, isCensus, uniqueId)", tags: ["Organisations"], permission: "organisations.manage", body: createDistrictBody, response: districtResponse },
+  {
+    summary: "Create a district under a region the caller administers (parentRegionId, nameLabel, isCensus, uniqueId)",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: createDistrictBody,
+    response: districtResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ district: await createDistrict(actor, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Edit a district (id, nameLabel, isCensus, uniqueId); active false deletes it softly once it has no active locations", tags: ["Organisations"], permission: "organisations.manage", body: updateDistrictBody, response: districtResponse },
+  {
+    summary: "Edit a district (id, nameLabel, isCensus, uniqueId); active false deletes it softly once it has no active locations",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: updateDistrictBody,
+    response: districtResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ district: await updateDistrict(actor, body, originOf(req, requestId)) }),
 );

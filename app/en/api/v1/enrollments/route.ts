@@ -5,7 +5,8 @@ import { enrollmentResponse, enrollmentsResponse, studentIdQuery, updateEnrollme
 
 export const GET = apiRoute(
   {
-    summary: "A student's enrollments, the point of authority first, with the tenant's custom input and option values (numeric fields as numbers); the read is audited as a view",
+    summary:
+      "A student's enrollments, the point of authority first, with the tenant's custom input and option values (numeric fields as numbers); the read is audited as a view",
     tags: ["Enrollments"],
     permission: "students.manage",
     query: studentIdQuery,

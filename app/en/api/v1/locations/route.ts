@@ -11,11 +11,23 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create a location in a district the caller administers (parentDistrictId, nameLabel, uniqueId)", tags: ["Organisations"], permission: "organisations.manage", body: createLocationBody, response: locationResponse },
+  {
+    summary: "Create a location in a district the caller administers (parentDistrictId, nameLabel, uniqueId)",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: createLocationBody,
+    response: locationResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ location: await createLocation(actor, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Edit a location (id, nameLabel, uniqueId); delete is PUT with id and active false (spec §4)", tags: ["Organisations"], permission: "organisations.manage", body: updateLocationBody, response: locationResponse },
+  {
+    summary: "Edit a location (id, nameLabel, uniqueId); delete is PUT with id and active false (spec §4)",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: updateLocationBody,
+    response: locationResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ location: await updateLocation(actor, body, originOf(req, requestId)) }),
 );

@@ -10,7 +10,12 @@ import { AppError } from "@/lib/platform/errors";
  * refused (405): a GET can be sent by any page; browsers log out with POST /sign-out.
  */
 export const GET = apiRoute(
-  { summary: "End the session (during an impersonation, back to the admin's); bearer tokens only", tags: ["Auth and profile"], response: logoutResponse, errors: [405] },
+  {
+    summary: "End the session (during an impersonation, back to the admin's); bearer tokens only",
+    tags: ["Auth and profile"],
+    response: logoutResponse,
+    errors: [405],
+  },
   async ({ actor, req }) => {
     if (actor.via === "cookie") throw new AppError(405, "A browser session logs out with POST /sign-out");
     return logout(actor, requestContext(req.headers));

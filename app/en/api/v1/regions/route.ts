@@ -11,11 +11,23 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create a region of the caller's tenant (tenant admins); a unique id is unique in the tenant", tags: ["Organisations"], permission: "organisations.manage", body: createRegionBody, response: regionResponse },
+  {
+    summary: "Create a region of the caller's tenant (tenant admins); a unique id is unique in the tenant",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: createRegionBody,
+    response: regionResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ region: await createRegion(actor, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Edit a region (id, nameLabel, uniqueId); active false deletes it softly once it has no active districts", tags: ["Organisations"], permission: "organisations.manage", body: updateRegionBody, response: regionResponse },
+  {
+    summary: "Edit a region (id, nameLabel, uniqueId); active false deletes it softly once it has no active districts",
+    tags: ["Organisations"],
+    permission: "organisations.manage",
+    body: updateRegionBody,
+    response: regionResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ region: await updateRegion(actor, body, originOf(req, requestId)) }),
 );

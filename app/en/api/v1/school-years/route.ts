@@ -10,11 +10,24 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create a school year", tags: ["Lookups"], permission: "system.schoolYears", body: createSchoolYearBody, response: schoolYearResponse, status: 201 },
+  {
+    summary: "Create a school year",
+    tags: ["Lookups"],
+    permission: "system.schoolYears",
+    body: createSchoolYearBody,
+    response: schoolYearResponse,
+    status: 201,
+  },
   async ({ actor, body, req, requestId }) => json({ schoolYear: await createSchoolYear(actor, body, originOf(req, requestId)) }, 201),
 );
 
 export const PUT = apiRoute(
-  { summary: "Change a school year's label or dates", tags: ["Lookups"], permission: "system.schoolYears", body: updateSchoolYearBody, response: schoolYearResponse },
+  {
+    summary: "Change a school year's label or dates",
+    tags: ["Lookups"],
+    permission: "system.schoolYears",
+    body: updateSchoolYearBody,
+    response: schoolYearResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ schoolYear: { ...(await updateSchoolYear(actor, body, originOf(req, requestId))), dataCollections: [] } }),
 );

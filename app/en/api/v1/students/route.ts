@@ -16,11 +16,23 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Create a student with its point-of-authority enrollment at a location in reach", tags: ["Students"], permission: "students.manage", body: createStudentBody, response: studentResponse },
+  {
+    summary: "Create a student with its point-of-authority enrollment at a location in reach",
+    tags: ["Students"],
+    permission: "students.manage",
+    body: createStudentBody,
+    response: studentResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ student: await createStudent(actor, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Edit a student's demographics (spec: PUT /students with student)", tags: ["Students"], permission: "students.manage", body: updateStudentBody, response: studentResponse },
+  {
+    summary: "Edit a student's demographics (spec: PUT /students with student)",
+    tags: ["Students"],
+    permission: "students.manage",
+    body: updateStudentBody,
+    response: studentResponse,
+  },
   async ({ actor, body, req, requestId }) => ({ student: await updateStudent(actor, body.student, originOf(req, requestId)) }),
 );

@@ -5,7 +5,8 @@ import { createTransfer } from "@/lib/transfers/service";
 
 export const POST = apiRoute(
   {
-    summary: "Request a transfer (the sending side): move a student's enrollment at a location in reach to another location of the tenant; answers 'Student Transfer Requested'",
+    summary:
+      "Request a transfer (the sending side): move a student's enrollment at a location in reach to another location of the tenant; answers 'Student Transfer Requested'",
     tags: ["Transfers"],
     permission: "transfers.manage",
     body: createTransferBody,

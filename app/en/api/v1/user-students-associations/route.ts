@@ -4,7 +4,13 @@ import { assignToTeacher, listRoster, unassignFromTeacher } from "@/lib/enrollme
 import { associationBody, associationIdQuery, associationResponse, deletedResponse, rosterResponse, userIdQuery } from "@/lib/enrollments/schemas";
 
 export const GET = apiRoute(
-  { summary: "A teacher's roster at the locations in the admin's reach", tags: ["Rosters"], permission: "students.manage", query: userIdQuery, response: rosterResponse },
+  {
+    summary: "A teacher's roster at the locations in the admin's reach",
+    tags: ["Rosters"],
+    permission: "students.manage",
+    query: userIdQuery,
+    response: rosterResponse,
+  },
   async ({ actor, query }) => ({ userStudentsAssociations: await listRoster(actor, query.userId) }),
 );
 

@@ -20,7 +20,11 @@ export default async function TeacherDisplaysPage({ params, searchParams }: { pa
   const links = pageLinks(`/teacher/collections/${id}/displays`, { view: type, domain }, collection.domains, false);
   return (
     <>
-      <PageHeading title={`Data displays: ${collection.name}`} description="Your class by performance level and domain." actions={<CollectionLinks id={id} current="displays" />} />
+      <PageHeading
+        title={`Data displays: ${collection.name}`}
+        description="Your class by performance level and domain."
+        actions={<CollectionLinks id={id} current="displays" />}
+      />
       <DisplayView role="teacher" collectionId={id} type={type} domain={domain} drill={{}} links={links} />
     </>
   );

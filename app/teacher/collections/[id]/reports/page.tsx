@@ -19,7 +19,11 @@ export default async function TeacherReportsPage({ params }: { params: Promise<{
   const isrs = await listOutputs(actor, id);
   return (
     <>
-      <PageHeading title={`Reports: ${collection.collectionName}`} description="Reports cover the students on your roster." actions={<CollectionLinks id={id} current="reports" />} />
+      <PageHeading
+        title={`Reports: ${collection.collectionName}`}
+        description="Reports cover the students on your roster."
+        actions={<CollectionLinks id={id} current="reports" />}
+      />
       <TeacherReports collectionId={id} reports={reports.filter((r) => r.dataCollectionId === id)} />
       <div className="mt-8">
         <IsrManager collectionId={id} initial={isrs} scope="ISRs cover the students on your roster." />

@@ -33,7 +33,7 @@ export default async function ClassListPage({ params }: { params: Promise<{ id: 
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Students table">
           <table className="w-full text-left text-sm">
             <caption className="border-b border-slate-200 px-5 py-3 text-left text-base font-semibold text-slate-900">Students</caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-5 py-2 font-medium">
                   Student
@@ -60,11 +60,14 @@ export default async function ClassListPage({ params }: { params: Promise<{ id: 
               {students.map((s) => (
                 <tr key={s.studentEnrollmentId} className="hover:bg-slate-50">
                   <th scope="row" className="px-5 py-2 font-normal">
-                    <a className="font-medium text-brand-700 underline-offset-2 hover:underline" href={`/teacher/collections/${id}/students/${s.studentEnrollmentId}`}>
+                    <a
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                      href={`/teacher/collections/${id}/students/${s.studentEnrollmentId}`}
+                    >
                       {s.lastName}, {s.firstName}
                     </a>
                   </th>
-                  <td className="px-5 py-2 tabular-nums text-slate-700">{s.tenantUniqueId}</td>
+                  <td className="px-5 py-2 text-slate-700 tabular-nums">{s.tenantUniqueId}</td>
                   <td className="px-5 py-2">
                     <Progress value={s.progress} label={`Progress of ${s.firstName} ${s.lastName}`} />
                   </td>

@@ -34,7 +34,12 @@ export default async function CollectionAssignmentsPage({ params }: { params: Pr
       <CollectionTabs id={id} name={collection.collectionName} current="assignments" />
       <PageHeading title="Assignments and field tests" description={collection.collectionName} />
       <div className="flex flex-col gap-10">
-        <AssignmentsPanel tenantId={t} collectionId={id} assigned={{ region: assigned.regions, district: assigned.districts, location: assigned.locations }} starts={{ region, district, location }} />
+        <AssignmentsPanel
+          tenantId={t}
+          collectionId={id}
+          assigned={{ region: assigned.regions, district: assigned.districts, location: assigned.locations }}
+          starts={{ region, district, location }}
+        />
         <LocationCounts rows={counts} />
         <FieldTestsPanel tenantId={t} collectionId={id} assigned={fieldTests.assigned} start={location} />
       </div>

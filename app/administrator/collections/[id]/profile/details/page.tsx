@@ -19,9 +19,12 @@ export default async function CollectionDetailsPage({ params }: { params: Promis
   const id = idSegment((await params).id);
   const actor = await requirePageActor({ permission: "collections.manage", path: collectionPath(id) });
   const collection = await orNotFound(getAdminCollection(actor, id));
-  const [assessments, years, all] = actor.tenantWide ? await Promise.all([listAssessments(actor), listSchoolYears(actor), listAdminCollections(actor)]) : [[], [], []];
+  const [assessments, years, all] = actor.tenantWide
+    ? await Promise.all([listAssessments(actor), listSchoolYears(actor), listAdminCollections(actor)])
+    : [[], [], []];
   const c = collection;
-  const parent = c.parentDataCollectionId === null ? null : (all.find((x) => x.id === c.parentDataCollectionId)?.collectionName ?? `Collection ${c.parentDataCollectionId}`);
+  const parent =
+    c.parentDataCollectionId === null ? null : (all.find((x) => x.id === c.parentDataCollectionId)?.collectionName ?? `Collection ${c.parentDataCollectionId}`);
   return (
     <>
       <CollectionTabs id={id} name={c.collectionName} current="details" />

@@ -22,7 +22,13 @@ export default async function CollectionScoringPage({ params }: { params: Promis
     <>
       <CollectionTabs id={id} name={collection.collectionName} current="scoring" />
       <PageHeading title="Scoring" description={`${collection.collectionName}: rules over ${collection.assessment.name}'s own configuration`} />
-      <ScoringForm collectionId={id} scoring={collection.scoring} items={items.map((i) => ({ code: i.code, label: i.label }))} domains={domains} manage={actor.tenantWide} />
+      <ScoringForm
+        collectionId={id}
+        scoring={collection.scoring}
+        items={items.map((i) => ({ code: i.code, label: i.label }))}
+        domains={domains}
+        manage={actor.tenantWide}
+      />
     </>
   );
 }

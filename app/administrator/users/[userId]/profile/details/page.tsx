@@ -70,7 +70,18 @@ export default async function UserProfilePage({ params }: { params: Promise<{ us
         <h2 id="orgs-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Organizations
         </h2>
-        <UserLinks userId={id} links={links.map((l) => ({ orgType: l.orgType, parentId: l.parentId, administrative: l.administrative, memberUniqueId: l.memberUniqueId, label: l.label }))} organizations={organizations} editable={manage} />
+        <UserLinks
+          userId={id}
+          links={links.map((l) => ({
+            orgType: l.orgType,
+            parentId: l.parentId,
+            administrative: l.administrative,
+            memberUniqueId: l.memberUniqueId,
+            label: l.label,
+          }))}
+          organizations={organizations}
+          editable={manage}
+        />
       </section>
     </>
   );

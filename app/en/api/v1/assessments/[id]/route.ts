@@ -3,6 +3,12 @@ import { assessmentDetailResponse, assessmentParams } from "@/lib/system/assessm
 import { getAssessmentDetail } from "@/lib/system/assessments";
 
 export const GET = apiRoute(
-  { summary: "One assessment with its hierarchy items, scales (with entries) and items", tags: ["System administration"], permission: "system.assessments", params: assessmentParams, response: assessmentDetailResponse },
+  {
+    summary: "One assessment with its hierarchy items, scales (with entries) and items",
+    tags: ["System administration"],
+    permission: "system.assessments",
+    params: assessmentParams,
+    response: assessmentDetailResponse,
+  },
   ({ actor, params }) => getAssessmentDetail(actor, params.id),
 );

@@ -11,11 +11,18 @@ export const PUT = apiRoute(
     body: acknowledgeBody,
     response: notificationResponse,
   },
-  async ({ req, actor, params, body, requestId }) => ({ notification: await acknowledgeNotification(actor, params.id, body.acknowledged, originOf(req, requestId)) }),
+  async ({ req, actor, params, body, requestId }) => ({
+    notification: await acknowledgeNotification(actor, params.id, body.acknowledged, originOf(req, requestId)),
+  }),
 );
 
 export const DELETE = apiRoute(
-  { summary: "Remove one of the caller's notifications; anyone else's is 404", tags: ["Notifications"], params: notificationIdParams, response: notificationDeletedResponse },
+  {
+    summary: "Remove one of the caller's notifications; anyone else's is 404",
+    tags: ["Notifications"],
+    params: notificationIdParams,
+    response: notificationDeletedResponse,
+  },
   async ({ req, actor, params, requestId }) => {
     await removeNotification(actor, params.id, originOf(req, requestId));
     return { message: "Notification successfully removed" };

@@ -5,7 +5,8 @@ import { requestIsrs } from "@/lib/isr/service";
 
 export const POST = apiRoute(
   {
-    summary: "Request ISRs (parent reports, English or Spanish) for one child, one school or every child of the collection within one's reach ('ISRs have been successfully requested')",
+    summary:
+      "Request ISRs (parent reports, English or Spanish) for one child, one school or every child of the collection within one's reach ('ISRs have been successfully requested')",
     tags: ["ISRs"],
     body: isrRequestBody,
     response: requestResponse,

@@ -5,7 +5,8 @@ import { childScoreSheet } from "@/lib/score-sheets/service";
 /** The PDF itself; with generateRandomScores a practice sheet (random ticks, nothing saved). */
 export const POST = apiRoute(
   {
-    summary: "A rostered child's score sheet as a PDF: the collection's items with their scale entries, blank or (generateRandomScores, for training) ticked at random without saving any score",
+    summary:
+      "A rostered child's score sheet as a PDF: the collection's items with their scale entries, blank or (generateRandomScores, for training) ticked at random without saving any score",
     tags: ["Collections"],
     permission: "collections.teacherRead",
     body: scoreSheetBody,

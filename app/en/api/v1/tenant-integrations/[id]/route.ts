@@ -4,6 +4,13 @@ import { idParams, integrationIdResponse, updateIntegrationBody } from "@/lib/sy
 import { updateIntegration } from "@/lib/system/integrations";
 
 export const PUT = apiRoute(
-  { summary: "Change an integration's description or client id, or give it a new token", tags: ["System administration"], permission: "system.integrations", params: idParams, body: updateIntegrationBody, response: integrationIdResponse },
+  {
+    summary: "Change an integration's description or client id, or give it a new token",
+    tags: ["System administration"],
+    permission: "system.integrations",
+    params: idParams,
+    body: updateIntegrationBody,
+    response: integrationIdResponse,
+  },
   ({ actor, params, body, req, requestId }) => updateIntegration(actor, params.id, body, originOf(req, requestId)),
 );

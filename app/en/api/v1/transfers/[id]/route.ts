@@ -19,7 +19,8 @@ export const PUT = apiRoute(
 
 export const DELETE = apiRoute(
   {
-    summary: "Withdraw a transfer request: the sending side only (403 for the receiving side), while it waits for a decision (409 after). It stays in the history, marked deleted",
+    summary:
+      "Withdraw a transfer request: the sending side only (403 for the receiving side), while it waits for a decision (409 after). It stays in the history, marked deleted",
     tags: ["Transfers"],
     permission: "transfers.manage",
     params: idParams,

@@ -3,6 +3,12 @@ import { listTransfers } from "@/lib/transfers/queries";
 import { transferListQuery, transferListResponse } from "@/lib/transfers/schemas";
 
 export const GET = apiRoute(
-  { summary: "Open transfer requests out of a location within the admin's reach, newest first", tags: ["Transfers"], permission: "transfers.manage", query: transferListQuery, response: transferListResponse },
+  {
+    summary: "Open transfer requests out of a location within the admin's reach, newest first",
+    tags: ["Transfers"],
+    permission: "transfers.manage",
+    query: transferListQuery,
+    response: transferListResponse,
+  },
   async ({ actor, query }) => listTransfers(actor, "outgoing", query),
 );

@@ -33,44 +33,46 @@ export default async function AssessmentItemPage({ params }: { params: Promise<{
         { label: item.code, href: `/system/assessments/${id}/items/${itemId}` },
       ]}
     >
-        {scale ? (
-          <CrudSection
-            title={`Scale entries (${scale.code} ${scale.label}${sharing > 1 ? `, shared by ${sharing} items` : ""})`}
-            noun="scale entry"
-            columns={[
-              { key: "code", label: "Code" },
-              { key: "label", label: "Label" },
-              { key: "score", label: "Score" },
-              { key: "color", label: "Colour" },
-              { key: "sortOrder", label: "Order" },
-            ]}
-            rows={scale.entries}
-            fields={SCALE_ENTRY_FIELDS}
-            endpoint={`/assessments/${id}/scales/${scale.id}/entries`}
-            texts={textsFor("Scale entry")}
-            deletable
-            empty="No entries yet: add the values a teacher can give."
-          />
-        ) : (
-          <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">This item has no scale yet: choose one when editing the item on the assessment page.</p>
-        )}
+      {scale ? (
         <CrudSection
-          title="Entries"
-          noun="entry"
+          title={`Scale entries (${scale.code} ${scale.label}${sharing > 1 ? `, shared by ${sharing} items` : ""})`}
+          noun="scale entry"
           columns={[
-            { key: "kind", label: "Kind" },
+            { key: "code", label: "Code" },
             { key: "label", label: "Label" },
-            { key: "content", label: "Content" },
+            { key: "score", label: "Score" },
+            { key: "color", label: "Colour" },
             { key: "sortOrder", label: "Order" },
           ]}
-          rows={entries}
-          fields={ITEM_ENTRY_FIELDS}
-          endpoint={`${base}/entries`}
-          texts={textsFor("Entry")}
+          rows={scale.entries}
+          fields={SCALE_ENTRY_FIELDS}
+          endpoint={`/assessments/${id}/scales/${scale.id}/entries`}
+          texts={textsFor("Scale entry")}
           deletable
-          empty="No entries yet: directions, prompts and rubric text go here."
+          empty="No entries yet: add the values a teacher can give."
         />
-        <ItemResources base={base} resources={resources} />
+      ) : (
+        <p className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          This item has no scale yet: choose one when editing the item on the assessment page.
+        </p>
+      )}
+      <CrudSection
+        title="Entries"
+        noun="entry"
+        columns={[
+          { key: "kind", label: "Kind" },
+          { key: "label", label: "Label" },
+          { key: "content", label: "Content" },
+          { key: "sortOrder", label: "Order" },
+        ]}
+        rows={entries}
+        fields={ITEM_ENTRY_FIELDS}
+        endpoint={`${base}/entries`}
+        texts={textsFor("Entry")}
+        deletable
+        empty="No entries yet: directions, prompts and rubric text go here."
+      />
+      <ItemResources base={base} resources={resources} />
     </SystemPage>
   );
 }

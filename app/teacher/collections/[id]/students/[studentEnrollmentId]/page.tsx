@@ -56,8 +56,16 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
             </>
           }
         />
-        <Stat label="Overall scale score" value={student.overallScore ?? "–"} detail={student.overallScore === null ? "Once every domain is scored" : undefined} />
-        <Stat label="Performance level" value={<span className="text-2xl">{page.levelLabel ?? "Not yet"}</span>} detail={page.levelLabel ? undefined : "Once every domain is scored"} />
+        <Stat
+          label="Overall scale score"
+          value={student.overallScore ?? "–"}
+          detail={student.overallScore === null ? "Once every domain is scored" : undefined}
+        />
+        <Stat
+          label="Performance level"
+          value={<span className="text-2xl">{page.levelLabel ?? "Not yet"}</span>}
+          detail={page.levelLabel ? undefined : "Once every domain is scored"}
+        />
       </dl>
 
       <Card title="Score sheet" className="mb-8">
@@ -75,7 +83,7 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
                   <dt className="text-slate-800">
                     <span className="font-medium">{d.code}</span> · {d.label}
                   </dt>
-                  <dd className="tabular-nums text-slate-900">{d.score ?? <span className="text-slate-600">Not fully scored</span>}</dd>
+                  <dd className="text-slate-900 tabular-nums">{d.score ?? <span className="text-slate-600">Not fully scored</span>}</dd>
                 </div>
               ))}
             </dl>
@@ -100,7 +108,13 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
 
       <Card title="Supports" className="mb-8">
         <div className="flex flex-col gap-6">
-          <SupportsForm collectionId={id} enrollmentId={enrollmentId} supports={page.supports} initial={page.selectedSupportIds} save={saveStudentSupportsAction} />
+          <SupportsForm
+            collectionId={id}
+            enrollmentId={enrollmentId}
+            supports={page.supports}
+            initial={page.selectedSupportIds}
+            save={saveStudentSupportsAction}
+          />
           <SupportCommentForm assignmentId={student.assignmentId} initial={student.supportComment} save={saveSupportCommentAction} />
         </div>
       </Card>
@@ -138,7 +152,7 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
                       <p className="mt-2 flex flex-wrap gap-1.5 text-xs text-slate-800">
                         <span className="sr-only">{c.scores.length} grades:</span>
                         {c.scores.map((s) => (
-                          <span key={s.assessmentItemsId} className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 tabular-nums">
+                          <span key={s.assessmentItemsId} className="rounded bg-slate-100 px-1.5 py-0.5 whitespace-nowrap tabular-nums">
                             {page.itemCodes.get(s.assessmentItemsId) ?? s.assessmentItemsId} <span className="font-semibold">{s.entryCode ?? "?"}</span>
                           </span>
                         ))}

@@ -22,14 +22,35 @@ export default async function RegionProfilePage({ params }: { params: Promise<{ 
   const members = manage && can(actor, "users.read") ? await listMembers(actor, "region", region.id) : null;
   return (
     <>
-      <OrgBreadcrumbs trail={[{ label: "Organisations", href: organisationsPath() }, { label: region.nameLabel, href: regionPath(region.id) }]} />
+      <OrgBreadcrumbs
+        trail={[
+          { label: "Organisations", href: organisationsPath() },
+          { label: region.nameLabel, href: regionPath(region.id) },
+        ]}
+      />
       <PageHeading
         title={region.nameLabel}
         description="Region"
-        actions={manage ? <OrgRecordActions kind="region" record={region} place={{}} deletable={deletable} deleteNote="A region with active districts cannot be deleted; delete its districts first." /> : undefined}
+        actions={
+          manage ? (
+            <OrgRecordActions
+              kind="region"
+              record={region}
+              place={{}}
+              deletable={deletable}
+              deleteNote="A region with active districts cannot be deleted; delete its districts first."
+            />
+          ) : undefined
+        }
       />
       <div className="flex flex-col gap-6">
-        <OrgFields fields={[{ label: "Name", value: region.nameLabel }, { label: "Unique ID", value: region.uniqueId ?? "—" }, { label: "Districts", value: String(districts.length) }]} />
+        <OrgFields
+          fields={[
+            { label: "Name", value: region.nameLabel },
+            { label: "Unique ID", value: region.uniqueId ?? "—" },
+            { label: "Districts", value: String(districts.length) },
+          ]}
+        />
         {manage && (
           <div className="flex justify-end">
             <NewOrgButton kind="district" place={{ regionId: region.id }} />

@@ -12,16 +12,37 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Add an item of the collection's assessment to the set (parentAssessmentItemId, label, priority); answers the set's items (tenant admins)", tags, permission: "collections.manage", params: idParams, body: setItemBody, response: setItemsResponse },
+  {
+    summary: "Add an item of the collection's assessment to the set (parentAssessmentItemId, label, priority); answers the set's items (tenant admins)",
+    tags,
+    permission: "collections.manage",
+    params: idParams,
+    body: setItemBody,
+    response: setItemsResponse,
+  },
   async ({ actor, params, body, req, requestId }) => ({ items: await addSetItem(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Edit a set item (id, label, priority); answers the set's items (tenant admins)", tags, permission: "collections.manage", params: idParams, body: updateSetItemBody, response: setItemsResponse },
+  {
+    summary: "Edit a set item (id, label, priority); answers the set's items (tenant admins)",
+    tags,
+    permission: "collections.manage",
+    params: idParams,
+    body: updateSetItemBody,
+    response: setItemsResponse,
+  },
   async ({ actor, params, body, req, requestId }) => ({ items: await updateSetItem(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 export const DELETE = apiRoute(
-  { summary: "Remove a set item (?id=); answers the set's items (tenant admins)", tags, permission: "collections.manage", params: idParams, query: setItemIdQuery, response: setItemsResponse },
+  {
+    summary: "Remove a set item (?id=); answers the set's items (tenant admins)",
+    tags,
+    permission: "collections.manage",
+    params: idParams,
+    query: setItemIdQuery,
+    response: setItemsResponse,
+  },
   async ({ actor, params, query, req, requestId }) => ({ items: await removeSetItem(actor, params.id, query.id, originOf(req, requestId)) }),
 );

@@ -27,5 +27,6 @@ export const POST = apiRoute(
     status: 201,
     errors: [400, 403, 404],
   },
-  async ({ req, actor, params, body, requestId }) => json({ checkpointPeriod: await createPeriod(actor, params.id, body, originOf(req, requestId)), message: FILTERS_UPDATED }, 201),
+  async ({ req, actor, params, body, requestId }) =>
+    json({ checkpointPeriod: await createPeriod(actor, params.id, body, originOf(req, requestId)), message: FILTERS_UPDATED }, 201),
 );

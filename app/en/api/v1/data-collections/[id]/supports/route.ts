@@ -2,10 +2,24 @@ import { apiRoute } from "@/lib/platform/api";
 import { originOf } from "@/lib/platform/audit";
 import { withAdminFlag } from "@/lib/collections/admin-flag";
 import { createCollectionSupport, deleteCollectionSupport, listCollectionSupports, updateCollectionSupport } from "@/lib/collections/admin-supports";
-import { adminFlagQuery, adminSupportIdQuery, adminSupportResponse, adminSupportsResponse, removedResponse, supportBody, updateSupportBody } from "@/lib/collections/admin-schemas";
+import {
+  adminFlagQuery,
+  adminSupportIdQuery,
+  adminSupportResponse,
+  adminSupportsResponse,
+  removedResponse,
+  supportBody,
+  updateSupportBody,
+} from "@/lib/collections/admin-schemas";
 import { collectionIdParams } from "@/lib/collections/schemas";
 import { addStudentSupport, listTeacherSupports, removeStudentSupport, replaceStudentSupports } from "@/lib/scoring/supports";
-import { addSupportBody, collectionSupportsResponse, replaceSupportsBody, studentSupportIdQuery, studentSupportsResponse } from "@/lib/scoring/supports-schemas";
+import {
+  addSupportBody,
+  collectionSupportsResponse,
+  replaceSupportsBody,
+  studentSupportIdQuery,
+  studentSupportsResponse,
+} from "@/lib/scoring/supports-schemas";
 
 const teacherGET = apiRoute(
   {
@@ -65,26 +79,72 @@ const teacherDELETE = apiRoute(
 const adminTags = ["Collections administration"];
 
 const adminGET = apiRoute(
-  { summary: "The supports the collection offers", tags: adminTags, permission: "collections.manage", params: collectionIdParams, query: adminFlagQuery, response: adminSupportsResponse },
+  {
+    summary: "The supports the collection offers",
+    tags: adminTags,
+    permission: "collections.manage",
+    params: collectionIdParams,
+    query: adminFlagQuery,
+    response: adminSupportsResponse,
+  },
   async ({ actor, params }) => ({ supports: await listCollectionSupports(actor, params.id) }),
 );
 
 const adminPOST = apiRoute(
-  { summary: "Offer a support in the collection (tenant admins)", tags: adminTags, permission: "collections.manage", params: collectionIdParams, query: adminFlagQuery, body: supportBody, response: adminSupportResponse },
+  {
+    summary: "Offer a support in the collection (tenant admins)",
+    tags: adminTags,
+    permission: "collections.manage",
+    params: collectionIdParams,
+    query: adminFlagQuery,
+    body: supportBody,
+    response: adminSupportResponse,
+  },
   async ({ req, actor, params, body, requestId }) => ({ support: await createCollectionSupport(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 const adminPUT = apiRoute(
-  { summary: "Rename a support of the collection (tenant admins)", tags: adminTags, permission: "collections.manage", params: collectionIdParams, query: adminFlagQuery, body: updateSupportBody, response: adminSupportResponse },
+  {
+    summary: "Rename a support of the collection (tenant admins)",
+    tags: adminTags,
+    permission: "collections.manage",
+    params: collectionIdParams,
+    query: adminFlagQuery,
+    body: updateSupportBody,
+    response: adminSupportResponse,
+  },
   async ({ req, actor, params, body, requestId }) => ({ support: await updateCollectionSupport(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 const adminDELETE = apiRoute(
-  { summary: "Remove a support of the collection (?id=), with the children's records of it (tenant admins)", tags: adminTags, permission: "collections.manage", params: collectionIdParams, query: adminSupportIdQuery, response: removedResponse },
+  {
+    summary: "Remove a support of the collection (?id=), with the children's records of it (tenant admins)",
+    tags: adminTags,
+    permission: "collections.manage",
+    params: collectionIdParams,
+    query: adminSupportIdQuery,
+    response: removedResponse,
+  },
   async ({ req, actor, params, query, requestId }) => ({ removed: await deleteCollectionSupport(actor, params.id, query.id, originOf(req, requestId)) }),
 );
 
-export const GET = withAdminFlag(teacherGET, adminGET, "The teacher's rostered students' supports and the supports offered; with admin=true, the supports the collection offers");
-export const POST = withAdminFlag(teacherPOST, adminPOST, "Add one of the collection's supports to a rostered student; with admin=true, offer a new support (label, code)");
-export const PUT = withAdminFlag(teacherPUT, adminPUT, "Replace a rostered student's supports; with admin=true, rename a support the collection offers (id, label, code)");
-export const DELETE = withAdminFlag(teacherDELETE, adminDELETE, "Remove one support of a rostered student (?id=); with admin=true, remove a support the collection offers (?id=)");
+export const GET = withAdminFlag(
+  teacherGET,
+  adminGET,
+  "The teacher's rostered students' supports and the supports offered; with admin=true, the supports the collection offers",
+);
+export const POST = withAdminFlag(
+  teacherPOST,
+  adminPOST,
+  "Add one of the collection's supports to a rostered student; with admin=true, offer a new support (label, code)",
+);
+export const PUT = withAdminFlag(
+  teacherPUT,
+  adminPUT,
+  "Replace a rostered student's supports; with admin=true, rename a support the collection offers (id, label, code)",
+);
+export const DELETE = withAdminFlag(
+  teacherDELETE,
+  adminDELETE,
+  "Remove one support of a rostered student (?id=); with admin=true, remove a support the collection offers (?id=)",
+);

@@ -5,7 +5,8 @@ import { clearIsrOutput } from "@/lib/isr/service";
 
 export const DELETE = apiRoute(
   {
-    summary: "Clear one child's ISR (the id GET /data-collections-students-outputs lists): its status becomes 'Deleted' ('ISR Cleared'); one out of reach, or already cleared, is 404",
+    summary:
+      "Clear one child's ISR (the id GET /data-collections-students-outputs lists): its status becomes 'Deleted' ('ISR Cleared'); one out of reach, or already cleared, is 404",
     tags: ["ISRs"],
     params: outputParams,
     response: clearResponse,

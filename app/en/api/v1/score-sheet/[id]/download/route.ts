@@ -11,5 +11,6 @@ export const GET = apiRoute(
     status: 302,
   },
   // A plain Response: Response.redirect's headers are immutable and the wrapper adds a request id.
-  async ({ actor, params }) => new Response(null, { status: 302, headers: { location: await classSheetDownload(actor, params.id), "cache-control": "no-store" } }),
+  async ({ actor, params }) =>
+    new Response(null, { status: 302, headers: { location: await classSheetDownload(actor, params.id), "cache-control": "no-store" } }),
 );

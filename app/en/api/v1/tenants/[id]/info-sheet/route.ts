@@ -22,7 +22,8 @@ export const GET = apiRoute(
 
 export const POST = apiRoute(
   {
-    summary: "A system admin publishes their completed upload (purpose tenant-resource) as a tenant's info sheet, replacing the one before: a PDF of at most 10 MB",
+    summary:
+      "A system admin publishes their completed upload (purpose tenant-resource) as a tenant's info sheet, replacing the one before: a PDF of at most 10 MB",
     tags: ["System administration"],
     permission: "system.tenants",
     params: idParams,

@@ -4,7 +4,8 @@ import { availableParams, availableQuery, availableResponse } from "@/lib/enroll
 
 export const GET = apiRoute(
   {
-    summary: "Students a teacher could be given: active enrollments at the teacher's locations in reach not yet on their roster (optional location and name or state id start; at most 500)",
+    summary:
+      "Students a teacher could be given: active enrollments at the teacher's locations in reach not yet on their roster (optional location and name or state id start; at most 500)",
     tags: ["Rosters"],
     permission: "students.manage",
     params: availableParams,

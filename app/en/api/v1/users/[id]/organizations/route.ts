@@ -19,16 +19,37 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { summary: "Associate a user with a region, district or location the caller administers (administrative true: as its admin)", tags: ["Users"], permission: "users.manage", params: idParams, body: orgLinkBody, response: organizationResponse },
+  {
+    summary: "Associate a user with a region, district or location the caller administers (administrative true: as its admin)",
+    tags: ["Users"],
+    permission: "users.manage",
+    params: idParams,
+    body: orgLinkBody,
+    response: organizationResponse,
+  },
   async ({ actor, params, body, req, requestId }) => ({ organization: await addLink(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 export const PUT = apiRoute(
-  { summary: "Promote a user to admin of a linked organisation (administrative true) or demote them (false); memberUniqueId", tags: ["Users"], permission: "users.manage", params: idParams, body: changeOrgLinkBody, response: organizationResponse },
+  {
+    summary: "Promote a user to admin of a linked organisation (administrative true) or demote them (false); memberUniqueId",
+    tags: ["Users"],
+    permission: "users.manage",
+    params: idParams,
+    body: changeOrgLinkBody,
+    response: organizationResponse,
+  },
   async ({ actor, params, body, req, requestId }) => ({ organization: await changeLink(actor, params.id, body, originOf(req, requestId)) }),
 );
 
 export const DELETE = apiRoute(
-  { summary: "Disassociate a user from an organisation (query orgType and parentId)", tags: ["Users"], permission: "users.manage", params: idParams, query: orgLinkQuery, response: deletedResponse },
+  {
+    summary: "Disassociate a user from an organisation (query orgType and parentId)",
+    tags: ["Users"],
+    permission: "users.manage",
+    params: idParams,
+    query: orgLinkQuery,
+    response: deletedResponse,
+  },
   async ({ actor, params, query, req, requestId }) => removeLink(actor, params.id, query, originOf(req, requestId)),
 );

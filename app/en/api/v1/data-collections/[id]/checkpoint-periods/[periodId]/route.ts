@@ -14,7 +14,10 @@ export const PUT = apiRoute(
     response: periodChangedResponse,
     errors: [400, 403, 404],
   },
-  async ({ req, actor, params, body, requestId }) => ({ checkpointPeriod: await updatePeriod(actor, params.id, params.periodId, body, originOf(req, requestId)), message: FILTERS_UPDATED }),
+  async ({ req, actor, params, body, requestId }) => ({
+    checkpointPeriod: await updatePeriod(actor, params.id, params.periodId, body, originOf(req, requestId)),
+    message: FILTERS_UPDATED,
+  }),
 );
 
 export const DELETE = apiRoute(

@@ -5,14 +5,22 @@ import { addResource, deleteResource, listResources } from "@/lib/system/resourc
 
 const doc = { tags: ["System administration"], permission: "system.assessments" as const, params: itemParams };
 
-export const GET = apiRoute({ ...doc, summary: "An item's resource files", response: resourcesResponse }, async ({ actor, params }) => ({ resources: await listResources(actor, params.id, params.itemId) }));
+export const GET = apiRoute({ ...doc, summary: "An item's resource files", response: resourcesResponse }, async ({ actor, params }) => ({
+  resources: await listResources(actor, params.id, params.itemId),
+}));
 
 /** After the multipart protocol (purpose item-resource): fileName is the s3FileName it answered. */
 export const POST = apiRoute(
-  { ...doc, summary: "Attach an uploaded item-resource file {fileName: s3FileName, sizeBytes} to the item", body: createResourceBody, response: resourceResponse },
+  {
+    ...doc,
+    summary: "Attach an uploaded item-resource file {fileName: s3FileName, sizeBytes} to the item",
+    body: createResourceBody,
+    response: resourceResponse,
+  },
   async ({ actor, params, body, req, requestId }) => ({ resource: await addResource(actor, params.id, params.itemId, body, originOf(req, requestId)) }),
 );
 
-export const DELETE = apiRoute({ ...doc, summary: "Remove a resource {id} from the item", body: idBody, response: deletedResponse }, ({ actor, params, body, req, requestId }) =>
-  deleteResource(actor, params.id, params.itemId, body.id, originOf(req, requestId)),
+export const DELETE = apiRoute(
+  { ...doc, summary: "Remove a resource {id} from the item", body: idBody, response: deletedResponse },
+  ({ actor, params, body, req, requestId }) => deleteResource(actor, params.id, params.itemId, body.id, originOf(req, requestId)),
 );

@@ -14,7 +14,8 @@ export const POST = apiRoute(
     body: districtAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, body, req, requestId }) => assignCollection(actor, params.tenantId, params.collectionId, "district", body.districtId, originOf(req, requestId)),
+  async ({ actor, params, body, req, requestId }) =>
+    assignCollection(actor, params.tenantId, params.collectionId, "district", body.districtId, originOf(req, requestId)),
 );
 
 export const DELETE = apiRoute(
@@ -26,5 +27,6 @@ export const DELETE = apiRoute(
     query: districtAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, query, req, requestId }) => unassignCollection(actor, params.tenantId, params.collectionId, "district", query.districtId, originOf(req, requestId)),
+  async ({ actor, params, query, req, requestId }) =>
+    unassignCollection(actor, params.tenantId, params.collectionId, "district", query.districtId, originOf(req, requestId)),
 );

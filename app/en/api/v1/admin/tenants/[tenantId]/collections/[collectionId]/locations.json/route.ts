@@ -7,7 +7,8 @@ const tags = ["Collections administration"];
 
 export const GET = apiRoute(
   {
-    summary: "The active locations the collection covers within the caller's reach, with their active enrollments (studentEnrollmentCount) and the children assigned (assignmentCount)",
+    summary:
+      "The active locations the collection covers within the caller's reach, with their active enrollments (studentEnrollmentCount) and the children assigned (assignmentCount)",
     tags,
     permission: "collections.manage",
     params: tenantCollectionParams,
@@ -25,7 +26,8 @@ export const POST = apiRoute(
     body: locationAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, body, req, requestId }) => assignCollection(actor, params.tenantId, params.collectionId, "location", body.locationId, originOf(req, requestId)),
+  async ({ actor, params, body, req, requestId }) =>
+    assignCollection(actor, params.tenantId, params.collectionId, "location", body.locationId, originOf(req, requestId)),
 );
 
 export const DELETE = apiRoute(
@@ -37,5 +39,6 @@ export const DELETE = apiRoute(
     query: locationAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, query, req, requestId }) => unassignCollection(actor, params.tenantId, params.collectionId, "location", query.locationId, originOf(req, requestId)),
+  async ({ actor, params, query, req, requestId }) =>
+    unassignCollection(actor, params.tenantId, params.collectionId, "location", query.locationId, originOf(req, requestId)),
 );

@@ -14,7 +14,8 @@ export const POST = apiRoute(
     body: regionAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, body, req, requestId }) => assignCollection(actor, params.tenantId, params.collectionId, "region", body.regionId, originOf(req, requestId)),
+  async ({ actor, params, body, req, requestId }) =>
+    assignCollection(actor, params.tenantId, params.collectionId, "region", body.regionId, originOf(req, requestId)),
 );
 
 export const DELETE = apiRoute(
@@ -26,5 +27,6 @@ export const DELETE = apiRoute(
     query: regionAssignBody,
     response: assignResultResponse,
   },
-  async ({ actor, params, query, req, requestId }) => unassignCollection(actor, params.tenantId, params.collectionId, "region", query.regionId, originOf(req, requestId)),
+  async ({ actor, params, query, req, requestId }) =>
+    unassignCollection(actor, params.tenantId, params.collectionId, "region", query.regionId, originOf(req, requestId)),
 );

@@ -35,7 +35,13 @@ export default async function LocationProfilePage({ params }: { params: Promise<
         description={`Location in ${district.nameLabel}, ${region.nameLabel}`}
         actions={
           manage ? (
-            <OrgRecordActions kind="location" record={location} deletable={deletable} place={{ regionId: region.id, districtId: district.id }} deleteNote="Its students, teachers and scores stay as they are." />
+            <OrgRecordActions
+              kind="location"
+              record={location}
+              deletable={deletable}
+              place={{ regionId: region.id, districtId: district.id }}
+              deleteNote="Its students, teachers and scores stay as they are."
+            />
           ) : undefined
         }
       />

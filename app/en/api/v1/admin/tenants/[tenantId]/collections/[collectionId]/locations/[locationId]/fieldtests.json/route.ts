@@ -6,11 +6,23 @@ import { fieldTestParams, fieldTestsResponse } from "@/lib/collections/admin-sch
 const tags = ["Collections administration"];
 
 export const POST = apiRoute(
-  { summary: "Add a location the caller administers to the collection's field test; answers both lists", tags, permission: "collections.manage", params: fieldTestParams, response: fieldTestsResponse },
+  {
+    summary: "Add a location the caller administers to the collection's field test; answers both lists",
+    tags,
+    permission: "collections.manage",
+    params: fieldTestParams,
+    response: fieldTestsResponse,
+  },
   async ({ actor, params, req, requestId }) => addFieldTest(actor, params.tenantId, params.collectionId, params.locationId, originOf(req, requestId)),
 );
 
 export const DELETE = apiRoute(
-  { summary: "Take a location out of the collection's field test; answers both lists", tags, permission: "collections.manage", params: fieldTestParams, response: fieldTestsResponse },
+  {
+    summary: "Take a location out of the collection's field test; answers both lists",
+    tags,
+    permission: "collections.manage",
+    params: fieldTestParams,
+    response: fieldTestsResponse,
+  },
   async ({ actor, params, req, requestId }) => removeFieldTest(actor, params.tenantId, params.collectionId, params.locationId, originOf(req, requestId)),
 );

@@ -20,7 +20,12 @@ export default async function StudentCollectionsPage(props: StudentProfileParams
   return (
     <>
       <StudentProfileHeader profile={profile} current="collections" />
-      <AssignmentsPanel enrollmentId={profile.enrollment.id} assignments={listed.dataCollectionsStudentAssignments} assignable={assignable} editable={writable} />
+      <AssignmentsPanel
+        enrollmentId={profile.enrollment.id}
+        assignments={listed.dataCollectionsStudentAssignments}
+        assignable={assignable}
+        editable={writable}
+      />
       <ResultsTable results={results} />
     </>
   );

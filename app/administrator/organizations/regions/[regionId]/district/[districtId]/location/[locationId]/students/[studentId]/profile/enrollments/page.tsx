@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: "Student enrollments" };
 /** The student's enrollments (POA change) and the tenant's custom fields of the enrollment at this location. */
 export default async function StudentEnrollmentsPage(props: StudentProfileParams) {
   const { actor, profile, editable } = await loadStudentProfile(props, "enrollments");
-  const [enrollments, fields] = await Promise.all([listEnrollments(actor, profile.student.id, { origin: await pageOrigin(), details: { page: "profile/enrollments" } }), forTenant(actor, () => enrollmentFields(actor))]);
+  const [enrollments, fields] = await Promise.all([
+    listEnrollments(actor, profile.student.id, { origin: await pageOrigin(), details: { page: "profile/enrollments" } }),
+    forTenant(actor, () => enrollmentFields(actor)),
+  ]);
   const here = enrollments.find((e) => e.id === profile.enrollment.id);
   return (
     <>

@@ -21,9 +21,15 @@ export default async function StudentIsrPage(props: StudentProfileParams) {
           <caption className="sr-only">Individual student reports by data collection</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} font-semibold`}>Collection</th>
-              <th scope="col" className={`${cell} font-semibold`}>Status</th>
-              <th scope="col" className={`${cell} font-semibold`}>Updated</th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Collection
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Status
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                Updated
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -36,11 +42,15 @@ export default async function StudentIsrPage(props: StudentProfileParams) {
             )}
             {outputs.map((o) => (
               <tr key={o.dataCollectionsId} className="border-t border-slate-200">
-                <th scope="row" className={`${cell} font-medium`}>{o.collectionName}</th>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {o.collectionName}
+                </th>
                 <td className={cell}>
                   <Badge tone={TONE[o.status]}>{o.status}</Badge>
                 </td>
-                <td className={cell}>{o.updatedAt ? new Date(o.updatedAt * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric" }) : "—"}</td>
+                <td className={cell}>
+                  {o.updatedAt ? new Date(o.updatedAt * 1000).toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric" }) : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
