@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { Authentication, Conventions } from "@/components/api-reference/guide";
 import { ReferenceFrame } from "@/components/api-reference/reference-frame";
 import { buttonClasses } from "@/components/ui/button";
-import { openApiDocument } from "@/lib/platform/openapi/document";
+import { openApiDocument } from "@/app/en/api/v1/_registry/document";
 import { apiReference } from "@/lib/platform/openapi/reference";
 
 export const metadata: Metadata = { title: "API reference" };

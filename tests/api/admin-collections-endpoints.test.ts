@@ -24,7 +24,7 @@ import { makeEnrollment, score } from "../support/school-fixtures";
 import { makeScoringAssessment, type ScoringAssessment } from "../support/scoring-world";
 
 /**
- * Every route of the collections administration (lib/platform/openapi/routes-collections-admin.ts,
+ * Every route of the collections administration (app/en/api/v1/_registry/routes-collections-admin.ts,
  * and the admin side of /data-collections, /data-collections/{id} and its supports), each with its
  * own four cases: success, validation (the field's message), another tenant's admin (404) and a
  * role without the permission (403). Deeper behaviour is in admin-collections.test.ts.

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { Conventions } from "@/components/api-reference/guide";
 import { IndexNav } from "@/components/api-reference/index-nav";
 import { Operation } from "@/components/api-reference/operation";
-import { HTTP_METHODS, openApiDocument } from "@/lib/platform/openapi/document";
+import { openApiDocument } from "@/app/en/api/v1/_registry/document";
+import { HTTP_METHODS } from "@/lib/platform/openapi/document";
 import { apiReference, type OperationView } from "@/lib/platform/openapi/reference";
 
 const doc = openApiDocument();

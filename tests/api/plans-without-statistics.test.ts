@@ -12,7 +12,7 @@ import { loadClassList, loadStudentPage } from "@/lib/scoring/student-page";
 import type { Actor } from "@/lib/platform/actor";
 import type { RouteHandler } from "@/lib/platform/api";
 import { routeSpecOf, type RouteSpec } from "@/lib/platform/openapi/route-spec";
-import { API_ROUTES } from "@/lib/platform/openapi/routes";
+import { API_ROUTES } from "@/app/en/api/v1/_registry/routes";
 import { call, tokenFor } from "../support/api";
 import { actorOf } from "../support/school-fixtures";
 

@@ -31,7 +31,7 @@ import { actorOf } from "../support/school-fixtures";
 import { shellModel } from "@/lib/shell/model";
 
 /**
- * Every route of the system area (lib/platform/openapi/routes-system.ts, and the system writes of
+ * Every route of the system area (app/en/api/v1/_registry/routes-system.ts, and the system writes of
  * /assessments and /school-years), each with its own four cases: success, validation (the field's
  * message), a row of another assessment or tenant than the path or body names (404), and a tenant
  * admin, whose role lacks the system permissions (403). Deeper behaviour, the export and import

@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
 import type { RouteHandler } from "@/lib/platform/api";
-import { HTTP_METHODS, openApiDocument, type JsonSchema } from "@/lib/platform/openapi/document";
-import { API_ROUTES } from "@/lib/platform/openapi/routes";
+import { openApiDocument } from "@/app/en/api/v1/_registry/document";
+import { API_ROUTES } from "@/app/en/api/v1/_registry/routes";
+import { HTTP_METHODS, type JsonSchema } from "@/lib/platform/openapi/document";
 import { BASE } from "./api";
 
 /*

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Operation } from "@/components/api-reference/operation";
 import { ReferenceFrame } from "@/components/api-reference/reference-frame";
-import { openApiDocument } from "@/lib/platform/openapi/document";
+import { openApiDocument } from "@/app/en/api/v1/_registry/document";
 import { apiReference } from "@/lib/platform/openapi/reference";
 
 type Props = { params: Promise<{ group: string }> };

@@ -6,7 +6,7 @@ import { MESSAGES } from "@/lib/platform/errors";
 import { errorResponse } from "@/lib/platform/schemas";
 import { sessionCookieName } from "@/lib/platform/session-token";
 import { routeSpecOf, type RouteSpec } from "./route-spec";
-import { API_ROUTES, type ApiRouteModule } from "./routes";
+import type { ApiRouteModule } from "./route-module";
 
 /** Built from the routes' own zod schemas (zod 4's z.toJSONSchema; JSON Schema 2020-12 is OpenAPI 3.1's dialect). */
 
@@ -188,10 +188,14 @@ function operationsOf(route: ApiRouteModule): { method: HttpMethod; spec: RouteS
   });
 }
 
-function build() {
+/**
+ * The OpenAPI 3.1 document of the given route modules. The list is the registry beside the routes
+ * (app/en/api/v1/_registry/routes.ts; lib never imports app), which also keeps the one built copy.
+ */
+export function buildOpenApiDocument(routes: readonly ApiRouteModule[]) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_ROUTES) {
+  for (const route of routes) {
     for (const { method, spec } of operationsOf(route)) {
       paths[route.path] = { ...paths[route.path], [method.toLowerCase()]: operation(route, method, spec, components) };
     }
@@ -229,12 +233,4 @@ function build() {
   };
 }
 
-export type OpenApiDocument = ReturnType<typeof build>;
-
-let cached: OpenApiDocument | null = null;
-
-/** The OpenAPI 3.1 document of the API; built once per process (the routes do not change at run time). */
-export function openApiDocument(): OpenApiDocument {
-  cached ??= build();
-  return cached;
-}
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

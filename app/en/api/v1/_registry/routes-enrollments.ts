@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as adminStudentEnrollments from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/enrollments.json/route";
 import * as adminStudentPoas from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/poas.json/route";
 import * as adminStudentPoaValidate from "@/app/en/api/v1/admin/tenants/[tenantId]/students/[studentId]/poas/[poaId]/validate.json/route";

@@ -1,10 +1,13 @@
 /**
- * Every API route module with its path (OpenAPI `{param}` form, under /en/api/v1). A route added under
- * app/en/api/v1 must be listed here: tests/api/openapi.test.ts walks the folder and fails otherwise.
- * The catch-all [...path] (a JSON 404 for unknown paths) is no operation and is left out.
+ * The registry: every API route module with its path (OpenAPI `{param}` form, under /en/api/v1). It
+ * lives beside the routes because lib/ never imports app/; the OpenAPI document (./document.ts), the
+ * reference page and the tests that walk every operation read it. A route added under app/en/api/v1
+ * must be listed here or in its area's routes-<area>.ts: tests/api/openapi.test.ts walks the folder
+ * and fails otherwise. The catch-all [...path] (a JSON 404 for unknown paths) is no operation and is
+ * left out. `_registry` is a private folder: Next routes nothing in it.
  */
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as adminCollectionsIdGroups from "@/app/en/api/v1/admin/collections/[id]/groups.json/route";
 import * as assessments from "@/app/en/api/v1/assessments/route";
 import * as dataCollectionsIdCompletedHierarchy from "@/app/en/api/v1/data-collections/[id]/completed/hierarchy/route";

@@ -5,7 +5,7 @@ import * as classSheetDownload from "@/app/en/api/v1/score-sheet/[id]/download/r
 import * as classSheet from "@/app/en/api/v1/score-sheet/[id]/route";
 import * as scoreSheetTemplateAll from "@/app/en/api/v1/score-sheet/template/all/route";
 import * as scoreSheetTemplate from "@/app/en/api/v1/score-sheet/template/route";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 
 /** The teacher's paper PDFs: score sheets, rating sheets and the tenant's info sheet (platform §7 'Reports and outputs'; see routes.ts). */
 export const SCORE_SHEET_ROUTES: readonly ApiRouteModule[] = [

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as locationsIdMembers from "@/app/en/api/v1/locations/[id]/members/route";
 import * as usersId from "@/app/en/api/v1/users/[id]/route";
 import * as usersIdOrganizationsLocationsLocationId from "@/app/en/api/v1/users/[id]/organizations/locations/[locationId]/route";

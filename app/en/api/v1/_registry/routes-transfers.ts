@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as transfers from "@/app/en/api/v1/transfers/route";
 import * as transfersId from "@/app/en/api/v1/transfers/[id]/route";
 import * as transfersIncoming from "@/app/en/api/v1/transfers/incoming/route";

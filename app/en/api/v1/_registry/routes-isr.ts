@@ -5,7 +5,7 @@ import * as dataCollectionsOutputs from "@/app/en/api/v1/data-collections-output
 import * as dataCollectionsStudentsOutputsOutputId from "@/app/en/api/v1/data-collections-students-outputs/[outputId]/route";
 import * as reportsIndividualStudent from "@/app/en/api/v1/reports/individual-student/route";
 import * as reportsIndividualStudentOutput from "@/app/en/api/v1/reports/individual-student/[outputId]/route";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 
 /**
  * The ISR area's API routes (see routes.ts). DELETE /data-collections-students-outputs (clear) sits

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as announcements from "@/app/en/api/v1/announcements/route";
 import * as notifications from "@/app/en/api/v1/notifications/route";
 import * as notificationsId from "@/app/en/api/v1/notifications/[id]/route";

@@ -7,7 +7,7 @@ import * as reportsName from "@/app/en/api/v1/reports/[name]/route";
 import * as reports from "@/app/en/api/v1/reports/route";
 import * as userCollectionsReports from "@/app/en/api/v1/user/collections/[id]/reports.json/route";
 import * as userCollectionsReport from "@/app/en/api/v1/user/collections/[id]/reports/[reportId]/route";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 
 /** The reports area's API routes (see routes.ts). */
 export const REPORTS_ROUTES: readonly ApiRouteModule[] = [

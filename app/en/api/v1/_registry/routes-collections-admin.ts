@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as collectionAssignments from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/assignments.json/route";
 import * as collectionDistricts from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/districts.json/route";
 import * as collectionFieldTests from "@/app/en/api/v1/admin/tenants/[tenantId]/collections/[collectionId]/fieldtests.json/route";

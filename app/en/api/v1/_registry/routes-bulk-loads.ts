@@ -3,7 +3,7 @@ import * as bulkLoadIdDownloadType from "@/app/en/api/v1/bulk-load/[id]/download
 import * as bulkLoadId from "@/app/en/api/v1/bulk-load/[id]/route";
 import * as bulkLoad from "@/app/en/api/v1/bulk-load/route";
 import * as bulkLoadTemplate from "@/app/en/api/v1/bulk-load/template/route";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 
 /** The bulk-load area's API routes (see routes.ts). */
 export const BULK_LOAD_ROUTES: readonly ApiRouteModule[] = [

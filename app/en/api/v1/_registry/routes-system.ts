@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as acknowledgementsId from "@/app/en/api/v1/acknowledgements/[id]/route";
 import * as acknowledgements from "@/app/en/api/v1/acknowledgements/route";
 import * as assessmentsIdExport from "@/app/en/api/v1/assessments/[id]/export/route";

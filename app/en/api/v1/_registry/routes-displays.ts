@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiRouteModule } from "./route-module";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
 import * as dataCollectionsFiltersId from "@/app/en/api/v1/data-collections-filters/[id]/route";
 import * as dataCollectionsFilters from "@/app/en/api/v1/data-collections-filters/route";
 import * as dataCollectionsIdCheckpointPeriods from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
