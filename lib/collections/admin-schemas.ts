@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/platform/schemas";
+import { idSchema, referenceSchema } from "@/lib/platform/schemas";
 
 /* Bodies, queries and answers of the collections administration (spec §3 'Data collection (admin)', §7 'Data collections'). */
 
@@ -15,6 +15,9 @@ const unixSeconds = (label: string) => {
 };
 const required = unixSeconds;
 const optional = (label: string) => unixSeconds(label).nullable().optional();
+
+/** The school year's id, or the `{ id, label }` the collection's read answers. */
+const schoolYear = referenceSchema("School year is required", { label: z.string().optional() });
 
 const collectionName = z
   .string({ error: "Collection name is required" })
@@ -99,7 +102,7 @@ export const createCollectionBody = z
   .object({
     collectionName,
     assessmentId: idSchema("Assessment is required"),
-    schoolYear: idSchema("School year is required"),
+    schoolYear,
     parentDataCollectionId: id.nullable().optional(),
     hideToken: z.boolean({ error: "Hide token must be true or false" }).optional(),
     ...dates,
@@ -111,7 +114,7 @@ export const updateCollectionBody = z
   .object({
     id,
     collectionName: collectionName.optional(),
-    schoolYear: idSchema("School year is required").optional(),
+    schoolYear: schoolYear.optional(),
     parentDataCollectionId: id.nullable().optional(),
     hideToken: z.boolean({ error: "Hide token must be true or false" }).optional(),
     cycleStartDate: dates.cycleStartDate.optional(),

@@ -28,6 +28,8 @@ interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType,
   params?: P;
   /** Typed: a handler whose answer does not fit its declared response fails to compile. */
   response?: R;
+  /** The resource as its read answers it, when the answer is not the record (a PUT answering an id): its keys are taken back and set aside. */
+  reads?: z.ZodType;
   /** Look up the actor and run the handler in one transaction (hot writes: see inOneTransaction). */
   oneTransaction?: boolean;
 }
@@ -145,7 +147,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
   // Strict: an unknown key is a 400 naming it, never dropped in silence (see strict-schema.ts).
   const body = schemas.body && strictSchema(schemas.body);
   // What the route's own answer holds but its body does not take: read back, set aside (read-shape.ts).
-  const readOnly = readShapeFilter(schemas.body, schemas.response);
+  const readOnly = readShapeFilter(schemas.body, schemas.reads ?? schemas.response);
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = req.headers.get("x-request-id") ?? randomUUID();

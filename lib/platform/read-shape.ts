@@ -48,7 +48,8 @@ function recordShape(response: Shape, key?: string): Shape | null {
   const records = Object.values(response)
     .map((value) => shapeOf(elementOf(value)))
     .filter((s): s is Shape => s !== null && "id" in s);
-  return records.length === 1 ? records[0] : "id" in response ? response : null;
+  // An answer of either of two shapes (an admin's edit, one's own profile) holds the keys of both.
+  return records.length ? Object.assign({}, ...records) : "id" in response ? response : null;
 }
 
 /** Keys to set aside: the read's keys that the body does not name. */

@@ -25,6 +25,14 @@ export function idSchema(message: string) {
     .pipe(z.number().int(message).min(1, message).max(MAX_ID, message));
 }
 
+/**
+ * A reference as a write takes it: the id, or the object a read answers in its place
+ * (`schoolYear: { id, label }`), of which only the id counts; its other keys are the read's own.
+ */
+export function referenceSchema(message: string, readKeys: z.ZodRawShape) {
+  return z.union([idSchema(message), z.object({ id: idSchema(message), ...readKeys }).transform((record) => record.id)], { error: message });
+}
+
 /** Every error answer: the spec's `{ message, errors? }` (platform.md section 8). */
 export const errorResponse = z
   .object({

@@ -9,6 +9,7 @@ export const ORGANIZATION_REQUIRED = "Choose at least one organization within yo
 export const ORGANIZATION_REPEATED = "Each organization may be chosen once";
 export const BEYOND_REACH = "This user also belongs to organizations outside your administration, or holds a role above yours";
 export const NOT_OWN_STATUS = "You cannot change your own status, roles or organizations";
+export const ROLES_GRANTABLE = "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER";
 export const NO_PASSWORD_FOR_OTHERS = "Administrators cannot set another user's password; send a registration link instead";
 
 /** Success texts of the pages' snackbars. */

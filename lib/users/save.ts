@@ -14,7 +14,7 @@ import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { insertLinks, syncAdminRole } from "./links";
 import { userInScope } from "./list";
-import { BEYOND_REACH, EMAIL_TAKEN, NO_PASSWORD_FOR_OTHERS, NOT_OWN_STATUS, ORGANIZATION_REPEATED, ORGANIZATION_REQUIRED } from "./messages";
+import { BEYOND_REACH, EMAIL_TAKEN, NO_PASSWORD_FOR_OTHERS, NOT_OWN_STATUS, ORGANIZATION_REPEATED, ORGANIZATION_REQUIRED, ROLES_GRANTABLE } from "./messages";
 import { type CreateUserInput, type UpdateUserInput, type UserRow } from "./schemas";
 
 /** Sign-in names are unique across tenants (users_username_key): a taken email is a 409 on the field. */
@@ -91,7 +91,7 @@ async function changeableUser(actor: Actor, userId: number): Promise<UserRow> {
  */
 export async function updateUser(actor: Actor, input: UpdateUserInput, context: RequestContext, origin: AuditOrigin = {}) {
   if (input.id === actor.userId) {
-    if (input.enabled !== undefined || input.locked !== undefined || input.roles !== undefined) throw badRequest(NOT_OWN_STATUS);
+    if (await changesOwnStatus(actor, input)) throw badRequest(NOT_OWN_STATUS);
     return updateOwnProfile(actor, input, context);
   }
   authorize(actor, "users.manage");
@@ -142,9 +142,31 @@ export async function updateUser(actor: Actor, input: UpdateUserInput, context: 
   });
 }
 
-/** The granted roles (teacher, data manager) become `wanted`; other roles stay as they are. */
+/** Whether one's own edit changes one's status or roles: the same values, as one's record reads them, change nothing. */
+async function changesOwnStatus(actor: Actor, input: UpdateUserInput): Promise<boolean> {
+  if (input.enabled === undefined && input.locked === undefined && input.roles === undefined) return false;
+  const [own] = await forTenant(actor, () =>
+    rows<{ enabled: boolean; locked: boolean; roles: Role[] }>(
+      db(),
+      sql`select u.enabled, u.locked, array(select role::text from user_roles r where r.tenant_id = u.tenant_id and r.user_id = u.id) as roles
+          from users u where u.tenant_id = ${actor.tenantId} and u.id = ${actor.userId}`,
+    ),
+  );
+  const sameRoles = (roles: Role[]) => roles.length === own.roles.length && roles.every((r) => own.roles.includes(r));
+  return (
+    (input.enabled !== undefined && input.enabled !== own.enabled) ||
+    (input.locked !== undefined && input.locked !== own.locked) ||
+    (input.roles !== undefined && !sameRoles(input.roles))
+  );
+}
+
+/**
+ * The granted roles (teacher, data manager) become those of `wanted`; other roles stay as they are,
+ * and may be named only as held (the read lists them): this call grants no administrator's role.
+ */
 async function replaceGrantedRoles(tenantId: number, userId: number, held: Role[], wanted: Role[]) {
   const grantable: readonly Role[] = GRANTABLE_ROLES;
+  if (wanted.some((r) => !grantable.includes(r) && !held.includes(r))) throw fieldError("roles", ROLES_GRANTABLE);
   const added = wanted.filter((r) => !held.includes(r));
   const removed = held.filter((r) => grantable.includes(r) && !wanted.includes(r));
   for (const role of added) await rows(db(), sql`insert into user_roles (tenant_id, user_id, role) values (${tenantId}, ${userId}, ${role}) returning user_id`);

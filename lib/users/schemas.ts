@@ -4,6 +4,7 @@ import { EMAIL_FORMAT, EMAIL_PATTERN, EMAIL_REQUIRED } from "@/lib/auth/messages
 import { GRANTABLE_ROLES } from "@/lib/auth/permissions";
 import { ownProfileResponse, ownProfileSchema } from "@/lib/auth/schemas";
 import { idSchema } from "@/lib/platform/schemas";
+import { ROLES_GRANTABLE } from "./messages";
 
 /* The administrator's users API: list, one, create, edit, activate and deactivate, organisation links. */
 
@@ -41,10 +42,19 @@ const tenantMemberId = z
   .max(100, "Tenant member id must be at most 100 characters")
   .nullish()
   .transform((v) => v || null);
+const noRepeats = (v: string[]) => new Set(v).size === v.length;
 const roles = z
-  .array(z.enum(GRANTABLE_ROLES, { error: "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER" }), { error: "Roles must be a list" })
-  .max(2, "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER")
-  .refine((v) => new Set(v).size === v.length, "Roles must not repeat");
+  .array(z.enum(GRANTABLE_ROLES, { error: ROLES_GRANTABLE }), { error: "Roles must be a list" })
+  .max(2, ROLES_GRANTABLE)
+  .refine(noRepeats, "Roles must not repeat");
+/**
+ * An edit's roles as the user's read lists them: the granted ones become these, and the roles held
+ * otherwise (an administrator's, through links) may be named as held but not added (the service checks).
+ */
+const heldRoles = z
+  .array(z.enum(ROLES, { error: ROLES_GRANTABLE }), { error: "Roles must be a list" })
+  .max(ROLES.length, ROLES_GRANTABLE)
+  .refine(noRepeats, "Roles must not repeat");
 
 /** One organisation link (spec: orgType, parentId, administrative, memberUniqueId). */
 export const orgLinkBody = z.object({
@@ -96,7 +106,7 @@ export type CreateUserInput = z.infer<typeof createUserBody>;
  * account: names, email, tenant member id, granted roles, and enabled / locked (activate, deactivate).
  */
 export const updateUserBody = ownProfileSchema.extend({
-  roles: roles.optional(),
+  roles: heldRoles.optional(),
   enabled: z.boolean({ error: "enabled must be true or false" }).optional().describe("false deactivates: sign-in refused, live sessions end"),
   locked: z.boolean({ error: "locked must be true or false" }).optional().describe("false unlocks an account locked by failed sign-ins"),
 });

@@ -70,6 +70,7 @@ async function buildA() {
     dot,
     tenantAdminUser,
     districtAdminUser,
+    l2Admin: locationAdminUser,
     tenantAdmin: await tokenFor(tenantAdminUser),
     districtAdmin: await tokenFor(districtAdminUser),
     locationAdmin: await tokenFor(locationAdminUser),
@@ -304,6 +305,31 @@ describe("PUT /users (administrators)", () => {
     });
     const [dot] = await db().select().from(users).where(eq(users.id, A.dot.id));
     expect(dot.enabled).toBe(true);
+  });
+
+  it("takes a user's roles back as read, an administrator's held role included, and grants no administrator's role through them", async () => {
+    const read = async (id: number) => (await call(oneGet, "GET", "/x", { token: A.tenantAdmin, params: { id: String(id) } })).body.user;
+    const locationAdmin = await read(A.l2Admin.id);
+    expect(locationAdmin.roles).toEqual(["ROLE_ADMIN"]);
+    const back = await call(updatePut, "PUT", "/x", { token: A.tenantAdmin, body: { id: locationAdmin.id, roles: [...locationAdmin.roles, "ROLE_TEACHER"] } });
+    expect(back.status).toBe(200);
+    expect(back.body.user.roles).toEqual(["ROLE_ADMIN", "ROLE_TEACHER"]);
+
+    const promote = await call(updatePut, "PUT", "/x", { token: A.tenantAdmin, body: { id: A.cal.id, roles: ["ROLE_TEACHER", "ROLE_ADMIN"] } });
+    expect(promote).toMatchObject({ status: 400, body: { errors: [{ field: "roles", message: "Roles may be ROLE_TEACHER or ROLE_DATA_MANAGER" }] } });
+    expect((await read(A.cal.id)).roles).toEqual(["ROLE_TEACHER"]);
+  });
+
+  it("takes one's own record back unchanged, status and roles as held, and still refuses changing them", async () => {
+    const own = (await call(oneGet, "GET", "/x", { token: A.districtAdmin, params: { id: String(A.districtAdminUser.id) } })).body.user;
+    const { id, firstName, lastName, email, enabled, locked, roles, tenantMemberId } = own;
+    const same = await call(updatePut, "PUT", "/x", {
+      token: A.districtAdmin,
+      body: { id, firstName, lastName, email, enabled, locked, roles, tenantMemberId },
+    });
+    expect(same.status).toBe(200);
+    const more = await call(updatePut, "PUT", "/x", { token: A.districtAdmin, body: { id, roles: [...roles, "ROLE_DATA_MANAGER"] } });
+    expect(more).toMatchObject({ status: 400, body: { message: "You cannot change your own status, roles or organizations" } });
   });
 
   it("refuses an admin's setting another's password, and bad flags, with 400", async () => {

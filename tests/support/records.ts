@@ -23,6 +23,8 @@ const READS: Record<string, string> = {
 const ACTIONS: Record<string, string> = {
   "PUT /downloads/{slot}": "publishes an uploaded file into the slot (the read lists the slots)",
   "PUT /users/{id}/organizations": "promotes or demotes a link (the read lists the organisations)",
+  "PUT /data-collections/{id}/supports":
+    "replaces a child's supports (the read lists them one row each); its ?admin=true side, a support's rename, is a round trip of its own",
 };
 
 /** Whether an update edits the record its own read answers (else: listed elsewhere, or an action). */
@@ -94,6 +96,10 @@ async function read(path: string, params: Record<string, string>, token: string,
   // A list that needs one of several optional names (a collection's filters): the first that has a source.
   const named = op.queryParams.find((p) => !p.required && QUERY_SOURCES[p.name]);
   if (res.status === 400 && named) res = await send(op, { params, token, query: { ...required, ...(await fill([named.name])) }, read: true });
+  // A list that serves the caller's side by a one-valued parameter (role=teacher): that side.
+  const side = op.queryParams.find((p) => !p.required && (p.schema.enum as unknown[] | undefined)?.length === 1);
+  if (res.status === 400 && side)
+    res = await send(op, { params, token, query: { ...required, [side.name]: String((side.schema.enum as unknown[])[0]) }, read: true });
   return res.status === 200 ? { answer: res.body } : undefined;
 }
 const answerOf = (got: unknown) => (got as { answer?: unknown } | undefined)?.answer;

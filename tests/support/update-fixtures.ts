@@ -1,6 +1,7 @@
 import { POST as acknowledgementsPost } from "@/app/en/api/v1/acknowledgements/route";
 import { POST as periodsPost } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
 import { GET as collectionsGet } from "@/app/en/api/v1/data-collections/route";
+import { POST as groupsPost } from "@/app/en/api/v1/data-collections/[id]/groups/route";
 import { POST as filtersPost } from "@/app/en/api/v1/data-collections-filters/route";
 import { GET as enrollmentsGet } from "@/app/en/api/v1/enrollments/route";
 import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
@@ -49,6 +50,18 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
   await db().insert(notifications).values({ tenantId: user.tenantId, userId: user.id, type: "message", message: "Fixture notification", metadata: {} });
 }
 
+/** A teacher's own class record the demo lacks: a group in the collection the teacher's list gives first. */
+async function makeTeacherFixtures(token: string) {
+  const collections = await call(collectionsGet, "GET", "/en/api/v1/data-collections", { token, query: { role: "teacher" } });
+  const id = String(collections.body.dataCollections[0].id);
+  const group = await call(groupsPost, "POST", `/en/api/v1/data-collections/${id}/groups`, {
+    token,
+    params: { id },
+    body: { label: "Fixture group", color: "#1565c0", enrollmentIds: [] },
+  });
+  if (group.status >= 300) throw new Error(`fixtures refused: ${JSON.stringify(group.body)}`);
+}
+
 /** Tables an unchanged write may still touch: the sessions of the tokens made here, and audit rows (a refused or empty change may be recorded). */
 export const NOT_CHANGES = ["auth_sessions", "audit_log"];
 
@@ -60,6 +73,7 @@ export async function updateWorld(): Promise<string[]> {
   const { user, teacher } = await demoWorld();
   const tokens = [await tokenFor(user), await tokenFor(teacher)];
   await makeUpdateFixtures(tokens[0], user);
+  await makeTeacherFixtures(tokens[1]);
   await installWriteLog();
   return tokens;
 }

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/platform/api";
 import { originOf } from "@/lib/platform/audit";
-import { idParams, integrationIdResponse, updateIntegrationBody } from "@/lib/system/admin-schemas";
+import { idParams, integrationIdResponse, integrationsResponse, updateIntegrationBody } from "@/lib/system/admin-schemas";
 import { updateIntegration } from "@/lib/system/integrations";
 
 export const PUT = apiRoute(
@@ -11,6 +11,7 @@ export const PUT = apiRoute(
     params: idParams,
     body: updateIntegrationBody,
     response: integrationIdResponse,
+    reads: integrationsResponse,
   },
   ({ actor, params, body, req, requestId }) => updateIntegration(actor, params.id, body, originOf(req, requestId)),
 );
