@@ -25,6 +25,26 @@ export default defineConfig([
     },
   },
   {
+    // lib/ is below app/ and components/: it never imports them (relative or `@/` paths, types,
+    // re-exports and dynamic imports alike; resolved to files, so an alias cannot slip past).
+    // The OpenAPI registry lives beside the routes, in app/en/api/v1/_registry/.
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./lib",
+              from: ["./app", "./components"],
+              message: "lib/ never imports app/ or components/; move the shared piece into lib/ or pass it in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Pages, route handlers and components reach data only through lib/<domain> services.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {

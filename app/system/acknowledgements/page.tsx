@@ -3,7 +3,7 @@ import { CrudSection } from "@/components/system/crud-section";
 import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { listAcknowledgements } from "@/lib/system/acknowledgements";
-import { textsFor } from "@/lib/system/sections";
+import { textsFor } from "@/components/system/sections";
 import { listTenants } from "@/lib/system/tenants";
 
 export const metadata: Metadata = { title: "Acknowledgements" };

@@ -4,7 +4,7 @@ import { ImportAssessment } from "@/components/system/import-assessment";
 import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { listAllAssessments } from "@/lib/system/assessments";
-import { ASSESSMENT_FIELDS, ASSESSMENT_TEXTS } from "@/lib/system/sections";
+import { ASSESSMENT_FIELDS, ASSESSMENT_TEXTS } from "@/components/system/sections";
 
 export const metadata: Metadata = { title: "Assessments" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CrudSection } from "@/components/system/crud-section";
 import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS } from "@/lib/system/sections";
+import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS } from "@/components/system/sections";
 import { listTenantAdmins, listTenants } from "@/lib/system/tenants";
 
 export const metadata: Metadata = { title: "Tenant admins" };

@@ -3,7 +3,7 @@ import { CrudSection } from "@/components/system/crud-section";
 import { NewTenant } from "@/components/system/new-tenant";
 import { SystemPage } from "@/components/system/system-page";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { TENANT_FIELDS, TENANT_TEXTS } from "@/lib/system/sections";
+import { TENANT_FIELDS, TENANT_TEXTS } from "@/components/system/sections";
 import { listTenants } from "@/lib/system/tenants";
 
 export const metadata: Metadata = { title: "Tenants" };

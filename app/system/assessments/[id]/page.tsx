@@ -5,7 +5,7 @@ import { SystemPage } from "@/components/system/system-page";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { getAssessmentDetail } from "@/lib/system/assessments";
-import { ASSESSMENT_FIELDS, ASSESSMENT_TEXTS, HIERARCHY_TEXTS, ITEM_TEXTS, SCALE_ENTRY_FIELDS, textsFor } from "@/lib/system/sections";
+import { ASSESSMENT_FIELDS, ASSESSMENT_TEXTS, HIERARCHY_TEXTS, ITEM_TEXTS, SCALE_ENTRY_FIELDS, textsFor } from "@/components/system/sections";
 
 export const metadata: Metadata = { title: "Assessment editor" };
 

@@ -8,7 +8,7 @@ import { TenantLogo } from "@/components/system/tenant-logo";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { LICENSE_ROLES, listIntegrations } from "@/lib/system/integrations";
-import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS, TENANT_FIELDS, TENANT_TEXTS } from "@/lib/system/sections";
+import { TENANT_ADMIN_COLUMNS, TENANT_ADMIN_FIELDS, TENANT_ADMIN_TEXTS, TENANT_FIELDS, TENANT_TEXTS } from "@/components/system/sections";
 import { tenantHasInfoSheet } from "@/lib/info-sheet/service";
 import { getTenant, listTenantAdmins } from "@/lib/system/tenants";
 

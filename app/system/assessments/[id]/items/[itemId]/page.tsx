@@ -7,7 +7,7 @@ import { requirePageActor } from "@/lib/shell/page-actor";
 import { getAssessmentDetail } from "@/lib/system/assessments";
 import { listItemEntries } from "@/lib/system/items";
 import { listResources } from "@/lib/system/resources";
-import { ITEM_ENTRY_FIELDS, SCALE_ENTRY_FIELDS, textsFor } from "@/lib/system/sections";
+import { ITEM_ENTRY_FIELDS, SCALE_ENTRY_FIELDS, textsFor } from "@/components/system/sections";
 
 export const metadata: Metadata = { title: "Assessment item" };
 

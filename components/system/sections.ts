@@ -1,4 +1,4 @@
-import type { FieldDef, SectionTexts } from "@/components/system/crud-section";
+import type { FieldDef, SectionTexts } from "./crud-section";
 
 /* The system pages' form fields and the spec's snackbar texts (platform §8), one place for each section. */
 
