@@ -200,30 +200,30 @@ export async function commentScore(actor: Actor, collectionId: number, input: Co
     const check = await gradeCheck(actor, collectionId, input.id, input.requestKey);
     if (!check.replayed) {
       checkWindow(check.cycle_start_date, check.cycle_end_date);
+      // The same comment again changes nothing: no history row, no audit row.
       const [row] = await db()
         .update(scores)
         .set({ comment: input.comment, updatedAt: sql`now()` })
-        .where(and(eq(scores.tenantId, actor.tenantId), eq(scores.id, input.id)))
+        .where(and(eq(scores.tenantId, actor.tenantId), eq(scores.id, input.id), sql`${scores.comment} is distinct from ${input.comment}`))
         .returning();
-      await db()
-        .insert(scoreHistory)
-        .values({
-          tenantId: actor.tenantId,
-          scoreId: row.id,
-          dataCollectionId: collectionId,
-          studentEnrollmentId: row.studentEnrollmentId,
-          assessmentItemId: row.assessmentItemId,
-          scaleEntryId: row.scaleEntryId,
-          comment: row.comment,
-          action: "update",
-          changedBy: actor.userId,
-          requestKey: input.requestKey ?? null,
-        });
-      await writeAudit(
-        actor,
-        [{ action: "update", entityType: "score", entityId: row.id, studentId: check.student_id, details: { fields: ["comment"] } }],
-        origin,
-      );
+      if (row) {
+        await db()
+          .insert(scoreHistory)
+          .values({
+            tenantId: actor.tenantId,
+            scoreId: row.id,
+            dataCollectionId: collectionId,
+            studentEnrollmentId: row.studentEnrollmentId,
+            assessmentItemId: row.assessmentItemId,
+            scaleEntryId: row.scaleEntryId,
+            comment: row.comment,
+            action: "update",
+            changedBy: actor.userId,
+            requestKey: input.requestKey ?? null,
+          });
+        const fields = ["comment"];
+        await writeAudit(actor, [{ action: "update", entityType: "score", entityId: row.id, studentId: check.student_id, details: { fields } }], origin);
+      }
     }
     const saved = await gradeById(actor, collectionId, input.id);
     return { grade: saved!, result: await progressOf(actor, collectionId, check.student_enrollment_id) };

@@ -8,9 +8,10 @@ import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { updateEnrollment } from "@/lib/enrollments/enrollments";
 import { getStudent } from "./admin-list";
 import { mapStudentErrors } from "./errors";
-import type { CreateStudentInput, StudentColumns, UpdateStudentInput } from "./schemas";
+import type { CreateStudentInput, EditStudentInput, StudentColumns, UpdateStudentInput } from "./schemas";
 
 /** The stored columns a request names (the schemas have turned every accepted form into one value each). */
 function columnsOf({ id: _id, ...columns }: UpdateStudentInput): StudentColumns {
@@ -109,4 +110,19 @@ export async function updateStudent(actor: Actor, input: UpdateStudentInput, ori
     await writeAudit(actor, [{ action: "update", entityType: "student", entityId: input.id, studentId: input.id, details: { fields: changed } }], origin);
   });
   return getStudent(actor, input.id);
+}
+
+/**
+ * PUT /students in the spec's form: the demographics and, when named, one of the child's enrollments
+ * (as PUT /enrollments changes it), in one transaction: an enrollment of another child is a 404
+ * and nothing changes.
+ */
+export async function editStudent(actor: Actor, input: EditStudentInput, origin: AuditOrigin = {}) {
+  return forTenant(actor, async () => {
+    const student = await updateStudent(actor, input.student, origin);
+    if (!input.enrollment) return { student };
+    const { enrollment } = await updateEnrollment(actor, input.enrollment, origin);
+    if (enrollment.studentId !== student.id) throw notFound("Enrollment not found");
+    return { student, enrollment };
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENDERS } from "@/db/schema";
+import { enrollment, updateEnrollmentBody } from "@/lib/enrollments/schemas";
 import { idSchema } from "@/lib/platform/schemas";
 
 /* Requests. */
@@ -154,14 +155,17 @@ export const createStudentBody = demographics
   });
 export type CreateStudentInput = z.output<typeof createStudentBody>;
 
+/** The spec's form: the student's demographics and, optionally, one of the child's enrollments (PUT /enrollments' fields). */
 export const updateStudentBody = z.object({
   student: demographics
     .partial()
     .extend({ id })
     .superRefine(agree)
     .transform(({ id: studentId, ...value }) => ({ id: studentId, ...columnsOf(value) })),
+  enrollment: updateEnrollmentBody.optional(),
 });
 export type UpdateStudentInput = z.output<typeof updateStudentBody>["student"];
+export type EditStudentInput = z.output<typeof updateStudentBody>;
 
 /* Answers. */
 
@@ -200,3 +204,7 @@ export const studentListResponse = z.object({
   pageSize: z.number().int(),
 });
 export const studentResponse = z.object({ student });
+export const editedStudentResponse = z.object({
+  student,
+  enrollment: enrollment.optional().describe("The enrollment after the change, when the request named one"),
+});

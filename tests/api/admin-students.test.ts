@@ -258,4 +258,30 @@ describe("POST and PUT /students", () => {
     expect((await update(A.tenantAdmin, { ...newStudent(), id: B.studentId, tenantUniqueId: "0000100" })).status).toBe(404);
     expect((await update(A.teacher, { ...newStudent(), id: createdId })).status).toBe(403);
   });
+
+  it("takes the spec's {student, enrollment} form: both change in one transaction, each audited; another child's enrollment changes neither", async () => {
+    const put = (body: unknown) => call(updatePut, "PUT", "/en/api/v1/students", { token: A.districtAdmin, body, headers: HEADERS });
+    const both = await put({ student: { id: A.bob.id, middleName: "Lee" }, enrollment: { id: A.bob.enrollmentId, priorCare: "Head Start" } });
+    expect(both.status).toBe(200);
+    expect(both.body.student).toMatchObject({ id: A.bob.id, middleName: "Lee" });
+    expect(both.body.enrollment).toMatchObject({ id: A.bob.enrollmentId, studentId: A.bob.id, priorCare: "Head Start" });
+    const audit = await auditOf(A.bob.id);
+    expect(audit.map((a) => [a.entityType, a.details])).toEqual(
+      expect.arrayContaining([
+        ["student", { fields: ["middleName"] }],
+        ["student_enrollment", { fields: ["priorCare"] }],
+      ]),
+    );
+
+    // The enrollment as GET /enrollments answers it goes back in too.
+    const again = await put({ student: { id: A.bob.id }, enrollment: both.body.enrollment });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await auditOf(A.bob.id)).toHaveLength(audit.length);
+
+    const wrong = await put({ student: { id: A.bob.id, middleName: "Ray" }, enrollment: { id: A.ada.enrollmentId, priorCare: "Other" } });
+    expect(wrong).toMatchObject({ status: 404, body: { message: "Enrollment not found" } });
+    const [bob] = await db().select().from(students).where(eq(students.id, A.bob.id));
+    const [ada] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, A.ada.enrollmentId!));
+    expect([bob.middleName, ada.priorCare]).toEqual(["Lee", null]);
+  });
 });

@@ -152,7 +152,9 @@ export const updateOperations = () => ALL.filter((op) => (op.method === "PUT" ||
 export function recordKey(op: Operation): string | null {
   const properties = (op.body?.properties ?? {}) as Record<string, { properties?: Json }>;
   if ("id" in properties) return null;
-  const wrappers = Object.entries(properties).filter(([, schema]) => schema.properties && "id" in schema.properties);
+  // The record a body must hold: `{ student, enrollment? }` wraps the student.
+  const required = (op.body?.required ?? []) as string[];
+  const wrappers = Object.entries(properties).filter(([key, schema]) => schema.properties && "id" in schema.properties && required.includes(key));
   return wrappers.length === 1 ? wrappers[0][0] : null;
 }
 

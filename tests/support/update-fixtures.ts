@@ -2,6 +2,8 @@ import { POST as acknowledgementsPost } from "@/app/en/api/v1/acknowledgements/r
 import { POST as periodsPost } from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/route";
 import { GET as collectionsGet } from "@/app/en/api/v1/data-collections/route";
 import { POST as groupsPost } from "@/app/en/api/v1/data-collections/[id]/groups/route";
+import { GET as rosterGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
+import { GET as supportsGet, POST as supportsPost } from "@/app/en/api/v1/data-collections/[id]/supports/route";
 import { POST as filtersPost } from "@/app/en/api/v1/data-collections-filters/route";
 import { GET as enrollmentsGet } from "@/app/en/api/v1/enrollments/route";
 import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
@@ -50,16 +52,23 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
   await db().insert(notifications).values({ tenantId: user.tenantId, userId: user.id, type: "message", message: "Fixture notification", metadata: {} });
 }
 
-/** A teacher's own class record the demo lacks: a group in the collection the teacher's list gives first. */
+/** A teacher's own class records the demo lacks, in the collection the teacher's list gives first: a group, and a child's support. */
 async function makeTeacherFixtures(token: string) {
   const collections = await call(collectionsGet, "GET", "/en/api/v1/data-collections", { token, query: { role: "teacher" } });
   const id = String(collections.body.dataCollections[0].id);
-  const group = await call(groupsPost, "POST", `/en/api/v1/data-collections/${id}/groups`, {
-    token,
-    params: { id },
-    body: { label: "Fixture group", color: "#1565c0", enrollmentIds: [] },
-  });
-  if (group.status >= 300) throw new Error(`fixtures refused: ${JSON.stringify(group.body)}`);
+  const path = `/en/api/v1/data-collections/${id}`;
+  const [child] = (await call(rosterGet, "GET", `${path}/students/legacy`, { token, params: { id } })).body.students;
+  const [offered] = (await call(supportsGet, "GET", `${path}/supports`, { token, params: { id } })).body.supports;
+  const made = [
+    await call(groupsPost, "POST", `${path}/groups`, { token, params: { id }, body: { label: "Fixture group", color: "#1565c0", enrollmentIds: [] } }),
+    await call(supportsPost, "POST", `${path}/supports`, {
+      token,
+      params: { id },
+      body: { studentEnrollmentId: child.studentEnrollmentId, supportId: offered.id },
+    }),
+  ];
+  const failed = made.filter((res) => res.status >= 300);
+  if (failed.length) throw new Error(`fixtures refused: ${JSON.stringify(failed.map((f) => f.body))}`);
 }
 
 /** Tables an unchanged write may still touch: the sessions of the tokens made here, and audit rows (a refused or empty change may be recorded). */

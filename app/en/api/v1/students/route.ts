@@ -1,8 +1,8 @@
 import { apiRoute } from "@/lib/platform/api";
 import { originOf } from "@/lib/platform/audit";
 import { listStudents } from "@/lib/students/admin-list";
-import { createStudent, updateStudent } from "@/lib/students/admin-save";
-import { createStudentBody, studentListQuery, studentListResponse, studentResponse, updateStudentBody } from "@/lib/students/schemas";
+import { createStudent, editStudent } from "@/lib/students/admin-save";
+import { createStudentBody, editedStudentResponse, studentListQuery, studentListResponse, studentResponse, updateStudentBody } from "@/lib/students/schemas";
 
 export const GET = apiRoute(
   {
@@ -28,11 +28,11 @@ export const POST = apiRoute(
 
 export const PUT = apiRoute(
   {
-    summary: "Edit a student's demographics (spec: PUT /students with student)",
+    summary: "Edit a student's demographics and, when named, one of the child's enrollments (spec: PUT /students with student and enrollment)",
     tags: ["Students"],
     permission: "students.manage",
     body: updateStudentBody,
-    response: studentResponse,
+    response: editedStudentResponse,
   },
-  async ({ actor, body, req, requestId }) => ({ student: await updateStudent(actor, body.student, originOf(req, requestId)) }),
+  async ({ actor, body, req, requestId }) => editStudent(actor, body, originOf(req, requestId)),
 );
