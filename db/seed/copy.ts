@@ -1,32 +1,26 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { csvForCopy, type CsvCell } from "../../lib/platform/csv";
 import type { DatabaseHandle } from "../client";
 
 /**
  * Bulk rows into a table with COPY: through postgres.js's COPY FROM STDIN stream on PostgreSQL,
- * through a Blob read as /dev/blob on PGlite. No parameter limit, one round trip per batch.
+ * through a Blob read as /dev/blob on PGlite. No parameter limit, one round trip per batch. The CSV
+ * is the one writer's COPY dialect (lib/platform/csv.ts).
  */
-export type Cell = string | number | boolean | Date | null | undefined;
-
-function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "boolean") return value ? "t" : "f";
-  if (typeof value === "number") return String(value);
-  const text = value instanceof Date ? value.toISOString() : value;
-  return `"${text.replace(/"/g, '""')}"`;
-}
+export type Cell = CsvCell;
 
 /** CSV text in pieces of about `size` rows. */
 function* csvBatches(rows: Iterable<Cell[]>, size: number): Generator<string> {
-  let lines: string[] = [];
+  let batch: Cell[][] = [];
   for (const row of rows) {
-    lines.push(row.map(csvCell).join(","));
-    if (lines.length >= size) {
-      yield lines.join("\n") + "\n";
-      lines = [];
+    batch.push(row);
+    if (batch.length >= size) {
+      yield csvForCopy(batch);
+      batch = [];
     }
   }
-  if (lines.length) yield lines.join("\n") + "\n";
+  if (batch.length) yield csvForCopy(batch);
 }
 
 /** COPY `rows` into `table (columns)`; returns the number of rows written. */

@@ -2,6 +2,7 @@ import "server-only";
 import { buffer as readAll } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import { database, db, detached, rows, withTenant } from "@/db/client";
+import { csvForCopy, csvForPeople } from "@/lib/platform/csv";
 import { log } from "@/lib/platform/logger";
 import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
@@ -125,17 +126,29 @@ export function checkRows(header: string[], data: { line: number; cells: string[
   return { good, refused };
 }
 
-/** A text cell of COPY's CSV format: always quoted, so an empty text stays empty; null is an empty field. */
-const copyText = (value: string | null) => (value === null ? "" : `"${value.replace(/"/g, '""')}"`);
-
-/** The checked rows as COPY CSV in pieces of 10,000 rows (columns as bulk_rows). */
+/** The checked rows as COPY CSV (lib/platform/csv.ts) in pieces of 10,000 rows (columns as bulk_rows). */
 function* stagedCsv(good: StudentRow[]): Generator<string> {
   for (let i = 0; i < good.length; i += 10_000) {
-    let text = "";
-    for (const r of good.slice(i, i + 10_000)) {
-      text += `${r.line},${copyText(r.stateId)},${copyText(r.firstName)},${copyText(r.middleName)},${copyText(r.lastName)},${r.dob ?? ""},${r.gender},${r.ell ? "t" : "f"},${r.lowSes ? "t" : "f"},${r.specialEducation ? "t" : "f"},${copyText(r.disabilityCode)},${r.race},${r.locationId},${copyText(r.priorCare)}\n`;
-    }
-    yield text;
+    yield csvForCopy(
+      good
+        .slice(i, i + 10_000)
+        .map((r) => [
+          r.line,
+          r.stateId,
+          r.firstName,
+          r.middleName,
+          r.lastName,
+          r.dob,
+          r.gender,
+          r.ell,
+          r.lowSes,
+          r.specialEducation,
+          r.disabilityCode,
+          r.race,
+          r.locationId,
+          r.priorCare,
+        ]),
+    );
   }
 }
 
@@ -272,16 +285,10 @@ const LOADED_TABLES: Record<BulkLoadType, readonly string[]> = {
 
 const studentsLoader: TypeLoader = { check: checkRows, load: (t, load, good) => stageAndLoad(t, load, good as StudentRow[]) };
 
-/** A cell a spreadsheet would not run as a formula. */
-const safeCell = (value: string) => {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** The results file: one line per refused row (line, the row's key such as its state id, reason), in file order. */
 export function resultsCsv(refused: Refused[], key = "stateId"): string {
-  const lines = [`line,${key},reason`, ...[...refused].sort((a, b) => a.line - b.line).map((r) => `${r.line},${safeCell(r.stateId)},${safeCell(r.reason)}`)];
-  return `\ufeff${lines.join("\r\n")}\r\n`;
+  const sorted = [...refused].sort((a, b) => a.line - b.line);
+  return csvForPeople([["line", key, "reason"], ...sorted.map((r) => [r.line, r.stateId, r.reason])], { bom: true });
 }
 
 async function notify(tenantId: number, userId: number | null, id: number, message: string) {

@@ -6,6 +6,7 @@ import { authorize } from "@/lib/auth/permissions";
 import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { csvForPeople } from "@/lib/platform/csv";
 import { AppError, notFound } from "@/lib/platform/errors";
 import { sendJob } from "@/lib/platform/queue";
 import { contentDisposition, storage } from "@/lib/platform/storage";
@@ -180,7 +181,7 @@ export async function bulkLoadTemplate(actor: Actor, query: TemplateQuery) {
   let body: Buffer;
   let contentType: string;
   if (query.format === "csv") {
-    body = Buffer.from(`\ufeff${columns.map((c) => c.name).join(",")}\r\n`, "utf8");
+    body = Buffer.from(csvForPeople([columns.map((c) => c.name)], { bom: true }), "utf8");
     contentType = "text/csv; charset=utf-8";
   } else {
     const book = new ExcelJS.Workbook();

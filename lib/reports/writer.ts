@@ -4,6 +4,7 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { db, rows } from "@/db/client";
+import { csvForPeople } from "@/lib/platform/csv";
 import type { Row, Sheet } from "./sheet";
 
 /** Rows fetched per round trip from the report's cursor. */
@@ -57,24 +58,15 @@ export async function writeXlsx(sheet: Sheet, file: string): Promise<number> {
   return count;
 }
 
-/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is prefixed with '. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The sheet as UTF-8 CSV (with a byte-order mark, so Excel reads the names right). Answers the row count. */
+/** The sheet as CSV for a spreadsheet (lib/platform/csv.ts: byte-order mark, CRLF, the formula guard). Answers the row count. */
 export async function writeCsv(sheet: Sheet, file: string): Promise<number> {
   const out = createWriteStream(file);
-  const line = (values: (string | number | null)[]) => `${values.map(csvField).join(",")}\r\n`;
   const put = async (text: string) => {
     if (!out.write(text)) await once(out, "drain");
   };
   try {
-    await put(`\ufeff${line(sheet.columns.map((c) => c.header))}`);
-    const count = await eachBatch(sheet, async (batch) => put(batch.map((row) => line(cells(sheet, row))).join("")));
+    await put(csvForPeople([sheet.columns.map((c) => c.header)], { bom: true }));
+    const count = await eachBatch(sheet, (batch) => put(csvForPeople(batch.map((row) => cells(sheet, row)))));
     out.end();
     await once(out, "finish");
     return count;
