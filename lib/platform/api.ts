@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z, ZodError } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
@@ -10,7 +9,7 @@ import { refuseLongText } from "./input-limits";
 import { AppError, MESSAGES, forbidden, unauthorized, type FieldError } from "./errors";
 import { errorFields, log } from "./logger";
 import { isUniqueViolation } from "./pg-errors";
-import { isSameOrigin } from "./request";
+import { isSameOrigin, requestIdOf } from "./request";
 import { readJsonBody } from "./request-body";
 import { apiSecurityHeaders, setHeaders } from "./security-headers";
 import { decodeToken, tokenFromRequest } from "./session-token";
@@ -150,7 +149,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
   const readOnly = readShapeFilter(schemas.body, schemas.reads ?? schemas.response);
   return async (req, routeCtx) => {
     const started = performance.now();
-    const requestId = req.headers.get("x-request-id") ?? randomUUID();
+    const requestId = requestIdOf(req.headers);
     let response: Response;
     let userId: number | undefined;
     const work = async () => {

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { Actor } from "./actor";
-import { clientAddress } from "./request";
+import { clientAddress, requestIdOf } from "./request";
 
 /** Where a change came from, when the caller knows it (route handlers pass the request's). */
 export interface AuditOrigin {
@@ -49,8 +49,11 @@ export async function writeAudit(actor: Actor, entries: AuditEntry[], origin: Au
     );
 }
 
-/** The audit origin of an API request: the client's address, browser and the request id. */
-export function originOf(req: { headers: Headers }, requestId: string): AuditOrigin {
+/**
+ * The audit origin of a request: the client's address, browser and the request id (an API route
+ * passes its own; a server action or a page render takes the header's, if plain, by requestIdOf).
+ */
+export function originOf(req: { headers: Headers }, requestId = requestIdOf(req.headers)): AuditOrigin {
   return { ipAddress: clientAddress(req.headers), userAgent: req.headers.get("user-agent"), requestId };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { env } from "./env";
 
 /**
@@ -22,6 +23,18 @@ function trustedHop(value: string | null, hops: number): string | null {
     .map((s) => s.trim())
     .filter(Boolean);
   return entries.length ? entries[Math.max(0, entries.length - hops)] : null;
+}
+
+/** A request id a client may choose: short and plain, as it is echoed, logged and stored in audit_log.request_id. */
+const PLAIN_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The request's id: the client's X-Request-Id when it is at most 64 letters, digits, dots,
+ * underscores or dashes, else (missing, long, or holding anything else) a fresh UUID.
+ */
+export function requestIdOf(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given !== null && PLAIN_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** The address per-address rate limits count and sessions record. */

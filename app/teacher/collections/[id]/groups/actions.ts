@@ -1,6 +1,5 @@
 "use server";
 
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { action } from "@/lib/platform/action";
 import { originOf } from "@/lib/platform/audit";
@@ -11,22 +10,21 @@ import { createGroupBody, groupIdQuery, updateGroupBody } from "@/lib/scoring/gr
 /* The groups page's changes: the same services and checks as /data-collections/{id}/groups. */
 
 const inCollection = z.object({ collectionId: idSchema("Collection id must be a positive whole number") });
-const origin = (request: Headers) => originOf({ headers: request }, request.get("x-request-id") ?? randomUUID());
 
 export const createGroupAction = action(
   { input: createGroupBody.extend(inCollection.shape), permission: "scores.teacherWrite" },
-  async (actor, { collectionId, ...input }, request) => createGroup(actor, collectionId, input, origin(request)),
+  async (actor, { collectionId, ...input }, request) => createGroup(actor, collectionId, input, originOf({ headers: request })),
 );
 
 export const updateGroupAction = action(
   { input: updateGroupBody.extend(inCollection.shape), permission: "scores.teacherWrite" },
-  async (actor, { collectionId, id, ...input }, request) => updateGroup(actor, collectionId, id, input, origin(request)),
+  async (actor, { collectionId, id, ...input }, request) => updateGroup(actor, collectionId, id, input, originOf({ headers: request })),
 );
 
 export const deleteGroupAction = action(
   { input: groupIdQuery.extend(inCollection.shape), permission: "scores.teacherWrite" },
   async (actor, { collectionId, id }, request) => {
-    await deleteGroup(actor, collectionId, id, origin(request));
+    await deleteGroup(actor, collectionId, id, originOf({ headers: request }));
     return { id };
   },
 );
