@@ -25,22 +25,51 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The postgres.js client, when in use (COPY for bulk loads). */
   sql?: postgres.Sql;
-  /** Connection string, when on PostgreSQL (a side connection for the migration lock). */
+  /** Connection string, when on PostgreSQL. */
   url?: string;
+  /**
+   * What needs a session of its own (LISTEN, session advisory locks), when on PostgreSQL: the pool
+   * itself, or with a transaction pooler in front (PgBouncer) a client of the server's direct address.
+   */
+  session?: postgres.Sql;
+  /** The direct address the session client uses (the migration lock's side connection). */
+  sessionUrl?: string;
   close(): Promise<void>;
 }
 
-export function openDatabase(options: { url?: string; pgliteDir?: string; max?: number } = {}): DatabaseHandle {
+interface DatabaseOptions {
+  url?: string;
+  pgliteDir?: string;
+  max?: number;
+  /**
+   * `url` reaches PostgreSQL through a pooler in transaction mode (PgBouncer's pool_mode = transaction),
+   * and `sessionUrl` directly: a server connection is lent per transaction, so statements are not
+   * prepared by name (PgBouncer before 1.21 cannot follow them) and session work goes to sessionUrl.
+   */
+  pooler?: "transaction";
+  sessionUrl?: string;
+}
+
+export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   if (options.url) {
-    const sql = postgres(options.url, {
-      max: options.max ?? 10,
-      onnotice: () => {},
-      // JIT compiles queries whose estimated cost is high, e.g. a sort over a tenant's 130,000
-      // students: 50+ ms of compiling for a 40 ms query. An interactive app never wins it back.
-      connection: { application_name: "assessment-platform", jit: "off" },
-    });
+    const pooled = options.pooler === "transaction";
+    const client = (url: string, max: number, name: string) =>
+      postgres(url, {
+        max,
+        onnotice: () => {},
+        prepare: !pooled,
+        // JIT compiles queries whose estimated cost is high, e.g. a sort over a tenant's 130,000
+        // students: 50+ ms of compiling for a 40 ms query. An interactive app never wins it back.
+        connection: { application_name: name, jit: "off" },
+      });
+    const sql = client(options.url, options.max ?? 10, "assessment-platform");
+    const sessionUrl = pooled ? (options.sessionUrl ?? options.url) : options.url;
+    const session = pooled ? client(sessionUrl, 2, "assessment-platform session") : sql;
     const db = drizzlePostgres(sql, { schema, casing: "snake_case" });
-    return { db, kind: "postgres", sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
+    const close = async () => {
+      await Promise.all([sql.end({ timeout: 5 }), session !== sql ? session.end({ timeout: 5 }) : null]);
+    };
+    return { db, kind: "postgres", sql, url: options.url, session, sessionUrl, close };
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.includes("://")) mkdirSync(dir, { recursive: true });
@@ -56,7 +85,8 @@ export function database(): DatabaseHandle {
   if (!holder.__database) {
     const url = process.env.DATABASE_URL || undefined;
     const pgliteDir = process.env.PGLITE_DATA_DIR || path.join(process.env.DATA_DIR || ".data", "pglite");
-    holder.__database = openDatabase({ url, pgliteDir });
+    const pooler = process.env.DATABASE_POOLER === "transaction" ? "transaction" : undefined;
+    holder.__database = openDatabase({ url, pgliteDir, pooler, sessionUrl: process.env.DATABASE_SESSION_URL || undefined });
   }
   return holder.__database;
 }

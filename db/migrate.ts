@@ -38,7 +38,7 @@ export async function applyMigrations(handle: DatabaseHandle, folder = migration
     return run;
   }
   if (!handle.url) throw new Error("applyMigrations needs the handle's connection string (openDatabase sets it)");
-  const lock = postgres(handle.url, { max: 1, onnotice: () => {}, connection: { application_name: "assessment-platform migrations" } });
+  const lock = postgres(handle.sessionUrl ?? handle.url, { max: 1, onnotice: () => {}, connection: { application_name: "assessment-platform migrations" } });
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {

@@ -13,6 +13,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** Real PostgreSQL; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+  /** "transaction": DATABASE_URL goes through a pooler in transaction mode (PgBouncer): no named prepared statements. */
+  DATABASE_POOLER: optional(z.enum(["transaction"], { error: 'must be "transaction" (or unset for a direct connection)' })),
+  /** With DATABASE_POOLER, the server's direct address for what needs a session: LISTEN, the migration and forwarder locks. */
+  DATABASE_SESSION_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
   DATA_DIR: z.string().default(".data"),
   /** Embedded database location; "memory://" keeps it in memory (tests). */
   PGLITE_DATA_DIR: optional(z.string()),
@@ -110,6 +114,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === "production" && !env.NEXTAUTH_SECRET && env.DATABASE_URL) {
     throw new Error("Invalid environment configuration:\n  NEXTAUTH_SECRET: required in production with DATABASE_URL");
+  }
+  // LISTEN and session locks through a transaction pooler would hold nothing: they need the direct address.
+  if (env.DATABASE_POOLER && !env.DATABASE_SESSION_URL) {
+    throw new Error("Invalid environment configuration:\n  DATABASE_SESSION_URL: required with DATABASE_POOLER (the server's direct address)");
   }
   const publicUrlProblem = env.NODE_ENV === "production" ? productionUrlProblem(env.NEXTAUTH_URL) : null;
   if (publicUrlProblem) throw new Error(`Invalid environment configuration:\n  NEXTAUTH_URL: ${publicUrlProblem}`);

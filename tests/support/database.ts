@@ -23,6 +23,18 @@ export function serverUrl(dbName: string): string {
   return url.toString();
 }
 
+/**
+ * A file's database as the app would open it: with TEST_DATABASE_POOLER_URL (PgBouncer in transaction
+ * mode, tests/bench/scale-out.sh) its statements go through the pooler and its session work direct.
+ */
+function openTestDatabase(url: string): DatabaseHandle {
+  const pooler = process.env.TEST_DATABASE_POOLER_URL;
+  if (!pooler) return openDatabase({ url, max: 5 });
+  const pooled = new URL(pooler);
+  pooled.pathname = new URL(url).pathname;
+  return openDatabase({ url: pooled.toString(), max: 5, pooler: "transaction", sessionUrl: url });
+}
+
 /** Build the migrated template once per run (global setup); returns its teardown. */
 export async function prepareTemplate(): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) {
@@ -60,7 +72,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
     const url = serverUrl(name);
-    const handle = openDatabase({ url, max: 5 });
+    const handle = openTestDatabase(url);
     return {
       handle,
       url,

@@ -29,4 +29,11 @@ describe("environment configuration", () => {
   it("requires an explicit secret in production on a real database", () => {
     expect(() => loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toThrow("NEXTAUTH_SECRET: required in production");
   });
+
+  it("behind a transaction pooler, requires the server's direct address for sessions", () => {
+    const pooled = { DATA_DIR: ".data/test-env", DATABASE_URL: "postgres://pgbouncer:6432/app", DATABASE_POOLER: "transaction" };
+    expect(() => loadEnv(pooled)).toThrow("DATABASE_SESSION_URL: required with DATABASE_POOLER");
+    expect(loadEnv({ ...pooled, DATABASE_SESSION_URL: "postgres://db:5432/app" }).DATABASE_POOLER).toBe("transaction");
+    expect(() => loadEnv({ ...pooled, DATABASE_POOLER: "session" })).toThrow('must be "transaction"');
+  });
 });

@@ -70,8 +70,9 @@ function ensureListening(): Promise<void> {
   // Outside any request's tenant binding: the listen connection lives on after the request.
   state.started = asSystem("live notifications: listen for changes", async () => {
     if (handle.kind === "postgres") {
-      // postgres.js keeps a dedicated connection for LISTEN and re-listens after a reconnect.
-      await handle.sql!.listen(CHANNEL, dispatch);
+      // postgres.js keeps a dedicated connection for LISTEN and re-listens after a reconnect; a
+      // session of its own, so never through a transaction pooler.
+      await handle.session!.listen(CHANNEL, dispatch);
     } else {
       await handle.pglite!.listen(CHANNEL, dispatch);
     }

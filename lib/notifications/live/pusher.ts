@@ -65,7 +65,7 @@ const RETRY_MS = 30_000;
 async function takeLead(): Promise<boolean> {
   const handle = database();
   if (handle.kind === "pglite") return true;
-  const reserved = await handle.sql!.reserve();
+  const reserved = await handle.session!.reserve();
   const [row] = await reserved<{ ok: boolean }[]>`select pg_try_advisory_lock(${FORWARDER_LOCK}) as ok`;
   // The winner keeps its connection (and with it the lock) for the life of the process.
   if (!row?.ok) reserved.release();
