@@ -277,6 +277,16 @@ export async function asSystem<T>(reason: string, fn: () => Promise<T>): Promise
   return contexts.run({ kind: "system", reason, tx: null, handle: null, deferred: [] }, fn);
 }
 
+/**
+ * Rows of one statement that binds its own tenant (a database function that sets the role and
+ * app.tenant_id locally, as withTenant does, and puts the caller's back; migration 0034). Outside a
+ * context it is its own transaction on the pool: one round trip where withTenant takes three
+ * (BEGIN, the statement, COMMIT). Inside one it runs in that context's transaction.
+ */
+export function selfBound<T>(query: SQL): Promise<T[]> {
+  return rows<T>(contexts.getStore()?.handle ?? database().db, query);
+}
+
 /** Rows of a raw SQL statement; the two drivers shape results differently. */
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as T[] | { rows: T[] };

@@ -1,12 +1,10 @@
 import "server-only";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { db } from "@/db/client";
-import { authSessions, tenants, userFeatures, userOrganizations, userRoles, users, type OrgType, type Role } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import type { OrgType, Role } from "@/db/schema";
 import { can, defaultActiveRole, holdsRole } from "@/lib/auth/permissions";
 import { deadSessionReason, requestContext, revokeSession } from "@/lib/auth/sessions";
 import { decodeToken, tokenFromRequest, type TokenClaims } from "./session-token";
-import { forTenant } from "./tenancy";
+import { forTenant, inTenantStatement } from "./tenancy";
 
 interface OrgLink {
   orgType: OrgType;
@@ -37,73 +35,66 @@ export interface Actor {
  * session of another tenant is not found. `headers` give the audit row of a session ended here its
  * address and browser.
  */
-export function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"], headers?: Headers): Promise<Actor | null> {
-  return forTenant({ tenantId: token.tid }, () => loadActor(token, via, headers));
-}
-
-const impersonators = alias(users, "impersonator");
-const parents = alias(authSessions, "parent_session");
-
-/**
- * The one query of every request: the session, its user and tenant, the impersonator and the admin's
- * own session, and the user's roles, features and organisation links (aggregated as JSON).
- */
-function sessionRow({ sid, tid }: Pick<TokenClaims, "sid" | "tid">) {
-  const userId = authSessions.userId;
-  return db()
-    .select({
-      id: authSessions.id,
-      userId,
-      tenantId: authSessions.tenantId,
-      activeRole: authSessions.activeRole,
-      impersonatorId: authSessions.impersonatorId,
-      tenantName: tenants.name,
-      user: { enabled: users.enabled, locked: users.locked, expired: users.expired },
-      impersonator: { enabled: impersonators.enabled, locked: impersonators.locked, expired: impersonators.expired },
-      parentLive: sql<boolean>`coalesce(${parents.revokedAt} is null and ${parents.expiresAt} > now(), false)`,
-      roles: sql<Role[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${userId})`,
-      features: sql<string[]>`array(select ${userFeatures.feature}::text from ${userFeatures} where ${userFeatures.userId} = ${userId})`,
-      orgs: sql<OrgLink[]>`(select coalesce(json_agg(json_build_object('orgType', ${userOrganizations.orgType}, 'id', ${userOrganizations.parentId},
-        'administrative', ${userOrganizations.administrative})), '[]') from ${userOrganizations} where ${userOrganizations.userId} = ${userId})`,
-    })
-    .from(authSessions)
-    .innerJoin(users, and(eq(users.tenantId, authSessions.tenantId), eq(users.id, authSessions.userId)))
-    .innerJoin(tenants, eq(tenants.id, authSessions.tenantId))
-    .leftJoin(impersonators, and(eq(impersonators.tenantId, authSessions.tenantId), eq(impersonators.id, authSessions.impersonatorId)))
-    .leftJoin(parents, eq(parents.id, authSessions.parentSessionId))
-    .where(and(eq(authSessions.tenantId, tid), eq(authSessions.id, sid), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)))
-    .limit(1);
-}
-
-/**
- * A live row still dies here when its user is locked, disabled or expired, or (impersonation) when
- * the impersonator is, or the admin's own session ended: it is ended at once, with an audit row.
- */
-async function loadActor(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"], headers?: Headers): Promise<Actor | null> {
+export async function actorForSession(token: Pick<TokenClaims, "sid" | "tid">, via: Actor["via"], headers?: Headers): Promise<Actor | null> {
   const [row] = await sessionRow(token);
   if (!row) return null;
-  const impersonated = row.impersonatorId !== null;
-  const reason = deadSessionReason({ user: row.user, impersonator: row.impersonator, impersonated, parentLive: row.parentLive });
+  const impersonated = row.impersonator_id !== null;
+  const flags = (enabled: boolean | null, locked: boolean | null, expired: boolean | null) =>
+    enabled === null ? null : { enabled, locked: Boolean(locked), expired: Boolean(expired) };
+  const reason = deadSessionReason({
+    user: flags(row.user_enabled, row.user_locked, row.user_expired)!,
+    impersonator: flags(row.impersonator_enabled, row.impersonator_locked, row.impersonator_expired),
+    impersonated,
+    parentLive: row.parent_live,
+  });
   if (reason) {
     // The audit row names where the dead session was last tried from.
-    await revokeSession(row.id, reason, headers && requestContext(headers));
+    await forTenant({ tenantId: token.tid }, () => revokeSession(row.id, reason, headers && requestContext(headers)));
     return null;
   }
-  const { roles } = row;
-  const stored = row.activeRole as Role | null;
+  const roles = row.roles as Role[];
+  const stored = row.active_role as Role | null;
   return {
-    userId: row.userId,
-    tenantId: row.tenantId,
-    tenantName: row.tenantName,
+    userId: row.user_id,
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name,
     roles,
     features: row.features,
     activeRole: stored && holdsRole({ roles }, stored) ? stored : defaultActiveRole(roles),
     tenantWide: can({ roles }, "scope.tenant"),
     orgs: row.orgs,
     sessionId: row.id,
-    impersonatorId: row.impersonatorId,
+    impersonatorId: row.impersonator_id,
     via,
   };
+}
+
+interface SessionRow {
+  id: string;
+  user_id: number;
+  tenant_id: number;
+  active_role: string | null;
+  impersonator_id: number | null;
+  tenant_name: string;
+  user_enabled: boolean;
+  user_locked: boolean;
+  user_expired: boolean;
+  impersonator_enabled: boolean | null;
+  impersonator_locked: boolean | null;
+  impersonator_expired: boolean | null;
+  parent_live: boolean;
+  roles: string[];
+  features: string[];
+  orgs: OrgLink[];
+}
+
+/**
+ * The one query of every request (migration 0034's session_actor): the live session, its user and
+ * tenant, the impersonator and the admin's own session, and the user's roles, features and
+ * organisation links. One call that binds the token's tenant itself: one round trip.
+ */
+function sessionRow({ sid, tid }: Pick<TokenClaims, "sid" | "tid">): Promise<SessionRow[]> {
+  return inTenantStatement<SessionRow>({ tenantId: tid }, (bind) => sql`select * from session_actor(${bind}, ${tid}, ${sid}::uuid)`);
 }
 
 /** The actor of a request (bearer jwt or next-auth cookie), or null when there is none. */

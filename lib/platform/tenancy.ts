@@ -1,5 +1,6 @@
 import "server-only";
-import { withTenant } from "@/db/client";
+import type { SQL } from "drizzle-orm";
+import { selfBound, withTenant } from "@/db/client";
 import type { Actor } from "./actor";
 
 /**
@@ -14,4 +15,13 @@ import type { Actor } from "./actor";
  */
 export function forTenant<T>(actor: Pick<Actor, "tenantId">, fn: () => Promise<T>): Promise<T> {
   return withTenant(actor.tenantId, fn);
+}
+
+/**
+ * One statement under the actor's tenant, for the hot paths: `statement` gets the tenant to bind
+ * and calls a database function that binds it itself (db/client.ts `selfBound`), so a call is one
+ * round trip instead of forTenant's three.
+ */
+export function inTenantStatement<T>(actor: Pick<Actor, "tenantId">, statement: (bindTenant: number) => SQL): Promise<T[]> {
+  return selfBound<T>(statement(actor.tenantId));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/platform/schemas";
+import { MAX_BATCH } from "./batch-limit";
 
 /* Grades (scores) as the spec's score model names them, and the write calls' bodies. */
 
@@ -61,5 +62,35 @@ const result = z.object({
 export type StudentProgress = z.infer<typeof result>;
 
 export const saveScoreResponse = z.object({ grade, result });
+
+const cellKey = (c: SaveScoreInput) => `${c.studentEnrollmentId}:${c.assessmentItemsId}`;
+
+export const saveScoresBody = z.object({
+  scores: z
+    .array(saveScoreBody)
+    .min(1, "scores must hold at least one grade")
+    .max(MAX_BATCH, `scores must hold at most ${MAX_BATCH} grades`)
+    // One statement writes them all: a cell twice would be two writes of one row, a key twice two changes under one key.
+    .superRefine((cells, ctx) => {
+      const seen = new Set<string>();
+      const keys = new Set<string>();
+      cells.forEach((c, i) => {
+        if (seen.has(cellKey(c))) ctx.addIssue({ code: "custom", path: [i], message: "Each student and item may appear only once in a batch" });
+        if (c.requestKey && keys.has(c.requestKey))
+          ctx.addIssue({ code: "custom", path: [i, "requestKey"], message: "Each requestKey may appear only once in a batch" });
+        seen.add(cellKey(c));
+        if (c.requestKey) keys.add(c.requestKey);
+      });
+    })
+    .describe("The grades to set, each as the single save takes it"),
+});
+
+/** One cell's answer, in the order of the request: saved (or replayed), or refused with the single save's status and message. */
+const cellAnswer = z.union([
+  z.object({ status: z.literal(200), grade, result }),
+  z.object({ status: z.number().int().describe("400, 404 or 409, as the single save answers"), message: z.string() }),
+]);
+
+export const saveScoresResponse = z.object({ scores: z.array(cellAnswer) });
 export const deleteScoreResponse = z.object({ deleted: z.object({ id: z.number().int() }), result });
 export const gradesResponse = z.object({ grades: z.array(grade) });

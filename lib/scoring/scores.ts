@@ -1,12 +1,13 @@
 import "server-only";
+import { isIP } from "node:net";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { scoreHistory, scores, studentResults } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
-import { auditInsert, writeAudit, type AuditOrigin } from "@/lib/platform/audit";
-import { badRequest, conflict, notFound } from "@/lib/platform/errors";
-import { forTenant } from "@/lib/platform/tenancy";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { AppError, badRequest, conflict, notFound, unauthorized } from "@/lib/platform/errors";
+import { forTenant, inTenantStatement } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { selectGrades, toGrade } from "./grades";
 import { rosteredTo, teacherCollection } from "./roster";
@@ -36,63 +37,6 @@ function replayOf(tenantId: number, requestKey: string | undefined): SQL {
   return requestKey ? sql`(select h.score_id from score_history h where h.tenant_id = ${tenantId} and h.request_key = ${requestKey})` : sql`null::int`;
 }
 
-interface SaveCheck {
-  not_open: boolean;
-  closed: boolean;
-  student_id: number | null;
-  item_scale_id: number | null;
-  in_collection: boolean;
-  entry_scale_id: number | null;
-  replayed_score_id: number | null;
-}
-
-/**
- * A save in one statement: what it needs to know (window, roster, item, scale, replay) and, when all
- * of it holds, the grade (upsert on the scores key, skipped when unchanged) with its history row and
- * its audit row. It answers the check, so the caller names what refused a write that did not happen.
- * The child's results follow by trigger, at the end of the statement.
- */
-async function checkAndWrite(actor: Actor, collectionId: number, input: SaveScoreInput, origin: AuditOrigin): Promise<SaveCheck> {
-  const t = actor.tenantId;
-  const check = sql`select now() < dc.cycle_start_date as not_open, now() > dc.cycle_end_date as closed,
-      (select e.student_id from student_enrollments e where e.tenant_id = ${t} and e.id = ${input.studentEnrollmentId}
-        and ${rosteredTo(actor, collectionId, sql`e.id`)}) as student_id,
-      ci.assessment_item_id is not null as in_collection,
-      coalesce(ci.scale_id, ai.scale_id) as item_scale_id,
-      (select se.scale_id from scale_entries se where se.id = ${input.assessmentItemsScalesEntriesId}) as entry_scale_id,
-      ${replayOf(t, input.requestKey)} as replayed_score_id
-    from data_collections dc
-    left join data_collection_items ci on ci.tenant_id = ${t} and ci.data_collection_id = dc.id and ci.assessment_item_id = ${input.assessmentItemsId}
-    left join assessment_items ai on ai.id = ci.assessment_item_id
-    where dc.tenant_id = ${t} and dc.id = ${collectionId} and ${teacherCollection(actor, collectionId)}`;
-  const upsert = sql`insert into scores (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, entered_by)
-    select ${t}, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId}, ${actor.userId}
-    from chk where chk.student_id is not null and chk.replayed_score_id is null and chk.in_collection
-      and chk.entry_scale_id = chk.item_scale_id and not chk.not_open and not chk.closed
-    on conflict (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id)
-    do update set scale_entry_id = excluded.scale_entry_id, entered_by = excluded.entered_by, updated_at = now()
-    where scores.scale_entry_id is distinct from excluded.scale_entry_id
-    returning id, comment, case when xmax = 0 then 'create' else 'update' end as action`;
-  const details = { dataCollectionId: collectionId, assessmentItemId: input.assessmentItemsId, scaleEntryId: input.assessmentItemsScalesEntriesId };
-  const audit = auditInsert(
-    actor,
-    { action: sql`up.action`, entityType: "score", entityId: sql`up.id`, studentId: sql`chk.student_id`, details },
-    origin,
-    sql`up, chk`,
-  );
-  const [row] = await rows<SaveCheck>(
-    db(),
-    sql`with chk as (${check}), up as (${upsert}), history as (
-      insert into score_history (tenant_id, score_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, comment, action, changed_by, request_key)
-      select ${t}, up.id, ${collectionId}, ${input.studentEnrollmentId}, ${input.assessmentItemsId}, ${input.assessmentItemsScalesEntriesId},
-        up.comment, up.action::score_action, ${actor.userId}, ${input.requestKey ?? null} from up
-    ), audit as (${audit})
-    select * from chk`,
-  );
-  if (!row) throw notFound();
-  return row;
-}
-
 async function gradeById(actor: Actor, collectionId: number, id: number): Promise<Grade | null> {
   const [row] = await selectGrades(actor.tenantId, collectionId, eq(scores.id, id));
   return row ? toGrade(row) : null;
@@ -108,62 +52,90 @@ async function progressOf(actor: Actor, collectionId: number, enrollmentId: numb
   return { studentEnrollmentId: enrollmentId, progress: row?.progress ?? 0, scoredItems: row?.scoredItems ?? 0, totalItems: row?.totalItems ?? 0 };
 }
 
+type CellOutcome = "ok" | "replayed" | "student" | "item" | "entry" | "not_open" | "closed" | "session" | "collection";
+
+interface SavedRow {
+  ord: number;
+  outcome: CellOutcome;
+  grade_id: number | null;
+  student_enrollment_id: number | null;
+  assessment_item_id: number | null;
+  scale_entry_id: number | null;
+  comment: string | null;
+  artifacts: number | null;
+  updated_at: Date | string | null;
+  progress: number | null;
+  scored_items: number | null;
+  total_items: number | null;
+}
+
+/** A cell's answer: its grade and its child's progress, or the error that refused it. */
+export type CellResult = { grade: Grade; result: StudentProgress } | { error: AppError };
+
+const REFUSALS: Partial<Record<CellOutcome, () => AppError>> = {
+  student: () => notFound(SCORE_MESSAGES.studentNotFound),
+  item: () => badRequest(SCORE_MESSAGES.itemNotInCollection),
+  entry: () => badRequest(SCORE_MESSAGES.entryNotOnScale),
+  not_open: () => conflict(SCORE_MESSAGES.windowNotOpen),
+  closed: () => conflict(SCORE_MESSAGES.windowClosed),
+};
+
+const intArray = (values: readonly number[]) => sql`${`{${values.join(",")}}`}::int[]`;
+// Keys are letters, digits, '-' and '_' (score-schemas.ts): nothing to quote in an array literal.
+const keyArray = (keys: readonly (string | undefined)[]) => sql`${`{${keys.map((k) => k ?? "NULL").join(",")}}`}::text[]`;
+
+function toCellResult(row: SavedRow): CellResult {
+  const refuse = REFUSALS[row.outcome];
+  if (refuse) return { error: refuse() };
+  // A replay of a save whose grade was cleared since: the request did its work once, and stays done.
+  if (row.grade_id === null) return { error: conflict() };
+  const enrollmentId = row.student_enrollment_id!;
+  return {
+    grade: {
+      id: row.grade_id,
+      studentEnrollmentId: enrollmentId,
+      assessmentItemsId: row.assessment_item_id!,
+      assessmentItemsScalesEntriesId: row.scale_entry_id!,
+      comment: row.comment,
+      artifactCount: Number(row.artifacts ?? 0),
+      updatedAt: toUnix(new Date(row.updated_at!)) ?? 0,
+    },
+    result: { studentEnrollmentId: enrollmentId, progress: row.progress ?? 0, scoredItems: row.scored_items ?? 0, totalItems: row.total_items ?? 0 },
+  };
+}
+
+/**
+ * Set rostered children's grades on items: each cell checked and written as a single save is, in
+ * one database call (save_scores, migration 0034: the session still live, the checks, the upsert,
+ * history and audit rows, and the kept results by trigger, in one transaction). A refused cell
+ * answers its error and blocks no other; a session ended since the lookup (401) or a collection
+ * that is not the teacher's (404) refuses the whole call. Answers follow the cells' order.
+ */
+export async function saveScores(actor: Actor, collectionId: number, cells: readonly SaveScoreInput[], origin: AuditOrigin = {}): Promise<CellResult[]> {
+  authorize(actor, "scores.teacherWrite");
+  const ipAddress = origin.ipAddress && isIP(origin.ipAddress) ? origin.ipAddress : null;
+  const locations = actor.orgs.filter((o) => o.orgType === "location").map((o) => o.id);
+  const saved = await inTenantStatement<SavedRow>(
+    actor,
+    (bind) => sql`select * from save_scores(${bind}, ${actor.tenantId}, ${actor.userId}, ${actor.impersonatorId}, ${actor.sessionId}::uuid,
+      ${intArray(locations)}, ${collectionId}, ${intArray(cells.map((c) => c.studentEnrollmentId))}, ${intArray(cells.map((c) => c.assessmentItemsId))},
+      ${intArray(cells.map((c) => c.assessmentItemsScalesEntriesId))}, ${keyArray(cells.map((c) => c.requestKey))},
+      ${ipAddress}::inet, ${origin.userAgent?.slice(0, 400) ?? null}, ${origin.requestId ?? null})`,
+  );
+  if (saved[0]?.outcome === "session") throw unauthorized();
+  if (saved[0]?.outcome === "collection") throw notFound();
+  return saved.map(toCellResult);
+}
+
 /**
  * POST /data-collections/{id}/scores: set a rostered child's grade on an item (insert or change).
  * The grade, its history row, its audit row and the child's results (by trigger) commit together.
  * Setting the grade it already has changes nothing; a replayed requestKey answers the current grade.
  */
 export async function saveScore(actor: Actor, collectionId: number, input: SaveScoreInput, origin: AuditOrigin = {}) {
-  authorize(actor, "scores.teacherWrite");
-  return forTenant(actor, async () => {
-    const check = await checkAndWrite(actor, collectionId, input, origin);
-    if (check.student_id === null) throw notFound(SCORE_MESSAGES.studentNotFound);
-    if (check.replayed_score_id !== null) {
-      // A replay of a save whose grade was cleared since: the request did its work once, and stays done.
-      const replayed = await gradeById(actor, collectionId, check.replayed_score_id);
-      if (!replayed) throw conflict();
-      return { grade: replayed, result: await progressOf(actor, collectionId, replayed.studentEnrollmentId) };
-    }
-    if (!check.in_collection) throw badRequest(SCORE_MESSAGES.itemNotInCollection);
-    if (check.entry_scale_id === null || check.entry_scale_id !== check.item_scale_id) throw badRequest(SCORE_MESSAGES.entryNotOnScale);
-    if (check.not_open) throw conflict(SCORE_MESSAGES.windowNotOpen);
-    if (check.closed) throw conflict(SCORE_MESSAGES.windowClosed);
-    return gradeAndProgress(actor, collectionId, input.studentEnrollmentId, input.assessmentItemsId);
-  });
-}
-
-/** The cell's grade and the child's progress after a change, in one read. */
-async function gradeAndProgress(actor: Actor, collectionId: number, enrollmentId: number, itemId: number) {
-  const t = actor.tenantId;
-  const [row] = await rows<{
-    id: number;
-    scale_entry_id: number;
-    comment: string | null;
-    artifacts: number;
-    updated_at: Date | string;
-    progress: number | null;
-    scored: number | null;
-    total: number | null;
-  }>(
-    db(),
-    sql`select s.id, s.scale_entry_id, s.comment, s.updated_at,
-      (select count(*)::int from score_artifacts a where a.tenant_id = ${t} and a.score_id = s.id) as artifacts,
-      r.progress, r.scored_items as scored, r.total_items as total
-    from scores s
-    left join student_results r on r.tenant_id = ${t} and r.data_collection_id = ${collectionId} and r.student_enrollment_id = ${enrollmentId}
-    where s.tenant_id = ${t} and s.data_collection_id = ${collectionId} and s.student_enrollment_id = ${enrollmentId} and s.assessment_item_id = ${itemId}`,
-  );
-  const grade: Grade = {
-    id: row.id,
-    studentEnrollmentId: enrollmentId,
-    assessmentItemsId: itemId,
-    assessmentItemsScalesEntriesId: row.scale_entry_id,
-    comment: row.comment,
-    artifactCount: Number(row.artifacts),
-    updatedAt: toUnix(new Date(row.updated_at)) ?? 0,
-  };
-  const result: StudentProgress = { studentEnrollmentId: enrollmentId, progress: row.progress ?? 0, scoredItems: row.scored ?? 0, totalItems: row.total ?? 0 };
-  return { grade, result };
+  const [cell] = await saveScores(actor, collectionId, [input], origin);
+  if ("error" in cell) throw cell.error;
+  return cell;
 }
 
 interface GradeCheck {

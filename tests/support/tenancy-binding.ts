@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { withTenant } from "@/db/client";
 
 /**
@@ -14,5 +15,7 @@ export async function boundTenancy(importOriginal: () => Promise<unknown>) {
     ...original,
     forTenant: <T>(actor: { tenantId: number }, fn: () => Promise<T>): Promise<T> =>
       binding.tenantId === null ? original.forTenant(actor, fn) : withTenant(binding.tenantId, fn),
+    inTenantStatement: <T>(actor: { tenantId: number }, statement: (bindTenant: number) => SQL): Promise<T[]> =>
+      original.inTenantStatement<T>(binding.tenantId === null ? actor : { tenantId: binding.tenantId }, statement),
   };
 }

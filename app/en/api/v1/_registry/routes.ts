@@ -30,6 +30,7 @@ import * as dataCollectionsId from "@/app/en/api/v1/data-collections/[id]/route"
 import * as dataCollectionsIdScales from "@/app/en/api/v1/data-collections/[id]/scales/route";
 import * as dataCollectionsIdScoresGradeId from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/route";
 import * as dataCollectionsIdScores from "@/app/en/api/v1/data-collections/[id]/scores/route";
+import * as dataCollectionsIdScoresBatch from "@/app/en/api/v1/data-collections/[id]/scores/batch/route";
 import * as dataCollectionsIdSets from "@/app/en/api/v1/data-collections/[id]/sets/route";
 import * as dataCollectionsIdStudentsLegacy from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import * as dataCollectionsIdSupports from "@/app/en/api/v1/data-collections/[id]/supports/route";
@@ -104,6 +105,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections/{id}/students/legacy", module: dataCollectionsIdStudentsLegacy },
   { path: "/data-collections/{id}/grades", module: dataCollectionsIdGrades },
   { path: "/data-collections/{id}/scores", module: dataCollectionsIdScores },
+  { path: "/data-collections/{id}/scores/batch", module: dataCollectionsIdScoresBatch },
   { path: "/data-collections/{id}/scores/{gradeId}", module: dataCollectionsIdScoresGradeId },
   { path: "/data-collections/{id}/completed", module: dataCollectionsIdCompleted },
   { path: "/data-collections/{id}/completed/students", module: dataCollectionsIdCompletedStudents },

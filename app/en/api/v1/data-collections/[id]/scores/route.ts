@@ -9,7 +9,6 @@ export const POST = apiRoute(
     summary: "Set a rostered child's grade on an item (insert or change); history, audit and results commit with it",
     tags: ["Collections"],
     permission: "scores.teacherWrite",
-    oneTransaction: true,
     params: collectionIdParams,
     body: saveScoreBody,
     response: saveScoreResponse,
