@@ -15,6 +15,7 @@ import { apiSecurityHeaders, setHeaders } from "./security-headers";
 import { decodeToken, tokenFromRequest } from "./session-token";
 import { attachRouteSpec, type RouteDoc } from "./openapi/route-spec";
 import { readShapeFilter } from "./read-shape";
+import { describeResponseMismatch, recordResponseMismatch } from "./response-check";
 import { strictSchema } from "./strict-schema";
 
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
@@ -59,12 +60,12 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 /** Zod issues as the spec's `errors: [{ field, message }]`; an unknown key is named as a field of its own. */
-export function fieldErrors(error: ZodError): FieldError[] {
+export function fieldErrors(error: ZodError, of: "request" | "response" = "request"): FieldError[] {
   return error.issues.flatMap((i) => {
     if (i.code !== "unrecognized_keys") return [{ field: i.path.join(".") || "_", message: i.message }];
     return i.keys.map((key) => {
       const field = [...i.path, key].join(".");
-      return { field, message: `${field} is not a field of this request` };
+      return { field, message: `${field} is not a field of this ${of}` };
     });
   });
 }
@@ -89,13 +90,19 @@ function checkOrigin(req: NextRequest, actor: Actor | null) {
 }
 
 /**
- * With API_CHECK_RESPONSES=1 (tests), a JSON success answer that the route's response schema refuses
- * becomes a 500 naming the fields. Off in production: parsing every answer costs.
+ * With API_CHECK_RESPONSES=1 (on for the whole test suite), a JSON success answer that the route's
+ * response schema refuses (strictly: a key it does not name too) becomes a 500 naming the route and
+ * the fields, and is recorded so that the test during which it happened fails (response-check.ts).
+ * Off in production: parsing every answer costs.
  */
-async function checkResponse(response: Response, schema: z.ZodType): Promise<void> {
+async function checkResponse(req: NextRequest, response: Response, schema: z.ZodType): Promise<void> {
   if (process.env.API_CHECK_RESPONSES !== "1" || !response.ok || !response.headers.get("content-type")?.includes("application/json")) return;
-  const parsed = schema.safeParse(await response.clone().json());
-  if (!parsed.success) throw new AppError(500, "The answer does not match the route's response schema", fieldErrors(parsed.error));
+  // Strict, as bodies are: a key the schema does not name (a column the spec never listed) is a mismatch, not dropped.
+  const parsed = strictSchema(schema).safeParse(await response.clone().json());
+  if (parsed.success) return;
+  const mismatch = { route: `${req.method} ${req.nextUrl.pathname}`, status: response.status, issues: fieldErrors(parsed.error, "response") };
+  recordResponseMismatch(mismatch);
+  throw new AppError(500, describeResponseMismatch(mismatch), mismatch.issues);
 }
 
 /**
@@ -167,7 +174,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       for (const input of [rawQuery, rawParams, rawBody]) refuseControlCharacters(input);
       const result = await handler({ req, actor, query, body: parsedBody, params, requestId } as Context<Q, B, P, A>);
       const answer = result instanceof Response ? result : json(result ?? {});
-      if (schemas.response) await checkResponse(answer, schemas.response);
+      if (schemas.response) await checkResponse(req, answer, schemas.response);
       return answer;
     };
     try {

@@ -16,8 +16,6 @@ import { installWriteLog, takeWrites } from "../support/write-log";
  * Generated from the document, so a new route is fuzzed the day it is listed there.
  */
 
-process.env.API_CHECK_RESPONSES = "1";
-
 /**
  * The session rows of the tokens made here, and the audit of a system administrator's read across
  * tenants: an attempt is recorded before the read, found or not (a probe of ids is what it is for).

@@ -11,8 +11,6 @@ import { takeWrites } from "../support/write-log";
  * (null clears it, on purpose).
  */
 
-process.env.API_CHECK_RESPONSES = "1";
-
 let tokens: string[];
 
 beforeAll(async () => {

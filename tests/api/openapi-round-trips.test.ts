@@ -12,8 +12,6 @@ import { takeWrites } from "../support/write-log";
  * elsewhere (a grade through the grades list, a transfer's decision) are actions, not round trips.
  */
 
-process.env.API_CHECK_RESPONSES = "1";
-
 let tokens: string[];
 
 beforeAll(async () => {

@@ -26,14 +26,12 @@ let b: ScoringWorld;
 let local: StorageUnderTest;
 
 beforeAll(async () => {
-  vi.stubEnv("API_CHECK_RESPONSES", "1");
   local = await useLocalStorage();
   assessment = await makeScoringAssessment();
   a = await makeScoringWorld(assessment);
   b = await makeScoringWorld(assessment);
 });
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await local.stop();
 });
 

@@ -27,13 +27,11 @@ const NOW = Date.now();
 const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR);
 
 beforeAll(async () => {
-  vi.stubEnv("API_CHECK_RESPONSES", "1");
   fx = await makeScoringAssessment();
   a = await makeScoringWorld(fx);
   b = await makeScoringWorld(fx);
 });
 afterAll(() => {
-  vi.unstubAllEnvs();
   binding.tenantId = null;
 });
 

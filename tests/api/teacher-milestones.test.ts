@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as activeGet } from "@/app/en/api/v1/score-milestone/active/route";
 import { POST as capturePost } from "@/app/en/api/v1/score-milestone/capture/route";
 import { GET as tenantMilestonesGet } from "@/app/en/api/v1/tenant-milestone/route";
@@ -27,7 +27,6 @@ let undated: typeof tenantMilestones.$inferSelect;
 let otherTenants: typeof tenantMilestones.$inferSelect;
 
 beforeAll(async () => {
-  vi.stubEnv("API_CHECK_RESPONSES", "1");
   fx = await makeScoringAssessment();
   a = await makeScoringWorld(fx);
   b = await makeScoringWorld(fx);
@@ -44,10 +43,6 @@ beforeAll(async () => {
     .values({ tenantId: b.tenant.id, label: "B Winter", startDate: days(-1), endDate: days(5) })
     .returning();
 });
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
-
 const milestoneRows = (tenantId: number) => db().select().from(scoreMilestones).where(eq(scoreMilestones.tenantId, tenantId));
 const auditRows = (tenantId: number) =>
   db()
