@@ -11,7 +11,13 @@
  * the server (default postgres://postgres@127.0.0.1:5432/postgres); the database is ap_bench_triggers.
  * Bare = the same statement with every trigger off (session_replication_role = replica, which also
  * skips the foreign-key checks). The bulk statements are rolled back.
+ * Then, at --clients connections (16) for --seconds (10) per round, alternating twice: a teacher's
+ * save as the app makes it (save_scores, migration 0034: session, collection and cell checks, the
+ * upsert, history and audit rows, and the kept results, progress and totals by trigger) beside the
+ * plain upsert of the same rows with every trigger off. Each op sets a grade to another entry and
+ * back, so the data ends as it began.
  */
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
@@ -28,6 +34,8 @@ const { values } = parseArgs({
     migrations: { type: "string" },
     "demo-first": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    clients: { type: "string", default: "16" },
+    seconds: { type: "string", default: "10" },
   },
 });
 const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,6 +51,83 @@ const setup = openDatabase({ url: url.toString(), max: 4 });
 const handle = openDatabase({ url: url.toString(), max: 1 });
 const ms = (started: number) => performance.now() - started;
 const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+interface Cell {
+  user_id: number;
+  sid: string;
+  locations: number[];
+  eid: number;
+  item: number;
+  a: number;
+  b: number;
+}
+
+/** The save's call beside the plain upsert of the same rows, at --clients connections, alternating twice. */
+async function concurrentSaves(t: number, c: number) {
+  const clients = Number(values.clients);
+  const seconds = Number(values.seconds);
+  const options = { max: clients, onnotice: () => {}, connection: { application_name: "bench", jit: "off" } } as const;
+  const app = postgres(url.toString(), options);
+  const plain = postgres(url.toString(), { ...options, connection: { ...options.connection, session_replication_role: "replica" } });
+  try {
+    // Three grades of each child of 64 teachers, each with a session as the app's lookup found it.
+    const cells = await app<Cell[]>`with teachers as (
+        select ea.user_id from enrollment_associations ea where ea.tenant_id = ${t} group by 1 order by count(*) desc, 1 limit 64
+      ), sessions as (
+        insert into auth_sessions (tenant_id, user_id, active_role, expires_at)
+        select ${t}, user_id, 'ROLE_TEACHER', now() + interval '1 day' from teachers returning id, user_id
+      )
+      select s.user_id, s.id as sid, ea.student_enrollment_id as eid, g.item, g.a, g.b,
+        array(select o.parent_id from user_organizations o where o.tenant_id = ${t} and o.user_id = s.user_id and o.org_type = 'location') as locations
+      from sessions s join enrollment_associations ea on ea.tenant_id = ${t} and ea.user_id = s.user_id
+      cross join lateral (select sc.assessment_item_id as item, sc.scale_entry_id as a,
+          (select min(o.id) from scale_entries o join scale_entries se on se.id = sc.scale_entry_id where o.scale_id = se.scale_id and o.id <> se.id) as b
+        from scores sc where sc.tenant_id = ${t} and sc.data_collection_id = ${c} and sc.student_enrollment_id = ea.student_enrollment_id
+        order by hashint4(sc.id) limit 3) g`;
+    const save = (x: Cell, entry: number) =>
+      app`select count(*) from save_scores(${t}, ${t}, ${x.user_id}, null, ${x.sid}::uuid, ${x.locations}::int[], ${c}, ${[x.eid]}::int[], ${[x.item]}::int[],
+        ${[entry]}::int[], '{NULL}'::text[], null, null, null)`;
+    const upsert = (x: Cell, entry: number) =>
+      plain`insert into scores (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id, scale_entry_id, entered_by)
+        values (${t}, ${c}, ${x.eid}, ${x.item}, ${entry}, ${x.user_id})
+        on conflict (tenant_id, data_collection_id, student_enrollment_id, assessment_item_id)
+        do update set scale_entry_id = excluded.scale_entry_id, entered_by = excluded.entered_by, updated_at = now()
+        where scores.scale_entry_id is distinct from excluded.scale_entry_id`;
+    const rates: Record<string, number[]> = { save: [], plain: [] };
+    for (let round = 0; round < 2; round++) {
+      for (const mode of ["plain", "save"] as const) {
+        const run = mode === "save" ? save : upsert;
+        const times: number[] = [];
+        const until = performance.now() + seconds * 1000;
+        await Promise.all(
+          Array.from({ length: clients }, async () => {
+            while (performance.now() < until) {
+              const x = cells[Math.floor(Math.random() * cells.length)];
+              for (const entry of [x.b, x.a]) {
+                const started = performance.now();
+                await run(x, entry);
+                times.push(ms(started));
+              }
+            }
+          }),
+        );
+        rates[mode].push(times.length / seconds);
+        console.log(
+          `${clients} connections, ${mode === "save" ? "save (save_scores)" : "plain upsert, triggers off"}: ${(times.length / seconds).toFixed(0)}/s, p50 ${p50(times).toFixed(2)} ms`,
+        );
+      }
+    }
+    const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+    console.log(
+      `save / plain upsert: ${((100 * mean(rates.save)) / mean(rates.plain)).toFixed(0)}% (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")})`,
+    );
+  } finally {
+    await app.end();
+    await plain.end();
+  }
+}
 
 try {
   await applyMigrations(setup, values.migrations ?? migrationsFolder);
@@ -131,6 +216,7 @@ try {
     ),
   );
   await saves("single-row save (after the bulk statements)");
+  await concurrentSaves(t, c);
 } finally {
   await handle.close();
   await setup.close();

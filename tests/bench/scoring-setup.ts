@@ -1,12 +1,11 @@
 /**
  * What the scoring benchmarks share: the generator's state tenant and open collection, its teachers'
- * classes, minted sessions, and the two servers (the built app, the bare upsert route).
+ * classes, minted sessions, and the built app.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import postgres from "postgres";
 
 export const APP = "http://127.0.0.1:3300";
-export const BARE = "http://127.0.0.1:3311";
 process.env.NEXTAUTH_SECRET ??= "scoring-bench-secret-scoring-bench-0123";
 await import("../../scripts/server-only-hook.mjs" as string);
 const { encodeToken } = await import("../../lib/platform/session-token");
@@ -58,16 +57,6 @@ export function startApp(url: string): { process: ChildProcess; ready: Promise<v
     stdio: ["ignore", "ignore", "inherit"],
   });
   return { process: child, ready: ready(APP, "/en/api/v1/health") };
-}
-
-/** tests/bench/bare-score-server.ts on port 3311. */
-export async function startBare(url: string): Promise<ChildProcess> {
-  const child = spawn("node_modules/.bin/tsx", ["tests/bench/bare-score-server.ts"], {
-    env: { ...process.env, BARE_DATABASE_URL: url, BARE_PORT: new URL(BARE).port },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await ready(BARE, "/health");
-  return child;
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -1,76 +1,103 @@
 /**
  * Teacher scoring at state scale, in one run against the 130,000-student generator on PostgreSQL:
- *  1. score saves/s and p50/p95 at 16 and 64 concurrent clients, through the whole stack (the built
- *     app: session, permission, validation, roster, history, audit, results) beside a bare route
- *     doing the same upsert on the same database (tests/bench/bare-score-server.ts), alternating;
+ *  1. score saves/s and p50/p95 at 16 and 64 concurrent clients through the whole stack (the built
+ *     app: session, permission, validation, roster, history, audit, results), each beside Next's own
+ *     floor in the same run: the same server's cheapest answer, a 401 for a call without a token
+ *     (issue 22: no second server); then the batch call in batches of 25 grades, as grades/s;
  *  2. completion of the whole state-sized tenant: today's query (counting scores) beside the stored
  *     results the dashboard reads now;
  *  3. the administrator dashboard page for the tenant admin and a district admin, and the scoring
  *     screen's server render for the largest class (when the page exists).
- * Needs a build (npm run build) and the dataset:
+ * Each figure prints the load average: the load generator shares the machine's cores with the app.
+ * Needs a build (npm run build; NEXT_DIST_DIR names another) and the dataset:
  *   createdb ap_bench && DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npm run db:seed -- --students 130000
- *   npx tsx tests/bench/scoring.ts        (BENCH_DB=ap_bench, BENCH_SECONDS=20, BENCH_PAGES=30)
+ *   npx tsx tests/bench/scoring.ts        (BENCH_DB=ap_bench, BENCH_SECONDS=20, BENCH_PAGES=30, BENCH_BATCH=25)
  */
-import { APP, BARE, bearerSessions, openDataset, percentile, startApp, startBare } from "./scoring-setup";
+import { loadavg } from "node:os";
+import { APP, bearerSessions, openDataset, percentile, startApp } from "./scoring-setup";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pageCount = Number(process.env.BENCH_PAGES ?? 30);
+const batchSize = Number(process.env.BENCH_BATCH ?? 25);
 const { sql, t, collection, items, classes, sessionFor, url } = await openDataset(200);
 const teachers = await Promise.all(classes.slice(0, 64).map(async (c) => ({ ...c, jwt: await sessionFor(c.user_id, "ROLE_TEACHER") })));
 const app = startApp(url);
-const bare = await startBare(url);
 await app.ready;
 
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}`;
 
-/** `clients` loops for `seconds`, each as one teacher scoring random cells of their class. */
-async function load(kind: "app" | "bare", clients: number) {
+/** A random grade of one of the teacher's children on one of the collection's items. */
+function cell(teacher: (typeof teachers)[number]) {
+  const item = pick(items);
+  return {
+    studentEnrollmentId: pick(teacher.kids),
+    assessmentItemsId: item.item,
+    assessmentItemsScalesEntriesId: pick(item.entries),
+    requestKey: crypto.randomUUID(),
+  };
+}
+
+/** `batch` distinct random cells of the teacher's class. */
+function cells(teacher: (typeof teachers)[number], batch: number) {
+  const chosen = new Map<string, ReturnType<typeof cell>>();
+  while (chosen.size < Math.min(batch, teacher.kids.length * items.length)) {
+    const c = cell(teacher);
+    chosen.set(`${c.studentEnrollmentId}:${c.assessmentItemsId}`, c);
+  }
+  return [...chosen.values()];
+}
+
+/**
+ * `clients` loops for `seconds`, each as one teacher: single saves (batch 0) or batch calls of
+ * `batch` grades. Counts calls answered 200 and, for batches, the grades saved.
+ */
+async function saves(clients: number, batch = 0) {
   const times: number[] = [];
+  let grades = 0;
   let failed = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const teacher = teachers[i % teachers.length];
       while (performance.now() < until) {
-        const item = pick(items);
-        const save = { studentEnrollmentId: pick(teacher.kids), assessmentItemsId: item.item, assessmentItemsScalesEntriesId: pick(item.entries) };
         const started = performance.now();
-        const res =
-          kind === "app"
-            ? await fetch(`${APP}/en/api/v1/data-collections/${collection.id}/scores`, {
-                method: "POST",
-                headers: { authorization: `Bearer ${teacher.jwt}`, "content-type": "application/json" },
-                body: JSON.stringify({ ...save, requestKey: crypto.randomUUID() }),
-              })
-            : await fetch(`${BARE}/scores`, {
-                method: "POST",
-                body: JSON.stringify({ ...save, tenantId: t, collectionId: collection.id, userId: teacher.user_id }),
-              });
-        await res.arrayBuffer();
-        if (res.status === 200) times.push(performance.now() - started);
-        else failed++;
+        const res = await fetch(`${APP}/en/api/v1/data-collections/${collection.id}/scores${batch ? "/batch" : ""}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${teacher.jwt}`, "content-type": "application/json" },
+          body: JSON.stringify(batch ? { scores: cells(teacher, batch) } : cell(teacher)),
+        });
+        const body = (await res.json()) as { scores?: { status: number }[] };
+        if (res.status !== 200) {
+          failed++;
+          continue;
+        }
+        times.push(performance.now() - started);
+        grades += batch ? body.scores!.filter((s) => s.status === 200).length : 1;
+        if (batch) failed += body.scores!.length - body.scores!.filter((s) => s.status === 200).length;
       }
     }),
   );
   times.sort((a, b) => a - b);
-  return { rate: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failed };
+  return { rate: times.length / seconds, grades: grades / seconds, p50: percentile(times, 50), p95: percentile(times, 95), failed };
 }
 
 /**
- * The floor of any API answer, no database: the app's cheapest one (401 for a call without a token,
- * through Next's routing and our wrapper) beside the bare server's plain answer. A save through the
- * stack cannot go faster than this.
+ * Next's floor: the same server's cheapest answer, a 401 for a call without a token (Next's routing
+ * and our wrapper, no database). A save through the stack cannot go faster than this.
  */
-async function floor(kind: "app" | "bare", clients: number) {
+async function floor(clients: number) {
   let answered = 0;
   const until = performance.now() + seconds * 1000;
-  const target = kind === "app" ? `${APP}/en/api/v1/login/me` : `${BARE}/health`;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
-        const res = await fetch(target);
+        const res = await fetch(`${APP}/en/api/v1/login/me`);
         await res.arrayBuffer();
-        if (res.status === (kind === "app" ? 401 : 200)) answered++;
+        if (res.status === 401) answered++;
       }
     }),
   );
@@ -78,24 +105,21 @@ async function floor(kind: "app" | "bare", clients: number) {
 }
 
 console.log(`dataset ${url}: tenant ${t}, collection ${collection.id}, ${items.length} items, ${classes.length} classes used, ${seconds} s per run`);
-await load("app", 4); // warm the routes and the pools
-await load("bare", 4);
+await saves(4); // warm the routes and the pools
+await saves(4, batchSize);
+await floor(4);
 for (const clients of [16, 64]) {
-  const b = await load("bare", clients);
-  const a = await load("app", clients);
-  const line = (name: string, r: typeof a) =>
-    `  ${name.padEnd(11)} ${clients} clients: ${r.rate.toFixed(0).padStart(5)} saves/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  failed ${r.failed}`;
-  console.log(line("bare route", b));
-  console.log(`${line("whole stack", a)}  (${((100 * a.rate) / b.rate).toFixed(0)}% of bare)`);
-}
-
-for (const clients of [16, 64]) {
-  const b = await floor("bare", clients);
-  const a = await floor("app", clients);
+  const f = await floor(clients);
+  console.log(`  floor (401), ${clients} clients: ${f.toFixed(0)} answers/s  (${load()})`);
+  const s = await saves(clients);
   console.log(
-    `  floor, no database, ${clients} clients: bare ${b.toFixed(0)} answers/s, app's 401 ${a.toFixed(0)} answers/s (${((100 * a) / b).toFixed(0)}% of bare)`,
+    `  single save, ${clients} clients: ${s.rate.toFixed(0)} saves/s  p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  failed ${s.failed}  ${((100 * s.rate) / f).toFixed(0)}% of the floor  (${load()})`,
   );
 }
+const b = await saves(16, batchSize);
+console.log(
+  `  batch of ${batchSize}, 16 clients: ${b.rate.toFixed(0)} calls/s = ${b.grades.toFixed(0)} grades/s  p50 ${b.p50.toFixed(1)} ms  p95 ${b.p95.toFixed(1)} ms  refused ${b.failed}  (${load()})`,
+);
 
 /* Completion of the whole tenant: counting scores (the query before stored results) and the results. */
 async function timed(run: () => Promise<unknown>, n = 5) {
@@ -171,6 +195,5 @@ for (const page of pages) {
 
 await sql`delete from auth_sessions where id = any(${bearerSessions})`;
 app.process.kill("SIGTERM");
-bare.kill("SIGTERM");
 await sql.end();
 process.exit(0);
