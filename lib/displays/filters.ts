@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { collectionOf, type FilterInput, type SavedFilter } from "./schemas";
+import { collectionOf, type FilterInput, type SavedFilter, type UpdateFilterInput } from "./schemas";
 import { requireDisplayCollection } from "./service";
 
 /**
@@ -81,13 +81,12 @@ export async function getFilter(actor: Actor, collectionId: number, filterId: nu
   });
 }
 
-/** The stored fields of a filter; a colour left out of an edit keeps its value (null clears it). */
-function values(input: FilterInput) {
+/** The stored fields an edit names; what it leaves out keeps its value (a null colour clears it). */
+function changes(input: UpdateFilterInput) {
   return {
-    name: input.name,
+    ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.color === undefined ? {} : { color: input.color }),
-    filterType: input.metadata.filterType,
-    metadata: input.metadata as Record<string, unknown>,
+    ...(input.metadata === undefined ? {} : { filterType: input.metadata.filterType, metadata: input.metadata as Record<string, unknown> }),
   };
 }
 
@@ -98,7 +97,15 @@ export async function createFilter(actor: Actor, input: FilterInput, origin?: Au
     await requireDisplayCollection(actor, collectionId);
     const [row] = await db()
       .insert(dataDisplayFilters)
-      .values({ tenantId: actor.tenantId, userId: actor.userId, dataCollectionId: collectionId, ...values(input) })
+      .values({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        dataCollectionId: collectionId,
+        name: input.name,
+        color: input.color,
+        filterType: input.metadata.filterType,
+        metadata: input.metadata as Record<string, unknown>,
+      })
       .returning(columns);
     await writeAudit(
       actor,
@@ -109,14 +116,14 @@ export async function createFilter(actor: Actor, input: FilterInput, origin?: Au
   });
 }
 
-export async function updateFilter(actor: Actor, filterId: number, input: FilterInput, origin?: AuditOrigin): Promise<SavedFilter> {
+export async function updateFilter(actor: Actor, filterId: number, input: UpdateFilterInput, origin?: AuditOrigin): Promise<SavedFilter> {
   authorize(actor, "displays.filters");
   const collectionId = collectionOf(input);
   return forTenant(actor, async () => {
     await requireDisplayCollection(actor, collectionId);
     const [row] = await db()
       .update(dataDisplayFilters)
-      .set({ ...values(input), updatedAt: new Date() })
+      .set({ ...changes(input), updatedAt: new Date() })
       .where(and(own(actor), eq(dataDisplayFilters.id, filterId), eq(dataDisplayFilters.dataCollectionId, collectionId)))
       .returning(columns);
     if (!row) throw notFound("Filter not found");

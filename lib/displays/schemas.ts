@@ -170,8 +170,12 @@ const filterFields = {
 };
 
 export const createFilterBody = z.object(filterFields).superRefine(withCollection);
-export const updateFilterBody = z.object({ id: idSchema("Filter id must be a positive whole number"), ...filterFields }).superRefine(withCollection);
+/** An edit changes what it names: its name and metadata, left out, keep their values (the collection says where the filter is). */
+export const updateFilterBody = z
+  .object({ id: idSchema("Filter id must be a positive whole number"), ...filterFields, name: filterFields.name.optional(), metadata: metadata.optional() })
+  .superRefine(withCollection);
 export type FilterInput = z.infer<typeof createFilterBody>;
+export type UpdateFilterInput = z.infer<typeof updateFilterBody>;
 
 export const filterListQuery = z
   .object({ ...collectionNames, filterType: z.enum(FILTER_TYPES, { error: TYPE }).optional() })

@@ -288,6 +288,11 @@ describe("saved data-display filters", () => {
       message: "Filters successfully updated",
       filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#1565c0" },
     });
+    // So do the name and metadata: a colour alone changes the colour.
+    const recoloured = await send(filterPut, "PUT", a.teacherToken, { id, collectionId: a.collection.id, color: "#2e7d32" });
+    expect(recoloured.status).toBe(200);
+    expect(recoloured.body.filter).toMatchObject({ name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#2e7d32" });
+    expect(JSON.parse(recoloured.body.filter.metadata)).toMatchObject({ scores: true });
 
     const gone = await call(filterDelete, "DELETE", `/en/api/v1/data-collections-filters/${id}`, { token: a.teacherToken, params: { id: String(id) } });
     expect(gone.body).toEqual({ message: "Filters successfully updated" });
@@ -296,7 +301,7 @@ describe("saved data-display filters", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "data_display_filter"), eq(auditLog.entityId, id)));
-    expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update"]);
+    expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update", "update"]);
   });
 
   it("refuses an unknown filter type, bad JSON, a bad date or no name with 400, saving nothing", async () => {
