@@ -86,7 +86,8 @@ const touchesSensitive = (file: string) => SENSITIVE.has(file) || valueImports(f
 
 describe('import "server-only"', () => {
   it("the graph reader sees the imports it must see", () => {
-    expect(valueImports("lib/platform/actor.ts")).toEqual(expect.arrayContaining(["db/client.ts", "lib/platform/session-token.ts"]));
+    expect(valueImports("lib/platform/actor.ts")).toEqual(expect.arrayContaining(["lib/platform/tenancy.ts", "lib/platform/session-token.ts"]));
+    expect(valueImports("lib/platform/tenancy.ts")).toEqual(expect.arrayContaining(["db/client.ts"]));
     expect(valueImports("lib/platform/openapi/route-spec.ts")).toEqual([]);
     expect([typesOnly("{ type Actor, type Role }"), typesOnly("{ type Actor, db }"), typesOnly("* as schema")]).toEqual([true, false, false]);
     expect(gate.has("lib/platform/session-token.ts")).toBe(true);
