@@ -1,7 +1,7 @@
 "use client";
 
 /** One call of the collections API from a page (the session cookie; same origin). */
-export interface ApiAnswer<T> {
+interface ApiAnswer<T> {
   ok: boolean;
   data: T | null;
   /** The spec's error text choice: the answer's message, else its first field error. */

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/states";
 import type { CollectionSetRow } from "@/lib/collections/admin-schemas";
 import { callApi } from "./api";
 
-export interface ItemChoice {
+interface ItemChoice {
   id: number;
   code: string;
   label: string;

@@ -5,12 +5,12 @@
  */
 const COLORS = ["#b45309", "#1d4ed8", "#15803d", "#7e22ce", "#be123c", "#0f766e"];
 
-export function levelColor(index: number): string {
+function levelColor(index: number): string {
   return COLORS[index % COLORS.length];
 }
 
 /** Pattern ids are per chart (several charts share a page). */
-export const patternId = (chart: string, index: number) => `${chart}-level-${index}`;
+const patternId = (chart: string, index: number) => `${chart}-level-${index}`;
 export const patternFill = (chart: string, index: number) => `url(#${patternId(chart, index)})`;
 
 /** Diagonal stripes, dots, solid, cross-hatch ... by the level's place. */

@@ -17,7 +17,7 @@ interface Counts {
   failed: number;
   deleted: number;
 }
-export interface IsrOutput {
+interface IsrOutput {
   id: number;
   dataCollectionId: number;
   status: "queued" | "in_progress" | "complete" | "failed";
@@ -26,13 +26,13 @@ export interface IsrOutput {
   completedAt: number | null;
   counts: Counts;
 }
-export interface IsrSummaryData {
+interface IsrSummaryData {
   students: number;
   generated: number;
   deleted: number;
   noIsr: number;
 }
-export interface IsrState {
+interface IsrState {
   dataCollectionsOutputs: IsrOutput[];
   summary: IsrSummaryData;
   locations: { id: number; name: string; students: number; districtId: number; districtName: string }[];

@@ -22,7 +22,7 @@ interface Ftp {
   hostKey: string | null;
 }
 
-export interface IntegrationView {
+interface IntegrationView {
   active: boolean;
   ftp: Ftp | null;
   userIds: number[];

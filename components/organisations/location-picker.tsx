@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { locationChoicesAction } from "@/lib/organisations/location-choice-actions";
 import type { Choice, LocationPurpose, PickerDepth, PickerStart } from "@/lib/organisations/location-choices";
 
-export type PickerField = "regionId" | "districtId" | "locationId";
+type PickerField = "regionId" | "districtId" | "locationId";
 export interface PickerError {
   field: PickerField;
   message: string;

@@ -21,7 +21,7 @@ import { OrgFormDialog, type OrgValues } from "./org-form-dialog";
 export type OrgKind = "region" | "district" | "location";
 
 /** Where a record sits: its region and district ids, as far as they apply. */
-export interface OrgPlace {
+interface OrgPlace {
   regionId?: number;
   districtId?: number;
 }

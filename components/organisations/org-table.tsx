@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { DataTable, type ColumnDef } from "@/components/ui/data-table";
 
-export interface OrgTableRow {
+interface OrgTableRow {
   id: number;
   nameLabel: string;
   uniqueId: string | null;

@@ -19,7 +19,7 @@ export interface BellItem {
   type: string;
   metadata: Record<string, unknown>;
 }
-export interface BellState {
+interface BellState {
   count: number;
   items: BellItem[];
 }

@@ -25,7 +25,7 @@ const columns = {
 };
 type Row = Pick<typeof announcements.$inferSelect, keyof typeof columns>;
 
-export function toAnnouncement(row: Row, now = new Date()): Announcement {
+function toAnnouncement(row: Row, now = new Date()): Announcement {
   const status = announcementStatus(row.startDate, row.endDate, now) ?? null;
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /** An announcement's status by the current time (spec §4), and its colour. Pure, for server and browser. */
-export type AnnouncementStatus = "upcoming" | "active" | "past" | undefined;
+type AnnouncementStatus = "upcoming" | "active" | "past" | undefined;
 
 export function announcementStatus(startDate: Date, endDate: Date, now: Date): AnnouncementStatus {
   const [start, end, at] = [startDate.getTime(), endDate.getTime(), now.getTime()];

@@ -4,7 +4,6 @@ import { idSchema } from "@/lib/platform/schemas";
 /* The audit trail (FERPA 34 CFR 99.32): who changed which record, when, before and after. */
 
 export const AUDIT_ENTITIES = ["student", "user", "region", "district", "location"] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 const isoDate = z
   .string()

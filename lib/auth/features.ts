@@ -6,11 +6,11 @@ import { forbidden } from "@/lib/platform/errors";
  * feature is checked after the permission: without the flag its calls answer 403 and its pages hide
  * the entry to it.
  */
-export type Feature = (typeof FEATURES)[number];
+type Feature = (typeof FEATURES)[number];
 
 export const RATING_SHEET_FEATURE: Feature = "KRA_APP_CAPTURE_RATINGS_SHEET";
 
-export const FEATURE_OFF = "This feature is not enabled for your account";
+const FEATURE_OFF = "This feature is not enabled for your account";
 
 export function hasFeature(holder: { features: readonly string[] }, feature: Feature): boolean {
   return holder.features.includes(feature);

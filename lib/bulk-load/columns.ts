@@ -27,7 +27,7 @@ export interface Column {
   text?: boolean;
 }
 
-export const STUDENT_COLUMNS: Column[] = [
+const STUDENT_COLUMNS: Column[] = [
   { name: "stateId", required: true, text: true, description: "Student state id: letters, digits or dashes, up to 50; leading zeros are kept" },
   { name: "firstName", required: true, description: "First name, up to 100 characters" },
   { name: "middleName", required: false, description: "Middle name, up to 100 characters" },
@@ -71,7 +71,7 @@ export interface StudentRow {
   priorCare: string | null;
 }
 
-export type RowCheck = { ok: true; row: StudentRow } | { ok: false; reason: string };
+type RowCheck = { ok: true; row: StudentRow } | { ok: false; reason: string };
 
 const GENDER_VALUES = new Set(["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"]);
 const TRUE_FLAGS = new Set(["1", "y", "yes", "true", "t"]);

@@ -106,7 +106,7 @@ function rowProgress(tenantId: number, id: number, base: number, total: number):
 }
 
 /** Check every data row of a parsed file: the good rows in staging shape, the refused with their reasons. */
-export function checkRows(header: string[], data: { line: number; cells: string[] }[]): { good: StudentRow[]; refused: Refused[] } {
+function checkRows(header: string[], data: { line: number; cells: string[] }[]): { good: StudentRow[]; refused: Refused[] } {
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     const key = normalizeHeader(name);
@@ -166,7 +166,7 @@ export interface LoadCounts {
  * Step 4, inside the caller's withTenant transaction: stage, check set-based, load with one
  * statement. `scope` is the uploader's reach when the load was requested.
  */
-export async function stageAndLoad(
+async function stageAndLoad(
   t: number,
   load: { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] },
   good: StudentRow[],
@@ -286,7 +286,7 @@ const LOADED_TABLES: Record<BulkLoadType, readonly string[]> = {
 const studentsLoader: TypeLoader = { check: checkRows, load: (t, load, good) => stageAndLoad(t, load, good as StudentRow[]) };
 
 /** The results file: one line per refused row (line, the row's key such as its state id, reason), in file order. */
-export function resultsCsv(refused: Refused[], key = "stateId"): string {
+function resultsCsv(refused: Refused[], key = "stateId"): string {
   const sorted = [...refused].sort((a, b) => a.line - b.line);
   return csvForPeople([["line", key, "reason"], ...sorted.map((r) => [r.line, r.stateId, r.reason])], { bom: true });
 }

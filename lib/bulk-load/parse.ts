@@ -10,13 +10,13 @@ import ExcelJS from "exceljs";
 import { FILE_SIZE_MESSAGE, MAX_FILE_BYTES } from "./columns";
 
 export { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES } from "./columns";
-export const MAX_ROWS = 200_000;
-export const FILE_ROWS_MESSAGE = `The file may not have more than ${MAX_ROWS.toLocaleString("en-US")} rows`;
-export const FILE_EMPTY_MESSAGE = "The file has no rows below its header";
+const MAX_ROWS = 200_000;
+const FILE_ROWS_MESSAGE = `The file may not have more than ${MAX_ROWS.toLocaleString("en-US")} rows`;
+const FILE_EMPTY_MESSAGE = "The file has no rows below its header";
 
 export type FileKind = "csv" | "xlsx";
 
-export interface ParsedFile {
+interface ParsedFile {
   header: string[];
   rows: { line: number; cells: string[] }[];
 }

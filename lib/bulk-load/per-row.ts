@@ -16,12 +16,12 @@ import { uploaderActor } from "./uploader";
  * Loading a row already in place changes nothing and counts as unchanged (no audit row, no mail).
  */
 
-export type LoadInfo = { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] };
+type LoadInfo = { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] };
 export type Outcome = "created" | "unchanged";
 export type Checked<R> = { ok: true; row: R } | { ok: false; reason: string };
 
 /** One type's rules: its columns, the row check (pure) and the row's change through the API's service. */
-export interface RowType<R> {
+interface RowType<R> {
   columns: Column[];
   /** The cell that names a refused row in the results file. */
   key: string;

@@ -40,13 +40,13 @@ export const templateQuery = z.object({
 });
 export type TemplateQuery = z.infer<typeof templateQuery>;
 
-export const DOWNLOAD_TYPES = ["original", "results"] as const;
+const DOWNLOAD_TYPES = ["original", "results"] as const;
 export const downloadParams = z.object({ id, type: z.enum(DOWNLOAD_TYPES, { error: `Must be one of: ${DOWNLOAD_TYPES.join(", ")}` }) });
 export const idParams = z.object({ id });
 
 /* Answers. */
 
-export const bulkLoadView = z.object({
+const bulkLoadView = z.object({
   id: z.number().int(),
   type: z.string(),
   status: z.enum(JOB_STATUSES),

@@ -24,8 +24,8 @@ import type { BulkLoadBody, BulkLoadListQuery, BulkLoadView, TemplateQuery } fro
  * see the tenant's with administration=true. Another tenant's load, or another person's, is 404.
  */
 
-export const BULK_LOAD_REQUESTED = "Your bulk load has been successfully requested";
-export const BULK_LOAD_NOT_FOUND = "Bulk load not found";
+const BULK_LOAD_REQUESTED = "Your bulk load has been successfully requested";
+const BULK_LOAD_NOT_FOUND = "Bulk load not found";
 const FILE_NOT_FOUND = "File not found";
 
 export interface BulkLoadSummary {

@@ -6,7 +6,7 @@ import { can, defaultActiveRole } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { PermanentJobError } from "@/lib/platform/queue";
 
-export const UPLOADER_GONE = "The uploader may no longer load files";
+const UPLOADER_GONE = "The uploader may no longer load files";
 
 /**
  * The uploader as an actor, read when the load runs (inside the load's withTenant): the users, rosters

@@ -46,7 +46,6 @@ export const DATE_FIELDS = [
   "omrAccessDate",
   "isrTeacherDate",
 ] as const;
-export type DateField = (typeof DATE_FIELDS)[number];
 
 const CYCLE_ORDER = "Cycle end date must be on or after the cycle start date";
 const cycleInOrder = (v: { cycleStartDate?: number; cycleEndDate?: number }) =>

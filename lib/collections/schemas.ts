@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/platform/schemas";
 
-/** The spec names the teacher view by `role=teacher`; the other views are not served here. */
-export const teacherCollectionsQuery = z.object({
-  role: z.enum(["teacher"], { error: "Must be teacher" }),
-});
-
 export const collectionIdParams = z.object({ id: idSchema("Must be a positive whole number") });
 
 /* Answers (response schemas). */

@@ -11,7 +11,7 @@ import { CUSTOM_KEYS, type CustomKey } from "./schemas";
  * input_1..input_10 and option_1..option_10). Values are stored as text; a numeric field's value is
  * checked as a number and answered as one (spec §5: numeric fields are sent as numbers).
  */
-export const ENROLLMENT_ENTITY = "StudentsEnrollments";
+const ENROLLMENT_ENTITY = "StudentsEnrollments";
 
 export interface CustomField {
   key: CustomKey;

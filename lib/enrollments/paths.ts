@@ -1,7 +1,6 @@
 import { locationPath } from "@/lib/organisations/paths";
 
-export const STUDENT_TABS = ["details", "enrollments", "rosters", "collections", "isr"] as const;
-export type StudentTab = (typeof STUDENT_TABS)[number];
+export type StudentTab = "details" | "enrollments" | "rosters" | "collections" | "isr";
 
 /** The spec's student route under its location (administration.md §2), one page per profile tab. */
 export function studentProfilePath(regionId: number, districtId: number, locationId: number, studentId: number, tab: StudentTab = "details"): string {

@@ -7,8 +7,8 @@ import { idSchema } from "@/lib/platform/schemas";
 export const id = idSchema("Must be a positive whole number");
 
 export const SLOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-export const INPUT_KEYS = SLOTS.map((n) => `input${n}` as const);
-export const OPTION_KEYS = SLOTS.map((n) => `option${n}` as const);
+const INPUT_KEYS = SLOTS.map((n) => `input${n}` as const);
+const OPTION_KEYS = SLOTS.map((n) => `option${n}` as const);
 export type CustomKey = (typeof INPUT_KEYS)[number] | (typeof OPTION_KEYS)[number];
 export const CUSTOM_KEYS: readonly CustomKey[] = [...INPUT_KEYS, ...OPTION_KEYS];
 
@@ -94,7 +94,7 @@ export const poaValidationResponse = z.object({
   reasons: z.array(z.string()),
 });
 
-export const enrollmentAssociation = z.object({
+const enrollmentAssociation = z.object({
   id: z.number().int(),
   createdAt: z.number().int().describe("Unix seconds"),
   teacherFirstName: z.string(),
@@ -106,7 +106,7 @@ export const enrollmentAssociation = z.object({
 export type EnrollmentAssociationRow = z.infer<typeof enrollmentAssociation>;
 export const enrollmentAssociationsResponse = z.object({ enrollmentAssociations: z.array(enrollmentAssociation) });
 
-export const rosterEntry = enrollmentAssociation.extend({
+const rosterEntry = enrollmentAssociation.extend({
   studentId: z.number().int(),
   studentFirstName: z.string(),
   studentLastName: z.string(),
@@ -115,7 +115,7 @@ export const rosterEntry = enrollmentAssociation.extend({
 export const rosterResponse = z.object({ userStudentsAssociations: z.array(rosterEntry) });
 export const associationResponse = z.object({ userStudentsAssociation: enrollmentAssociation });
 
-export const availableStudent = z.object({
+const availableStudent = z.object({
   studentEnrollmentId: z.number().int(),
   studentId: z.number().int(),
   firstName: z.string(),

@@ -21,11 +21,11 @@ import { auditSystem, systemWork } from "@/lib/system/change";
  * tenant; a system admin also on any tenant from its system page (POST /tenants/{id}/info-sheet).
  */
 
-export const INFO_SHEET_MAX_BYTES = 10 * 1024 * 1024;
-export const NOT_A_PDF = "The info sheet must be a PDF file";
+const INFO_SHEET_MAX_BYTES = 10 * 1024 * 1024;
+const NOT_A_PDF = "The info sheet must be a PDF file";
 export const TOO_LARGE = "The info sheet may not exceed 10 MB";
-export const WRONG_PURPOSE = "This file was not uploaded as a tenant resource";
-export const NO_INFO_SHEET = "No info sheet has been uploaded yet";
+const WRONG_PURPOSE = "This file was not uploaded as a tenant resource";
+const NO_INFO_SHEET = "No info sheet has been uploaded yet";
 export const INFO_SHEET_FILE_NAME = "info-sheet.pdf";
 
 export const infoSheetKey = (tenantId: number) => `${tenantPrefix(tenantId)}${env().TENANT_RESOURCES_PATH}/${INFO_SHEET_FILE_NAME}`;

@@ -14,7 +14,7 @@ import { TaggedPdfMerger } from "./tag-pdf";
 import { WORDS, type IsrLanguage } from "./texts";
 
 /** A state's biggest districts hold a few thousand children; beyond this, one school at a time. */
-export const ZIP_LIMIT = 20_000;
+const ZIP_LIMIT = 20_000;
 
 interface Row {
   file_name: string;

@@ -42,7 +42,7 @@ const counts = z.object({
   deleted: z.number(),
 });
 
-export const outputView = z.object({
+const outputView = z.object({
   id: z.number(),
   dataCollectionId: z.number(),
   type: z.string(),
@@ -54,7 +54,7 @@ export const outputView = z.object({
 });
 export type OutputView = z.infer<typeof outputView>;
 
-export const studentOutputView = z.object({
+const studentOutputView = z.object({
   id: z.number(),
   outputId: z.number().nullable(),
   studentsId: z.number(),
@@ -73,7 +73,7 @@ export const studentOutputView = z.object({
 });
 export type StudentOutputView = z.infer<typeof studentOutputView>;
 
-export const summaryView = z.object({ students: z.number(), generated: z.number(), deleted: z.number(), noIsr: z.number() });
+const summaryView = z.object({ students: z.number(), generated: z.number(), deleted: z.number(), noIsr: z.number() });
 export type IsrSummary = z.infer<typeof summaryView>;
 
 export const requestResponse = z.object({ message: z.string(), output: outputView });

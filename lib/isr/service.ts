@@ -29,7 +29,7 @@ import { WORDS, type IsrLanguage } from "./texts";
  */
 
 /** Pages merged into one download at most: a state's 130,000 are fetched school by school. */
-export const MERGE_LIMIT = 2000;
+const MERGE_LIMIT = 2000;
 
 type Scope = { enrollment: SQL };
 

@@ -37,7 +37,7 @@ import {
  */
 
 export type StructTag = "H1" | "H2" | "H3" | "P" | "TH" | "TD";
-export interface TaggedElement {
+interface TaggedElement {
   tag: StructTag;
   mcids: number[];
   /** A table cell that begins a row (TR). */
@@ -68,7 +68,7 @@ interface Section {
   title?: string;
   pages: TaggedPage[];
 }
-export interface DocumentInfo {
+interface DocumentInfo {
   title: string;
   lang: string;
 }
@@ -105,7 +105,7 @@ function skipInlineImage(s: Uint8Array, i: number) {
 }
 
 /** One page's content, marked: the new bytes and its structure elements in content order. */
-export function markContent(content: Uint8Array, tagOf: (fontSize: number) => StructTag): { bytes: Uint8Array; elements: TaggedElement[] } {
+function markContent(content: Uint8Array, tagOf: (fontSize: number) => StructTag): { bytes: Uint8Array; elements: TaggedElement[] } {
   const inserts: { at: number; text: string }[] = [];
   const elements: TaggedElement[] = [];
   const frames: number[] = [];
@@ -192,7 +192,7 @@ export function markContent(content: Uint8Array, tagOf: (fontSize: number) => St
 }
 
 /** Mark every page's content of a document (in place) and answer its elements by page. */
-export function tagPages(doc: PDFDocument, tagOf: (fontSize: number) => StructTag): TaggedPage[] {
+function tagPages(doc: PDFDocument, tagOf: (fontSize: number) => StructTag): TaggedPage[] {
   const context = doc.context;
   return doc.getPages().map((page) => {
     const contents = page.node.get(PDFName.of("Contents"));

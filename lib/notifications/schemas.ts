@@ -37,7 +37,7 @@ export const notificationResponse = z.object({ notification });
 export const notificationDeletedResponse = z.object({ message: z.string() });
 
 /** The live stream's messages (SSE `data:` lines, or Pusher events named `notifications`). */
-export interface OpenConnectionMessage {
+interface OpenConnectionMessage {
   type: "open-connection";
   userId: number;
   tenantId: number;

@@ -33,7 +33,7 @@ import { portOf, protocolOf } from "./integration-schemas";
  */
 
 export const NO_LOADER = "Choose an integration user who may load files";
-export const PASSWORD_UNREADABLE = "The stored FTP password cannot be read: enter it again";
+const PASSWORD_UNREADABLE = "The stored FTP password cannot be read: enter it again";
 const INACTIVE = "The integration is not active";
 const TOO_LARGE = "larger than the bulk load allows";
 

@@ -17,8 +17,8 @@ import { administeredDistrict } from "./integrations";
  * the work. A run already waiting or running is answered instead of queueing a second.
  */
 
-export const FETCH_REQUESTED = "Fetch requested";
-export const NOT_ACTIVE = "Turn the integration on (Active) before fetching";
+const FETCH_REQUESTED = "Fetch requested";
+const NOT_ACTIVE = "Turn the integration on (Active) before fetching";
 const NO_INTEGRATION = "This district has no integration";
 
 /** POST /data-integrations/fetch {districtId}: "Fetch now" for a district the actor administers. */

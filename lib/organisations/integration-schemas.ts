@@ -10,7 +10,7 @@ import { idSchema } from "@/lib/platform/schemas";
 
 const id = idSchema("Must be a positive whole number");
 /** The feed fetches over FTP, FTPS (explicit TLS) and SFTP (trusting the host key fingerprint entered). */
-export const FTP_PROTOCOLS = ["ftp", "ftps", "sftp"] as const;
+const FTP_PROTOCOLS = ["ftp", "ftps", "sftp"] as const;
 
 const text = (label: string, max: number) =>
   z
@@ -78,7 +78,7 @@ export const ftpStatusQuery = z.object({ time: z.string().max(40, "Must be 40 ch
 
 /* Answers. */
 
-export const integrationUser = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() });
+const integrationUser = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() });
 
 const ftpInfo = z.object({
   protocol: z.enum(FTP_PROTOCOLS),
@@ -90,7 +90,7 @@ const ftpInfo = z.object({
   hostKey: z.string().nullable().describe("SFTP: the server's host key fingerprint the district trusts (SHA256:…)"),
 });
 
-export const integrationRow = z.object({
+const integrationRow = z.object({
   id: z.number().int(),
   tenantsDistrictsId: z.number().int(),
   districtName: z.string(),
@@ -105,7 +105,7 @@ export const integrationSaveResponse = z.object({ message: z.string().describe("
 export const integrationDeleteResponse = z.object({ deleted: z.literal(true) });
 export const integrationUsersResponse = z.object({ users: z.array(integrationUser) });
 
-export const feedRun = z.object({
+const feedRun = z.object({
   id: z.number().int(),
   trigger: z.enum(["schedule", "manual"]).describe("schedule: the hourly run; manual: Fetch now"),
   status: z.enum(["queued", "running", "succeeded", "failed"]),

@@ -21,7 +21,7 @@ import { inDistrictScope } from "./scope";
  */
 
 /** The spec's success text (§8). */
-export const INTEGRATION_SAVED = "Integration Saved";
+const INTEGRATION_SAVED = "Integration Saved";
 
 const ADMIN = { administrative: true } as const;
 

@@ -14,7 +14,7 @@ Font.registerHyphenationCallback((word) => [word]);
 
 export const PDF_TEXT = "#1e293b";
 export const PDF_MUTED = "#475569";
-export const PDF_ACCENT = "#0f3d75";
+const PDF_ACCENT = "#0f3d75";
 
 export const pdfStyles = StyleSheet.create({
   page: { padding: 40, fontSize: 10, fontFamily: "Helvetica", color: PDF_TEXT, lineHeight: 1.35 },

@@ -4,7 +4,7 @@ import { fieldError } from "./errors";
  * The longest text any input may hold. The longest a schema declares is 5,000 characters; without a
  * cap, a field with no `max` stored 100 KB, and every string went through the schemas' patterns first.
  */
-export const MAX_TEXT_LENGTH = 20_000;
+const MAX_TEXT_LENGTH = 20_000;
 
 /** The path of the first string (or key) in an input longer than the cap, walked without recursion. */
 function longTextPath(input: unknown): (string | number)[] | null {

@@ -6,13 +6,13 @@ const MAX_JSON_BYTES = 1024 * 1024;
  * Far deeper than any body the API takes (a few levels), far shallower than what overflows the stack
  * of the recursive walks after parsing (zod, the control-character check): 10,000 levels did.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** JSON, or a JSON dialect (`application/merge-patch+json`); a body without a type is read as JSON too. */
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 /** How deep a parsed JSON value nests, counted without recursion (a deep value must not overflow here). */
-export function jsonDepth(value: unknown, limit = Infinity): number {
+function jsonDepth(value: unknown, limit = Infinity): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {

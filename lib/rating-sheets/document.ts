@@ -17,7 +17,7 @@ export interface RatingChild {
   ratings: Map<number, number>;
 }
 
-export interface RatingSheetData {
+interface RatingSheetData {
   tenantName: string;
   collectionName: string;
   school: string;
@@ -27,8 +27,8 @@ export interface RatingSheetData {
   children: RatingChild[];
 }
 
-export const ITEMS_PER_PAGE = 10;
-export const RECORDED_NOTICE = "Ticked boxes are the ratings recorded when this sheet was printed.";
+const ITEMS_PER_PAGE = 10;
+const RECORDED_NOTICE = "Ticked boxes are the ratings recorded when this sheet was printed.";
 
 const styles = StyleSheet.create({
   page: { paddingTop: 30, paddingBottom: 40, paddingHorizontal: 30, fontSize: 8.5, fontFamily: "Helvetica", color: "#1e293b", lineHeight: 1.25 },

@@ -38,7 +38,7 @@ export type AdminReportKind = (typeof ADMIN_REPORT_KINDS)[number];
 export type TeacherReportType = (typeof TEACHER_REPORT_TYPES)[number];
 export type ReportKind = AdminReportKind | TeacherReportType | typeof STUDENT_SCORES;
 
-export interface ReportTypeInfo {
+interface ReportTypeInfo {
   label: string;
   /** xlsx for spreadsheets, csv for the exports, pdf for the charted class and domain reports. */
   format: "xlsx" | "csv" | "pdf";
@@ -71,14 +71,9 @@ export const REPORT_TYPES: Record<ReportKind, ReportTypeInfo> = {
   [STUDENT_SCORES]: { label: "ELA student scores", format: "xlsx", needs: "collection" },
 };
 
-export const isAdminKind = (kind: string): kind is AdminReportKind => (ADMIN_REPORT_KINDS as readonly string[]).includes(kind);
-export const isTeacherType = (kind: string): kind is TeacherReportType => (TEACHER_REPORT_TYPES as readonly string[]).includes(kind);
-
 export const reportLabel = (kind: string) => (REPORT_TYPES as Record<string, ReportTypeInfo | undefined>)[kind]?.label ?? kind;
 
 /** Spec §4: the request is polled every 3 s, at most 100 times, until 'complete' (any case). */
 export const POLL_INTERVAL_MS = 3000;
 export const POLL_MAX_ATTEMPTS = 100;
 export const isComplete = (status: string) => status.toLowerCase() === "complete";
-/** A status after which polling stops without a file. */
-export const isFinished = (status: string) => isComplete(status) || status.toLowerCase() === "failed";

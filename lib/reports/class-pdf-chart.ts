@@ -17,7 +17,7 @@ const BAR_H = 18;
 /** Dark enough for white counts on them (contrast 4.5:1 or more), ordered as the levels or ratings are. */
 const PALETTE = ["#9f1239", "#b45309", "#15803d", "#1d4ed8", "#6d28d9", "#0e7490", "#a21caf", "#854d0e", "#334155"];
 /** The "nothing yet" category (not scored, not rated): pale, with dark counts. */
-export const EMPTY_COLOUR = "#e2e8f0";
+const EMPTY_COLOUR = "#e2e8f0";
 
 const styles = StyleSheet.create({
   bar: { marginBottom: 7 },

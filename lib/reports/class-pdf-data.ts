@@ -103,7 +103,7 @@ async function levelsOf(context: ReportContext): Promise<Category[]> {
 
 const mean = (values: number[]) => (values.length ? Math.round((10 * values.reduce((a, b) => a + b, 0)) / values.length) / 10 : null);
 
-export interface DomainCell {
+interface DomainCell {
   score: number | null;
   level: string | null;
 }
@@ -151,13 +151,13 @@ export async function domainReport(context: ReportContext): Promise<DomainReport
   return { header: await headerOf(context, children), categories, bars, children: rowsOf };
 }
 
-export interface Skill {
+interface Skill {
   code: string;
   label: string;
   scaleId: number | null;
 }
 
-export interface SkillScale {
+interface SkillScale {
   id: number;
   label: string;
   entries: Category[];

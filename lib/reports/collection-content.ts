@@ -59,7 +59,7 @@ export function levelLabel(context: ReportContext, code: unknown): string | null
 }
 
 /** A child's teachers, "Last, First" joined by semicolons. */
-export const teachersOf = (t: number) => sql`(select string_agg(u.last_name || ', ' || u.first_name, '; ' order by u.last_name, u.first_name)
+const teachersOf = (t: number) => sql`(select string_agg(u.last_name || ', ' || u.first_name, '; ' order by u.last_name, u.first_name)
   from enrollment_associations ea join users u on u.tenant_id = ${t} and u.id = ea.user_id
   where ea.tenant_id = ${t} and ea.student_enrollment_id = e.id)`;
 

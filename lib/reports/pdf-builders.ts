@@ -6,7 +6,7 @@ import { classPdfTitle, domainDocument, skillsDocument } from "./class-pdf-docum
 import type { ReportContext } from "./sheet";
 
 /** A PDF report read from the database: its document (rendered by the job outside the transaction) and how many children it covers. */
-export interface PdfReport {
+interface PdfReport {
   rows: number;
   document: ReactElement;
   /** The document's title, for the tagged PDF (as the document's own). */

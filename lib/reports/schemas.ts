@@ -29,7 +29,6 @@ export const teacherReportBody = z.object({
   dataCollectionId: id,
   priorityOnly: z.boolean({ error: "Must be true or false" }).optional(),
 });
-export type TeacherReportBody = z.infer<typeof teacherReportBody>;
 
 /** POST /user/collections/{id}/reports.json {request_data: {type, priorityOnly, output}}. */
 export const collectionReportBody = z.object({
@@ -67,7 +66,7 @@ export const archiveQuery = z.object({
 
 const unix = z.number().int().nullable();
 
-export const reportSchema = z.object({
+const reportSchema = z.object({
   id: z.number().int(),
   /** Administration's name for the type; `type` is the platform's. */
   kind: z.string(),
@@ -95,7 +94,7 @@ export const requestedResponse = z.object({ message: z.string(), report: reportS
 export const reportListResponse = z.object({ reports: z.array(reportSchema) });
 export const archiveResponse = z.object({ reports: z.array(reportSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-export const waitingJobSchema = z.object({
+const waitingJobSchema = z.object({
   family: z.enum(["isr", "bulk_load", "reports"]),
   id: z.number().int(),
   kind: z.string(),

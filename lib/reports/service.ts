@@ -24,7 +24,7 @@ import { reportRows, toView } from "./views";
  * outside one's reach. Another tenant's report, or another person's, answers 404.
  */
 
-export const REPORT_NOT_FOUND = "Report not found";
+const REPORT_NOT_FOUND = "Report not found";
 const COLLECTION_NOT_FOUND = "Data collection not found";
 
 /** What the requester may see, fixed at request time: tenant admins all, other admins their reach. */

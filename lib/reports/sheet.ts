@@ -63,14 +63,6 @@ export function enrollmentInScope(context: ReportContext): SQL {
     and sa.student_enrollment_id = e.id and sa.user_id = ${scope.teacherId})`;
 }
 
-/** Condition: the location column lies in the report's scope (a teacher: locations they teach at). */
-export function locationInScope(context: ReportContext, column: string): SQL {
-  const { scope, tenantId } = context;
-  if ("all" in scope) return sql`true`;
-  if ("locations" in scope) return sql`${sql.raw(column)} = any(${`{${scope.locations.join(",")}}`}::int[])`;
-  return sql`${sql.raw(column)} in (select sa.location_id from enrollment_associations sa where sa.tenant_id = ${tenantId} and sa.user_id = ${scope.teacherId})`;
-}
-
 export function requireCollection(context: ReportContext) {
   if (!context.collection) throw new Error("a collection report without its collection");
   return context.collection;

@@ -29,7 +29,7 @@ export interface SheetChild {
   domains: SheetDomain[];
 }
 
-export interface SheetData {
+interface SheetData {
   tenantName: string;
   collectionName: string;
   printedOn: string;
@@ -37,7 +37,7 @@ export interface SheetData {
   children: SheetChild[];
 }
 
-export const PRACTICE_NOTICE = "Practice sheet: random scores for training. Nothing on this sheet is saved.";
+const PRACTICE_NOTICE = "Practice sheet: random scores for training. Nothing on this sheet is saved.";
 
 const styles = StyleSheet.create({
   page: { padding: 36, fontSize: 9.5, fontFamily: "Helvetica", color: "#1e293b", lineHeight: 1.3 },

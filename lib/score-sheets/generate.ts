@@ -50,8 +50,8 @@ async function notify(tenantId: number, sheet: Claimed, message: string) {
   );
 }
 
-export const SHEETS_READY = "Your class's score sheets are ready to download";
-export const SHEETS_FAILED = "Your class's score sheets could not be produced. Please request them again.";
+const SHEETS_READY = "Your class's score sheets are ready to download";
+const SHEETS_FAILED = "Your class's score sheets could not be produced. Please request them again.";
 
 export async function generateClassScoreSheet(payload: Payload, context: JobContext): Promise<JobOutput> {
   const { tenantId } = payload;

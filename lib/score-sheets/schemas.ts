@@ -9,7 +9,6 @@ export const scoreSheetBody = z.object({
   studentEnrollmentId: id,
   generateRandomScores: z.boolean({ error: "Must be true or false" }).default(false),
 });
-export type ScoreSheetBody = z.infer<typeof scoreSheetBody>;
 
 /** POST /score-sheet/template/all: the class's sheets as one PDF, built by a job, answered as the URL to download it from. */
 export const classSheetBody = z.object({ dataCollectionId: id });

@@ -24,8 +24,8 @@ import { childrenOf, renderSheet } from "./render";
  */
 
 export const NO_ROSTER = "There are no students on your roster for this collection";
-export const NOT_READY = "The score sheets are not ready yet";
-export const SHEETS_FAILED_DOWNLOAD = "The score sheets could not be produced. Please request them again.";
+const NOT_READY = "The score sheets are not ready yet";
+const SHEETS_FAILED_DOWNLOAD = "The score sheets could not be produced. Please request them again.";
 
 const sheetKey = (tenantId: number, collectionId: number) => `${tenantPrefix(tenantId)}score-sheets/${collectionId}/${randomUUID()}.pdf`;
 

@@ -86,7 +86,7 @@ export const createScaleEntryBody = z.object(scaleEntryFields);
 export const updateScaleEntryBody = z.object({ id: id("Id"), ...z.object(scaleEntryFields).partial().shape });
 export type CreateScaleEntry = z.infer<typeof createScaleEntryBody>;
 
-export const ITEM_ENTRY_KINDS = ["text", "prompt", "directions", "rubric"] as const;
+const ITEM_ENTRY_KINDS = ["text", "prompt", "directions", "rubric"] as const;
 const itemEntryFields = {
   kind: z.enum(ITEM_ENTRY_KINDS, { error: "Kind must be text, prompt, directions or rubric" }).default("text"),
   label: optionalText("Label", 200),
@@ -121,7 +121,7 @@ export const assessmentWire = z.object({
   isKra: z.boolean().describe("The SUMMATIVE taxonomy; every other is an ELA assessment"),
   tenantId: z.number().int().nullable().describe("null: shared by every tenant"),
 });
-export const hierarchyItemWire = z.object({
+const hierarchyItemWire = z.object({
   id: z.number().int(),
   assessmentId: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -130,7 +130,7 @@ export const hierarchyItemWire = z.object({
   description: nullableText,
   sortOrder: z.number().int(),
 });
-export const itemWire = z.object({
+const itemWire = z.object({
   id: z.number().int(),
   assessmentId: z.number().int(),
   code: z.string(),
@@ -150,14 +150,14 @@ export const scaleEntryWire = z.object({
   color: nullableText,
   sortOrder: z.number().int(),
 });
-export const scaleWire = z.object({
+const scaleWire = z.object({
   id: z.number().int(),
   assessmentId: z.number().int(),
   code: z.string(),
   label: z.string(),
   entries: z.array(scaleEntryWire),
 });
-export const itemEntryWire = z.object({
+const itemEntryWire = z.object({
   id: z.number().int(),
   assessmentItemId: z.number().int(),
   kind: z.string(),
@@ -165,7 +165,7 @@ export const itemEntryWire = z.object({
   content: z.string(),
   sortOrder: z.number().int(),
 });
-export const resourceWire = z.object({
+const resourceWire = z.object({
   id: z.number().int(),
   assessmentItemId: z.number().int(),
   fileName: z.string().describe("The storage key (s3FileName)"),

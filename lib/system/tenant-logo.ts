@@ -19,15 +19,15 @@ import { auditSystem, systemWork } from "./change";
  */
 
 export const LOGO_MAX_BYTES = 500 * 1024;
-export const LOGO_TOO_LARGE = "Logo must be 500 KB or smaller";
-export const LOGO_WRONG_TYPE = "Logo must be a PNG, JPEG, GIF or WebP image";
-export const LOGO_REQUIRED = "Logo file is required";
+const LOGO_TOO_LARGE = "Logo must be 500 KB or smaller";
+const LOGO_WRONG_TYPE = "Logo must be a PNG, JPEG, GIF or WebP image";
+const LOGO_REQUIRED = "Logo file is required";
 
 const logoKey = (tenantId: number) => `${tenantPrefix(tenantId)}logo/current`;
-export const logoPath = (tenantId: number, version: string) => `/en/api/v1/tenants/${tenantId}/logo?v=${version}`;
+const logoPath = (tenantId: number, version: string) => `/en/api/v1/tenants/${tenantId}/logo?v=${version}`;
 
 /** The image type by its first bytes, not by what the browser declared. */
-export function imageTypeOf(bytes: Uint8Array): string | null {
+function imageTypeOf(bytes: Uint8Array): string | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";

@@ -21,7 +21,7 @@ const tenantColumns = { id: tenants.id, name: tenants.name, slug: tenants.slug, 
 const tenantWire = (t: { id: number; name: string; slug: string; logoUrl: string | null }) => ({ ...t, nameLabel: t.name });
 
 /** The host prefix a tenant's name suggests: "South Carolina" -> "south-carolina". */
-export const slugOf = (name: string) =>
+const slugOf = (name: string) =>
   name
     .toLowerCase()
     .normalize("NFKD")

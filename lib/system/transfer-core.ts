@@ -14,7 +14,7 @@ function duplicates(codes: string[]): string[] {
 }
 
 /** Codes unique where the database wants them, and every reference by code pointing at a row of the file. */
-export function checkDocument(doc: AssessmentDocument): void {
+function checkDocument(doc: AssessmentDocument): void {
   const problems: string[] = [];
   const hierarchy = new Set(doc.hierarchyItems.map((h) => h.code));
   const scaleCodes = new Set(doc.scales.map((s) => s.code));

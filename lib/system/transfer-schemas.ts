@@ -71,4 +71,3 @@ export const assessmentDocument = z.object({
     .default([]),
 });
 export type AssessmentDocument = z.infer<typeof assessmentDocument>;
-export type AssessmentDocumentInput = z.input<typeof assessmentDocument>;

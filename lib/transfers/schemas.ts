@@ -6,7 +6,6 @@ import { idSchema } from "@/lib/platform/schemas";
 export const id = idSchema("Must be a positive whole number");
 export const idParams = z.object({ id });
 export const tenantParams = z.object({ tenantId: id });
-export const tenantTransferParams = z.object({ tenantId: id, transferId: id });
 
 /** The sending side asks to move one of its enrollments to a location anywhere in the tenant. */
 export const createTransferBody = z.object({
@@ -40,7 +39,7 @@ const place = z.object({
   districtName: z.string(),
 });
 
-export const transferRow = z.object({
+const transferRow = z.object({
   id: z.number().int(),
   createdAt: z.number().int().describe("Unix seconds"),
   studentId: z.number().int(),

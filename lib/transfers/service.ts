@@ -13,11 +13,11 @@ import { transferInReach } from "./queries";
 import type { CreateTransferInput } from "./schemas";
 
 /** The spec's success texts (§8). */
-export const TRANSFER_REQUESTED = "Student Transfer Requested";
-export const TRANSFER_APPROVED = "Transfer Request Approved";
-export const TRANSFER_DECLINED = "Transfer Request Declined";
+const TRANSFER_REQUESTED = "Student Transfer Requested";
+const TRANSFER_APPROVED = "Transfer Request Approved";
+const TRANSFER_DECLINED = "Transfer Request Declined";
 /** The spec names no withdrawal; this reads as its siblings. */
-export const TRANSFER_WITHDRAWN = "Transfer Request Withdrawn";
+const TRANSFER_WITHDRAWN = "Transfer Request Withdrawn";
 
 interface Place {
   location_id: number;

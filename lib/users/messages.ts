@@ -1,6 +1,5 @@
 /** Texts people see from the users API and pages (pure: the browser forms use them too). */
 
-export const USER_NOT_FOUND = "User not found";
 export const ORGANIZATION_NOT_FOUND = "Organization not found";
 export const LINK_NOT_FOUND = "The user is not linked to this organization";
 export const EMAIL_TAKEN = "A user with this email already exists";

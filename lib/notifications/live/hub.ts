@@ -29,7 +29,7 @@ interface Hub {
 const holder = globalThis as unknown as { __notificationsHub?: Hub };
 const hub = (): Hub => (holder.__notificationsHub ??= { handle: null, started: null, users: new Map(), everything: new Set() });
 
-export const CHANNEL = "notifications";
+const CHANNEL = "notifications";
 const key = (tenantId: number, userId: number) => `${tenantId}:${userId}`;
 
 function parse(payload: string): NotificationsChange | null {
@@ -51,7 +51,7 @@ function call(listener: Listener, change: NotificationsChange): void {
 }
 
 /** Deliver one announced change to the subscribers of its users, and to those of everything. */
-export function dispatch(payload: string): void {
+function dispatch(payload: string): void {
   const change = parse(payload);
   if (!change) return;
   const { users, everything } = hub();

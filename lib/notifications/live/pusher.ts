@@ -17,7 +17,7 @@ import { subscribeAll, type NotificationsChange } from "./hub";
  * many instances run; the message is a signal and the browser fetches GET /notifications.
  */
 
-export interface PusherConfig {
+interface PusherConfig {
   appId: string;
   key: string;
   secret: string;

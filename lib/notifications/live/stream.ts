@@ -6,7 +6,7 @@ import { LIVE_LIMIT, type LiveMessage } from "../schemas";
 import { subscribeUser } from "./hub";
 
 /** A comment line this often keeps proxies from closing an idle stream, and re-checks the session. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** Changes arriving together (an announcement's rows, several acknowledgements) make one message. */
 const COALESCE_MS = 50;
 

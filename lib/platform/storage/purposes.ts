@@ -108,7 +108,7 @@ const KINDS = {
   },
 } satisfies Record<string, FileKind>;
 
-export interface PurposeRule {
+interface PurposeRule {
   kinds: readonly FileKind[];
   /** Takes a file whose type the client did not know (application/octet-stream): its name and first bytes decide. */
   untyped: boolean;
@@ -167,7 +167,7 @@ export const UPLOAD_RULES: Record<FilePurpose, PurposeRule> = {
 export const baseType = (value: string) => value.split(";")[0].trim().toLowerCase();
 
 /** The kind of the purpose a file name ends in; null when the purpose takes no such file. */
-export function kindOf(purpose: FilePurpose, fileName: string): FileKind | null {
+function kindOf(purpose: FilePurpose, fileName: string): FileKind | null {
   const name = fileName.toLowerCase();
   return UPLOAD_RULES[purpose].kinds.find((k) => k.extensions.some((ext) => name.endsWith(ext))) ?? null;
 }

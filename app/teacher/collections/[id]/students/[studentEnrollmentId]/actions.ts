@@ -29,7 +29,3 @@ export const captureMilestoneAction = action({ input: captureMilestoneInput, per
   const captured = await captureMilestone(actor, input, originOf({ headers: request }));
   return { id: captured.id, capturedAt: captured.capturedAt };
 });
-
-export type SaveStudentSupports = typeof saveStudentSupportsAction;
-export type SaveSupportComment = typeof saveSupportCommentAction;
-export type CaptureMilestone = typeof captureMilestoneAction;
