@@ -95,12 +95,12 @@ function checkOrigin(req: NextRequest, actor: Actor | null) {
  * the fields, and is recorded so that the test during which it happened fails (response-check.ts).
  * Off in production: parsing every answer costs.
  */
-async function checkResponse(req: NextRequest, response: Response, schema: z.ZodType): Promise<void> {
+async function checkResponse(req: NextRequest, response: Response, schema: z.ZodType, summary?: string): Promise<void> {
   if (process.env.API_CHECK_RESPONSES !== "1" || !response.ok || !response.headers.get("content-type")?.includes("application/json")) return;
   // Strict, as bodies are: a key the schema does not name (a column the spec never listed) is a mismatch, not dropped.
   const parsed = strictSchema(schema).safeParse(await response.clone().json());
   if (parsed.success) return;
-  const mismatch = { route: `${req.method} ${req.nextUrl.pathname}`, status: response.status, issues: fieldErrors(parsed.error, "response") };
+  const mismatch = { route: `${req.method} ${req.nextUrl.pathname}`, summary, status: response.status, issues: fieldErrors(parsed.error, "response") };
   recordResponseMismatch(mismatch);
   throw new AppError(500, describeResponseMismatch(mismatch), mismatch.issues);
 }
@@ -174,7 +174,7 @@ function build<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A 
       for (const input of [rawQuery, rawParams, rawBody]) refuseControlCharacters(input);
       const result = await handler({ req, actor, query, body: parsedBody, params, requestId } as Context<Q, B, P, A>);
       const answer = result instanceof Response ? result : json(result ?? {});
-      if (schemas.response) await checkResponse(req, answer, schemas.response);
+      if (schemas.response) await checkResponse(req, answer, schemas.response, schemas.summary);
       return answer;
     };
     try {

@@ -7,8 +7,10 @@ import type { FieldError } from "./errors";
  * fails any test during which one was recorded, naming the route and the zod issues.
  */
 export interface ResponseMismatch {
-  /** Method and path of the request, e.g. `GET /en/api/v1/users/12`. */
+  /** Method and path of the request, e.g. `GET /en/api/v1/users/12` (a test may call a handler by any path). */
   route: string;
+  /** The route's summary: it names the operation whatever path a test called the handler by. */
+  summary?: string;
   status: number;
   issues: FieldError[];
 }
@@ -29,6 +31,7 @@ export function takeResponseMismatches(): ResponseMismatch[] {
 }
 
 /** One line per mismatch: the route, then each issue as `field: message`. */
-export function describeResponseMismatch({ route, status, issues }: ResponseMismatch): string {
-  return `${route} (${status}): the answer does not match the route's response schema: ${issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`;
+export function describeResponseMismatch({ route, summary, status, issues }: ResponseMismatch): string {
+  const where = summary ? `${route} ("${summary}")` : route;
+  return `${where} answered ${status}, which does not match the route's response schema: ${issues.map((i) => `${i.field}: ${i.message}`).join("; ")}`;
 }

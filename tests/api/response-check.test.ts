@@ -13,7 +13,7 @@ import { call } from "../support/api";
 const response = z.object({ id: z.number().int(), name: z.string() }).strict();
 
 // Routes made here, not taken from app/: a real route whose answer is wrong would be fixed, not kept as a sample.
-const wrongType = publicRoute({ response }, async () => json({ id: "7", name: "Ada" }));
+const wrongType = publicRoute({ summary: "A sample of one record", response }, async () => json({ id: "7", name: "Ada" }));
 const unnamedKey = publicRoute({ response }, async () => json({ id: 7, name: "Ada", passwordHash: "x" }));
 const fitting = publicRoute({ response }, async () => json({ id: 7, name: "Ada" }));
 const refused = publicRoute({ response }, async () => json({ message: "Not found" }, 404));
@@ -26,11 +26,12 @@ describe("the response check", () => {
   it("answers 500 for a field of the wrong type, naming the route and the issue, and records it", async () => {
     const res = await call(wrongType, "GET", "/en/api/v1/sample/7");
     expect(res.status).toBe(500);
-    expect(res.body.message).toContain("GET /en/api/v1/sample/7");
+    // The path a test called it by, and its summary: tests call handlers by any path.
+    expect(res.body.message).toContain('GET /en/api/v1/sample/7 ("A sample of one record") answered 200');
     expect(res.body.message).toContain("does not match the route's response schema");
     expect(res.body.errors).toEqual([{ field: "id", message: expect.stringContaining("expected number") }]);
     // Taken here, so this test's own after-hook does not fail it; any other test would fail with it.
-    expect(takeResponseMismatches()).toEqual([{ route: "GET /en/api/v1/sample/7", status: 200, issues: res.body.errors }]);
+    expect(takeResponseMismatches()).toEqual([{ route: "GET /en/api/v1/sample/7", summary: "A sample of one record", status: 200, issues: res.body.errors }]);
   });
 
   it("answers 500 for a key the schema does not name", async () => {
