@@ -1,6 +1,6 @@
 import type { PendingOp } from "@/lib/scoring/screen-types";
 
-/* One change sent to the scores API. A network failure is told apart from the server's refusal. */
+/* Changes sent to the scores API, one or a batch. A network failure is told apart from the server's refusal. */
 
 export interface SavedGrade {
   id: number;
@@ -33,6 +33,52 @@ function request(collectionId: number, op: PendingOp, gradeId: number | null): P
   return fetch(base(collectionId), { ...init, method: "PUT", body: JSON.stringify({ id: gradeId, comment: op.comment, requestKey: op.requestKey }) });
 }
 
+export type SetOp = Extract<PendingOp, { kind: "set" }>;
+
+type CellAnswer = { status: number; message?: string; grade?: SavedGrade; result?: StudentResult };
+
+/** A refusal's message, or a 5xx without one (a proxy's) taken for the connection dropping. */
+async function refusal(res: Response): Promise<SendOutcome> {
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (res.status >= 502 && !body?.message) return { ok: false, network: true };
+  return { ok: false, network: false, message: body?.message ?? `The change was not saved (${res.status})` };
+}
+
+/**
+ * Grades on distinct cells in one call: an outcome per op, in order (a refused cell is refused
+ * alone), or one network failure for all of them.
+ */
+export async function sendSets(collectionId: number, ops: SetOp[]): Promise<SendOutcome[] | { ok: false; network: true }> {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return { ok: false, network: true };
+  const scores = ops.map((op) => ({
+    studentEnrollmentId: op.enrollmentId,
+    assessmentItemsId: op.itemId,
+    assessmentItemsScalesEntriesId: op.entryId,
+    requestKey: op.requestKey,
+  }));
+  let res: Response;
+  try {
+    res = await fetch(`${base(collectionId)}/batch`, {
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      method: "POST",
+      body: JSON.stringify({ scores }),
+    });
+  } catch {
+    return { ok: false, network: true };
+  }
+  if (!res.ok) {
+    const outcome = await refusal(res);
+    return outcome.ok === false && outcome.network ? outcome : ops.map(() => outcome);
+  }
+  const body = (await res.json().catch(() => null)) as { scores?: CellAnswer[] } | null;
+  return ops.map((_, i): SendOutcome => {
+    const answer = body?.scores?.[i];
+    if (answer?.status === 200) return { ok: true, grade: answer.grade ?? null, result: answer.result ?? null };
+    return { ok: false, network: false, message: answer?.message ?? "The change was not saved" };
+  });
+}
+
 export async function sendOp(collectionId: number, op: PendingOp, gradeId: number | null): Promise<SendOutcome> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return { ok: false, network: true };
   let res: Response;
@@ -43,11 +89,7 @@ export async function sendOp(collectionId: number, op: PendingOp, gradeId: numbe
   } catch {
     return { ok: false, network: true };
   }
-  const body = (await res.json().catch(() => null)) as { message?: string; grade?: SavedGrade; result?: StudentResult } | null;
-  if (!res.ok) {
-    // A 5xx from a proxy with no JSON is treated like the connection dropping: kept and sent again.
-    if (res.status >= 502 && !body?.message) return { ok: false, network: true };
-    return { ok: false, network: false, message: body?.message ?? `The change was not saved (${res.status})` };
-  }
+  if (!res.ok) return refusal(res);
+  const body = (await res.json().catch(() => null)) as { grade?: SavedGrade; result?: StudentResult } | null;
   return { ok: true, grade: body?.grade ?? null, result: body?.result ?? null };
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { sendOp } from "./api";
+import { sendOp, sendSets, type SendOutcome, type SetOp } from "./api";
+import { MAX_BATCH } from "@/lib/scoring/batch-limit";
 import { forgetOp, loadPending, storeOp } from "./offline-store";
 import { cellKey, type CellState, type PendingOp, type ScoringData } from "@/lib/scoring/screen-types";
 
@@ -36,6 +37,23 @@ function initialCells(data: ScoringData): Record<string, CellState> {
 }
 
 const EMPTY: CellState = { gradeId: null, entryId: null, comment: null, artifactCount: 0 };
+
+/**
+ * What to send next: the queue's leading run of grades on distinct cells (a paste, an undo, the
+ * offline queue's flush), up to a batch call's limit, in one call; else its first op alone. A cell
+ * repeated, a clear or a comment ends the run, so the server applies changes in queue order.
+ */
+function nextSend(queue: PendingOp[]): PendingOp[] {
+  const run: PendingOp[] = [];
+  const cells = new Set<string>();
+  for (const op of queue) {
+    const key = cellKey(op.enrollmentId, op.itemId);
+    if (op.kind !== "set" || cells.has(key) || run.length === MAX_BATCH) break;
+    cells.add(key);
+    run.push(op);
+  }
+  return run.length ? run : queue.slice(0, 1);
+}
 
 /** What an op shows in its cell before the server answers. */
 function applyOp(cell: CellState, op: PendingOp): CellState {
@@ -77,6 +95,35 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
 
   const publish = useCallback(() => setQueue([...queueRef.current]), []);
 
+  /** What the server answered for one op: the cell shows it, the op leaves the queue and the device. */
+  const settle = useCallback(
+    (op: PendingOp, outcome: Exclude<SendOutcome, { network: true }>) => {
+      const key = cellKey(op.enrollmentId, op.itemId);
+      queueRef.current = queueRef.current.filter((o) => o !== op);
+      const more = queueRef.current.some((o) => cellKey(o.enrollmentId, o.itemId) === key);
+      if (outcome.ok) {
+        if (op.kind === "clear") gradeIds.current.delete(key);
+        if (outcome.grade) gradeIds.current.set(key, outcome.grade.id);
+        const grade = outcome.grade;
+        setCells((all) => {
+          const cell = all[key] ?? EMPTY;
+          const next: CellState = grade
+            ? { ...cell, gradeId: grade.id, artifactCount: grade.artifactCount, status: more ? undefined : "saved" }
+            : { ...cell, gradeId: op.kind === "clear" ? null : cell.gradeId, status: more ? undefined : "saved" };
+          if (!more && grade) next.entryId = grade.assessmentItemsScalesEntriesId;
+          if (!more && grade && op.kind === "comment") next.comment = grade.comment;
+          return { ...all, [key]: next };
+        });
+        const result = outcome.result;
+        if (result) setProgress((p) => new Map(p).set(result.studentEnrollmentId, result.progress));
+      } else {
+        setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), status: "failed", message: outcome.message, failedOp: op } }));
+      }
+      return forgetOp(collectionId, op);
+    },
+    [collectionId],
+  );
+
   const pump = useCallback(async () => {
     if (running.current || !loaded.current) return;
     running.current = true;
@@ -84,48 +131,38 @@ export function useSaveQueue(data: ScoringData, describe: (op: PendingOp) => str
     timer.current = null;
     try {
       while (queueRef.current.length) {
-        const op = queueRef.current[0];
+        const ops = nextSend(queueRef.current);
         // Sent once stored: acknowledged and forgotten before it is written, it would stay stored
         // and be sent again after a reload.
-        await storing.current.get(op.requestKey);
-        storing.current.delete(op.requestKey);
-        const key = cellKey(op.enrollmentId, op.itemId);
-        const outcome = await sendOp(collectionId, op, gradeIds.current.get(key) ?? null);
-        if (!outcome.ok && outcome.network) {
+        for (const op of ops) {
+          await storing.current.get(op.requestKey);
+          storing.current.delete(op.requestKey);
+        }
+        const op = ops[0];
+        const sent =
+          ops.length > 1
+            ? await sendSets(collectionId, ops as SetOp[])
+            : await sendOp(collectionId, op, gradeIds.current.get(cellKey(op.enrollmentId, op.itemId)) ?? null);
+        if (!Array.isArray(sent) && !sent.ok && sent.network) {
           setBlocked(true);
           timer.current = setTimeout(() => void pump(), RETRY_MS);
           return;
         }
         setBlocked(false);
-        queueRef.current = queueRef.current.slice(1);
-        const more = queueRef.current.some((o) => cellKey(o.enrollmentId, o.itemId) === key);
-        if (outcome.ok) {
-          if (op.kind === "clear") gradeIds.current.delete(key);
-          if (outcome.grade) gradeIds.current.set(key, outcome.grade.id);
-          const grade = outcome.grade;
-          setCells((all) => {
-            const cell = all[key] ?? EMPTY;
-            const next: CellState = grade
-              ? { ...cell, gradeId: grade.id, artifactCount: grade.artifactCount, status: more ? undefined : "saved" }
-              : { ...cell, gradeId: op.kind === "clear" ? null : cell.gradeId, status: more ? undefined : "saved" };
-            if (!more && grade) next.entryId = grade.assessmentItemsScalesEntriesId;
-            if (!more && grade && op.kind === "comment") next.comment = grade.comment;
-            return { ...all, [key]: next };
-          });
-          const result = outcome.result;
-          if (result) setProgress((p) => new Map(p).set(result.studentEnrollmentId, result.progress));
-          setAnnouncement(`Saved: ${describeRef.current(op)}`);
-        } else {
-          setCells((all) => ({ ...all, [key]: { ...(all[key] ?? EMPTY), status: "failed", message: outcome.message, failedOp: op } }));
-          setAnnouncement(`Not saved: ${describeRef.current(op)}. ${outcome.message}`);
-        }
+        const outcomes = (Array.isArray(sent) ? sent : [sent]) as Exclude<SendOutcome, { network: true }>[];
+        await Promise.all(ops.map((o, i) => settle(o, outcomes[i])));
         publish();
-        await forgetOp(collectionId, op);
+        if (ops.length === 1) {
+          setAnnouncement(`${outcomes[0].ok ? "Saved" : "Not saved"}: ${describeRef.current(op)}${outcomes[0].ok ? "" : `. ${outcomes[0].message}`}`);
+        } else {
+          const refused = outcomes.filter((o) => !o.ok).length;
+          setAnnouncement(`Saved ${ops.length - refused} of ${ops.length} changes${refused ? `; ${refused} not saved` : ""}`);
+        }
       }
     } finally {
       running.current = false;
     }
-  }, [collectionId, publish]);
+  }, [collectionId, publish, settle]);
 
   const enqueue = useCallback(
     (unstamped: PendingOp[]) => {

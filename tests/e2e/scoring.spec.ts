@@ -123,6 +123,12 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
     ["5", "1", "A", "B", "C"],
   ];
   await cell(page, 0, 0).click();
+  // A pasted block goes to the server in one batch call; one cell alone through the single save.
+  const batches: number[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/scores/batch"))
+      batches.push((JSON.parse(r.postData()!) as { scores: unknown[] }).scores.length);
+  });
   const paste = (text: string) =>
     page.evaluate((t) => {
       const data = new DataTransfer();
@@ -133,6 +139,9 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await paste(block.map((r) => r.join("\t")).join("\r\n") + "\r\n");
   await expect(page.getByTestId("grid-report")).toContainText("Pasted");
   await expect(busyCells(page)).toHaveCount(0, { timeout: 30_000 });
+  const pasted = Number((await page.getByTestId("grid-report").textContent())!.match(/Pasted (\d+)/)![1]);
+  expect(pasted).toBeGreaterThan(1);
+  expect(batches).toEqual([pasted]);
 
   const codes = await serverCodes(page, id);
   for (let r = 0; r < 5; r++)
@@ -149,6 +158,7 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
   await expect(cell(page, 6, 2)).toHaveAttribute("data-code", before ?? "");
   await expect(cell(page, 6, 3)).toHaveAttribute("data-code", "B");
+  expect(batches).toHaveLength(1);
 
   // Enter lists the cell's grades; arrows and Enter pick one.
   await cell(page, 7, 2).click();
@@ -175,7 +185,7 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await page.screenshot(snap("scoring-ela-pasted"));
 });
 
-test("scores made offline are kept, survive a reload and are each saved exactly once", async ({ page, context }) => {
+test("scores made offline are kept, survive a reload, flush in one batch call and are each saved exactly once", async ({ page, context }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const started = Math.floor(Date.now() / 1000) - 1;
@@ -209,13 +219,16 @@ test("scores made offline are kept, survive a reload and are each saved exactly 
     await expect(cell(page, t.row, t.col)).toHaveAttribute("data-status", "pending");
   }
 
-  // The connection returns, but the first two answers are lost after the server wrote: the resends
-  // carry the same requestKey, so the server answers the first result without writing again.
+  // The connection returns, but the first two answers are lost after the server wrote: the queue
+  // flushes in one batch call, and its resends carry the same requestKeys, so the server answers
+  // the first results without writing again.
   await page.unroute("**/en/api/v1/data-collections/*/scores**");
   let lost = 0;
   const sent: string[] = [];
+  const bodies: string[] = [];
   await page.route("**/en/api/v1/data-collections/*/scores**", async (route) => {
-    sent.push(route.request().postData() ?? "");
+    sent.push(route.request().url());
+    bodies.push(route.request().postData() ?? "");
     if (lost < 2) {
       lost++;
       await route.fetch();
@@ -225,7 +238,11 @@ test("scores made offline are kept, survive a reload and are each saved exactly 
   await expect(page.getByTestId("pending-banner")).toHaveCount(0, { timeout: 45_000 });
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
   expect(lost).toBe(2);
-  expect(sent.length).toBe(12);
+  expect(sent.map((url) => new URL(url).pathname.endsWith("/scores/batch"))).toEqual([true, true, true]);
+  const flushed = bodies.map((b) => (JSON.parse(b) as { scores: { requestKey: string }[] }).scores.map((c) => c.requestKey));
+  expect(flushed[0]).toHaveLength(10);
+  expect(flushed[1]).toEqual(flushed[0]);
+  expect(flushed[2]).toEqual(flushed[0]);
   await page.unroute("**/en/api/v1/data-collections/*/scores**");
 
   const codes = await serverCodes(page, id);
