@@ -152,7 +152,8 @@ async function changesOwnStatus(actor: Actor, input: UpdateUserInput): Promise<b
           from users u where u.tenant_id = ${actor.tenantId} and u.id = ${actor.userId}`,
     ),
   );
-  const sameRoles = (roles: Role[]) => roles.length === own.roles.length && roles.every((r) => own.roles.includes(r));
+  const held = new Set(own.roles);
+  const sameRoles = (roles: Role[]) => roles.length === held.size && roles.every((r) => held.has(r));
   return (
     (input.enabled !== undefined && input.enabled !== own.enabled) ||
     (input.locked !== undefined && input.locked !== own.locked) ||
