@@ -16,7 +16,8 @@ const OUTPUT = `tests/e2e/output${INSTANCE ? `-${INSTANCE}` : ""}`;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    // Chromium's headless shell (Debian's chromium-headless-shell), what Playwright runs headless.
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell",
     args: [
       "--no-sandbox",
       "--disable-gpu",

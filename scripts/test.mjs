@@ -34,10 +34,12 @@ async function all(commands) {
 }
 
 await step("prerequisites", () => {
-  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  // Chromium's headless shell (Debian's chromium-headless-shell), as Playwright's own headless runs
+  // use: without the full browser's layers it costs the CPU-bound journeys less.
+  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
   if (!existsSync(chromium)) {
-    console.log("Installing Debian's chromium (Playwright cannot download browsers here)...");
-    sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null");
+    console.log("Installing Debian's chromium-headless-shell (Playwright cannot download browsers here)...");
+    sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell > /dev/null");
   }
   // The parent-report journey renders PDF pages to PNG with poppler's pdftoppm to read them.
   if (!existsSync("/usr/bin/pdftoppm")) {
