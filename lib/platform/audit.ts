@@ -1,6 +1,5 @@
 import "server-only";
 import { isIP } from "node:net";
-import { sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { Actor } from "./actor";
@@ -55,22 +54,4 @@ export async function writeAudit(actor: Actor, entries: AuditEntry[], origin: Au
  */
 export function originOf(req: { headers: Headers }, requestId = requestIdOf(req.headers)): AuditOrigin {
   return { ipAddress: clientAddress(req.headers), userAgent: req.headers.get("user-agent"), requestId };
-}
-
-/**
- * The same audit row as writeAudit, as an INSERT ... SELECT over a data-modifying CTE's rows (`from`
- * names the CTE; action and entity id may be its columns): the change and its audit row then go in
- * one statement, one round trip, for the hot paths (score saves).
- */
-export function auditInsert(
-  actor: Actor,
-  entry: { action: SQL; entityType: string; entityId: SQL; studentId: number | SQL | null; details: Record<string, unknown> },
-  origin: AuditOrigin,
-  from: SQL,
-): SQL {
-  const ipAddress = origin.ipAddress && isIP(origin.ipAddress) ? origin.ipAddress : null;
-  return sql`insert into audit_log (tenant_id, user_id, impersonator_id, action, entity_type, entity_id, student_id, ip_address, user_agent, request_id, details)
-    select ${actor.tenantId}, ${actor.userId}, ${actor.impersonatorId}, ${entry.action}, ${entry.entityType}, ${entry.entityId}, ${entry.studentId},
-      ${ipAddress}::inet, ${origin.userAgent?.slice(0, 400) ?? null}, ${origin.requestId ?? null}, ${JSON.stringify(entry.details)}::jsonb
-    from ${from}`;
 }
