@@ -48,8 +48,22 @@ function recordShape(response: Shape, key?: string): Shape | null {
   const records = Object.values(response)
     .map((value) => shapeOf(elementOf(value)))
     .filter((s): s is Shape => s !== null && "id" in s);
-  // An answer of either of two shapes (an admin's edit, one's own profile) holds the keys of both.
-  return records.length ? Object.assign({}, ...records) : "id" in response ? response : null;
+  return records.length === 1 ? records[0] : "id" in response ? response : null;
+}
+
+/**
+ * The record of a route's answer. An answer of either of two shapes (PUT /users: an admin's edit, or
+ * one's own profile) holds the keys of both records; one answer holding two records (a student and
+ * an enrollment) names no single record at its top.
+ */
+function recordOf(response: z.ZodType): Shape | null {
+  const def = defOf(response);
+  if (def.type === "union") {
+    const records = (def.options as z.ZodType[]).map(recordOf).filter((s): s is Shape => s !== null);
+    return records.length ? Object.assign({}, ...records) : null;
+  }
+  const shape = shapeOf(response);
+  return shape && recordShape(shape);
 }
 
 /** Keys to set aside: the read's keys that the body does not name. */
@@ -65,7 +79,7 @@ export function readShapeFilter(body: z.ZodType | undefined, response: z.ZodType
   const bodyShape = shapeOf(body);
   const responseShape = shapeOf(response);
   if (!bodyShape || !responseShape) return null;
-  const top = readOnlyKeys(bodyShape, recordShape(responseShape));
+  const top = readOnlyKeys(bodyShape, recordOf(response!));
   const nested = new Map(
     Object.keys(bodyShape)
       .filter((key) => shapeOf(bodyShape[key]) && shapeOf(responseShape[key]))

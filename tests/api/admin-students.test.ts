@@ -278,6 +278,10 @@ describe("POST and PUT /students", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await auditOf(A.bob.id)).toHaveLength(audit.length);
 
+    // A record's field beside the records, not in them, is no field of the request (never dropped).
+    const astray = await put({ student: { id: A.bob.id }, priorCare: "Other" });
+    expect(astray).toMatchObject({ status: 400, body: { errors: [{ field: "priorCare", message: "priorCare is not a field of this request" }] } });
+
     const wrong = await put({ student: { id: A.bob.id, middleName: "Ray" }, enrollment: { id: A.ada.enrollmentId, priorCare: "Other" } });
     expect(wrong).toMatchObject({ status: 404, body: { message: "Enrollment not found" } });
     const [bob] = await db().select().from(students).where(eq(students.id, A.bob.id));
