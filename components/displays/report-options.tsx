@@ -48,6 +48,8 @@ export function ReportOptionsPanel({
   const [saved, setSaved] = useState<SavedFilter | null>(null);
   const [draft, setDraft] = useState({ label: "", from: "", to: "" });
   const [busy, setBusy] = useState(false);
+  // Until the saved options arrive, a change would be overwritten by them.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -63,6 +65,7 @@ export function ReportOptionsPanel({
           showPeriods: meta.showPeriods === true,
           period: "",
         });
+        setReady(true);
       })
       .catch(() => undefined);
     return () => {
@@ -124,8 +127,8 @@ export function ReportOptionsPanel({
     onChange({ ...options, levels: options.levels.includes(code) ? options.levels.filter((c) => c !== code) : [...options.levels, code] });
 
   return (
-    <div className="space-y-4 text-sm text-slate-700">
-      <fieldset>
+    <div className="space-y-4 text-sm text-slate-700" aria-busy={!ready || undefined}>
+      <fieldset disabled={!ready}>
         <legend className="font-medium text-slate-900">List children at these levels (none chosen: every level)</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {levels.map((l) => (
@@ -136,7 +139,7 @@ export function ReportOptionsPanel({
           ))}
         </div>
       </fieldset>
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-2" disabled={!ready}>
         <legend className="font-medium text-slate-900">Checkpoint periods</legend>
         <label className="flex items-center gap-2">
           <input
@@ -200,7 +203,7 @@ export function ReportOptionsPanel({
           </div>
         )}
       </fieldset>
-      <Button type="button" busy={busy} onClick={() => void save()}>
+      <Button type="button" busy={busy} disabled={!ready} onClick={() => void save()}>
         Save classroom report filters
       </Button>
     </div>
