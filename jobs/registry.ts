@@ -4,6 +4,7 @@ import { bulkLoadRun } from "./handlers/bulk-load";
 import { ftpFeedRun, ftpFeedSchedule } from "./handlers/ftp-feed";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
+import { oneRosterRun } from "./handlers/oneroster";
 import { passwordReset } from "./handlers/password-reset";
 import { isrGenerate } from "./handlers/isr-generate";
 import { reportGenerate } from "./handlers/report-generate";
@@ -31,4 +32,5 @@ export const handlers: JobHandler[] = [
   scoreSheetClass,
   ftpFeedRun,
   ftpFeedSchedule,
+  oneRosterRun,
 ];

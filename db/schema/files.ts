@@ -3,7 +3,7 @@ import { tenantRef } from "./columns";
 import { tenants, users } from "./identity";
 
 /** What an uploaded file is for; the purpose decides which roles may upload it. */
-export const FILE_PURPOSES = ["bulk-load", "evidence", "item-resource", "assessment-import", "tenant-resource"] as const;
+export const FILE_PURPOSES = ["bulk-load", "evidence", "item-resource", "assessment-import", "tenant-resource", "oneroster"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 export const FILE_STATUSES = ["uploading", "complete", "aborted"] as const;

@@ -26,6 +26,9 @@ const TABLE = {
   "uploads.bulkLoad": ["ROLE_ADMIN", "ROLE_DATA_MANAGER", "ROLE_TENANT_ADMIN", "ROLE_SYSTEM_ADMIN"],
   /** Load students and enrollments from a file (bulk loads) into locations within one's administrative reach; list and download one's loads. */
   "bulkLoads.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Upload a OneRoster 1.2 CSV bundle, read its dry run and apply it: a district's administrator for their district, a tenant admin for the state (lib/oneroster). */
+  "oneroster.manage": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  "uploads.oneroster": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** The teacher view of collections (GET /data-collections?role=teacher): those of their locations. */
   "collections.teacherRead": ["ROLE_TEACHER"],
   /** Score, comment, attach evidence, record supports and groups for one's rostered students. */

@@ -1,12 +1,13 @@
 import "server-only";
 import { buffer as readAll } from "node:stream/consumers";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { database, db, detached, rows, withTenant } from "@/db/client";
 import { csvForCopy, csvForPeople } from "@/lib/platform/csv";
 import { log } from "@/lib/platform/logger";
 import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
+import { ADMINISTRATIVE, keptReaching, locationInReach } from "@/lib/organisations/reach";
 import { COLUMNS, KEY_COLUMN, checkStudentRow, missingColumns, normalizeHeader, type BulkLoadType, type StudentRow } from "./columns";
 import { copyInto } from "./copy";
 import { FILE_TYPE_MESSAGE, FileProblem, fileKindOf, parseFile } from "./parse";
@@ -166,12 +167,14 @@ export interface LoadCounts {
  * Step 4, inside the caller's withTenant transaction: stage, check set-based, load with one
  * statement. `scope` is the uploader's reach when the load was requested.
  */
-async function stageAndLoad(
+export async function stageAndLoad(
   t: number,
-  load: { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] },
+  load: { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"]; detailsKey?: string },
   good: StudentRow[],
 ): Promise<LoadCounts> {
   const tx = db();
+  // The audit rows name the load: a bulk load's id, or (the OneRoster intake, lib/oneroster/apply.ts) its own load's.
+  const detailsKey = load.detailsKey ?? "bulkLoadId";
   const { ms, lap } = stopwatch();
   // JIT compiling the load's plan costs seconds (6.5 s of 71 s measured on 100,000 rows) and saves nothing on row-by-row inserts.
   // The default 4 MB work_mem spilled the staging sort and the students hash to disk in batches.
@@ -185,14 +188,18 @@ async function stageAndLoad(
       line int not null, state_id text not null, first_name text not null, middle_name text, last_name text not null, dob date,
       gender gender not null, ell boolean not null, low_ses boolean not null, sped boolean not null, disability text, race int not null,
       location_id int not null, prior_care text, region_id int, district_id int, student_id int, reason text) on commit drop`);
-  const locations = `{${(load.scope && "locations" in load.scope ? load.scope.locations : []).join(",")}}`;
-  const tenantWide = Boolean(load.scope && "all" in load.scope);
+  const scope = load.scope ?? { links: [] };
+  const inReach = (column: string): SQL =>
+    "locations" in scope
+      ? sql`${sql.raw(column)} = any(${`{${scope.locations.join(",")}}`}::int[])`
+      : locationInReach(keptReaching(t, scope), sql.raw(column), ADMINISTRATIVE);
+  const tenantWide = "all" in scope;
   // A state id already in the tenant is the same child (updated) when the uploader reaches one of its
   // enrollments; a merged-away record's id stays taken.
   const studentOutOfReach = tenantWide
     ? sql`st.merged_into_student_id is not null`
-    : sql`(st.merged_into_student_id is not null or not (st.parent_location_id = any(${locations}::int[])
-        or exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = st.id and e.active and e.location_id = any(${locations}::int[]))))`;
+    : sql`(st.merged_into_student_id is not null or not (${inReach("st.parent_location_id")}
+        or exists (select 1 from student_enrollments e where e.tenant_id = ${t} and e.student_id = st.id and e.active and ${inReach("e.location_id")})))`;
   // One pass: the rows with their location (exists, active, within reach; its district and region),
   // the child already holding the state id, and the first reason a row is refused: the location, a
   // state id repeated in the file (the first row keeps it), a state id of a child out of reach.
@@ -206,7 +213,7 @@ async function stageAndLoad(
         when st.id is not null and ${studentOutOfReach} then ${`stateId: ${UNIQUE_STATE_ID}`}
       end
     from bulk_rows x
-    left join locations l on l.tenant_id = ${t} and l.id = x.location_id and l.active and ${tenantWide ? sql`true` : sql`l.id = any(${locations}::int[])`}
+    left join locations l on l.tenant_id = ${t} and l.id = x.location_id and l.active and ${inReach("l.id")}
     left join districts d on d.tenant_id = ${t} and d.id = l.district_id
     left join students st on st.tenant_id = ${t} and st.tenant_unique_id = x.state_id`);
   await tx.execute(sql`analyze bulk_stage`);
@@ -250,14 +257,14 @@ async function stageAndLoad(
       aud as (
         insert into audit_log (tenant_id, user_id, impersonator_id, action, entity_type, entity_id, student_id, details)
         select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'create', 'student', i.id, i.id,
-          jsonb_build_object('bulkLoadId', ${load.id}::int, 'enrollmentId', n.id, 'locationId', n.location_id)
+          jsonb_build_object(${detailsKey}::text, ${load.id}::int, 'enrollmentId', n.id, 'locationId', n.location_id)
         from ins i join enr n on n.student_id = i.id
         union all
-        select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'update', 'student', u.id, u.id, jsonb_build_object('bulkLoadId', ${load.id}::int)
+        select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'update', 'student', u.id, u.id, jsonb_build_object(${detailsKey}::text, ${load.id}::int)
         from upd u
         union all
         select ${t}::int, ${load.userId}::int, ${load.impersonatorId}::int, 'create', 'student_enrollment', n.id, n.student_id,
-          jsonb_build_object('bulkLoadId', ${load.id}::int, 'locationId', n.location_id)
+          jsonb_build_object(${detailsKey}::text, ${load.id}::int, 'locationId', n.location_id)
         from enr n where not exists (select 1 from ins i where i.id = n.student_id)
         returning 1)
       select (select count(*) from ins)::int as created, (select count(*) from upd)::int as updated, (select count(*) from enr)::int as enrolled,

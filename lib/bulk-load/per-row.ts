@@ -16,7 +16,7 @@ import { uploaderActor } from "./uploader";
  * Loading a row already in place changes nothing and counts as unchanged (no audit row, no mail).
  */
 
-type LoadInfo = { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"] };
+type LoadInfo = { id: number; userId: number | null; impersonatorId: number | null; scope: BulkLoadSummary["scope"]; requestId?: string };
 export type Outcome = "created" | "unchanged";
 export type Checked<R> = { ok: true; row: R } | { ok: false; reason: string };
 
@@ -91,7 +91,7 @@ export function rowLoader<R>(type: RowType<R>): TypeLoader {
 
     async load(t, load, rows, progress) {
       const actor = await uploaderActor(t, load.userId, load.impersonatorId);
-      const origin: AuditOrigin = { requestId: `bulk-load:${load.id}` };
+      const origin: AuditOrigin = { requestId: load.requestId ?? `bulk-load:${load.id}` };
       const counts: LoadCounts = { created: 0, updated: 0, unchanged: 0, enrolled: 0, refused: [] };
       const good = rows as Good<R>[];
       const handled = type.bulk ? await type.bulk(actor, good, origin) : new Map<number, Outcome>();

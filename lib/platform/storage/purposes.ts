@@ -136,7 +136,17 @@ export const BULK_LOAD_RULE: PurposeRule = {
   sizeMessage: "The file may not be larger than 50 MB",
 };
 
+/** A OneRoster 1.2 CSV bundle: a ZIP of manifest.csv and the roster files (lib/oneroster). */
+export const ONEROSTER_RULE: PurposeRule = {
+  kinds: [KINDS.zip],
+  untyped: true,
+  maxBytes: 100 * MiB,
+  typeMessage: "A OneRoster bundle must be a ZIP (.zip) file",
+  sizeMessage: "A OneRoster bundle may not be larger than 100 MB",
+};
+
 export const UPLOAD_RULES: Record<FilePurpose, PurposeRule> = {
+  oneroster: ONEROSTER_RULE,
   evidence: EVIDENCE_RULE,
   "bulk-load": BULK_LOAD_RULE,
   "item-resource": {

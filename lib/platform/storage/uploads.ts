@@ -20,6 +20,7 @@ const UPLOAD_PERMISSION: Record<FilePurpose, Permission> = {
   "item-resource": "uploads.itemResource",
   "assessment-import": "uploads.assessmentImport",
   "tenant-resource": "uploads.tenantResource",
+  oneroster: "uploads.oneroster",
 };
 
 /** Uploads one person may start within the window; more are refused with 429 until older ones age out. */

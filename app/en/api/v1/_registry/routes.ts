@@ -84,6 +84,7 @@ import { NOTIFICATIONS_ROUTES } from "./routes-notifications";
 import { REPORTS_ROUTES } from "./routes-reports";
 import { ISR_ROUTES } from "./routes-isr";
 import { BULK_LOAD_ROUTES } from "./routes-bulk-loads";
+import { ONEROSTER_ROUTES } from "./routes-oneroster";
 import { SCORE_SHEET_ROUTES } from "./routes-score-sheets";
 import { DISPLAYS_ROUTES } from "./routes-displays";
 
@@ -167,6 +168,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   ...REPORTS_ROUTES,
   ...ISR_ROUTES,
   ...BULK_LOAD_ROUTES,
+  ...ONEROSTER_ROUTES,
   ...SCORE_SHEET_ROUTES,
   ...DISPLAYS_ROUTES,
 ];

@@ -1,0 +1,12 @@
+import "server-only";
+import * as loadsIdApply from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
+import * as loadsId from "@/app/en/api/v1/oneroster/loads/[id]/route";
+import * as loads from "@/app/en/api/v1/oneroster/loads/route";
+import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
+
+/** The OneRoster intake's API routes (see routes.ts; docs/integrations.md). */
+export const ONEROSTER_ROUTES: readonly ApiRouteModule[] = [
+  { path: "/oneroster/loads", module: loads },
+  { path: "/oneroster/loads/{id}", module: loadsId },
+  { path: "/oneroster/loads/{id}/apply", module: loadsIdApply },
+];
