@@ -4,7 +4,7 @@ import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, districtInReach, linkInReach, locationInReach, regionInReach } from "@/lib/organisations/reach";
 import { idsIn, orgKey, orgKindOf, type OrgKind } from "./org-fields";
 import type { AuditEntryRow, AuditQuery } from "./schemas";
 
@@ -14,22 +14,18 @@ import type { AuditEntryRow, AuditQuery } from "./schemas";
  * location they administer, a user linked to an organisation they administer, or such an organisation
  * itself. Rows about anything else (sessions, tenants, other schools' children) are never shown.
  */
-const ADMIN = { administrative: true } as const;
 
 function scopeCondition(actor: Actor): SQL {
   if (actor.tenantWide) return sql`true`;
   const t = actor.tenantId;
   const student = sql`exists (select 1 from student_enrollments se where se.tenant_id = ${t} and se.student_id = a.student_id
-    and ${inLocationScope(actor, sql.raw("se.location_id"), ADMIN)})`;
-  const user = sql`exists (select 1 from user_organizations uo where uo.tenant_id = ${t} and uo.user_id = a.entity_id and (
-    (uo.org_type = 'location' and ${inLocationScope(actor, sql.raw("uo.parent_id"), ADMIN)})
-    or (uo.org_type = 'district' and ${inDistrictScope(actor, sql.raw("uo.parent_id"), ADMIN)})
-    or (uo.org_type = 'region' and ${inRegionScope(actor, sql.raw("uo.parent_id"), ADMIN)})))`;
+    and ${locationInReach(actor, sql.raw("se.location_id"), ADMINISTRATIVE)})`;
+  const user = sql`exists (select 1 from user_organizations uo where uo.tenant_id = ${t} and uo.user_id = a.entity_id and ${linkInReach(actor)})`;
   return sql`(case
     when a.student_id is not null then ${student}
-    when a.entity_type = 'location' then ${inLocationScope(actor, sql.raw("a.entity_id"), ADMIN)}
-    when a.entity_type = 'district' then ${inDistrictScope(actor, sql.raw("a.entity_id"), ADMIN)}
-    when a.entity_type = 'region' then ${inRegionScope(actor, sql.raw("a.entity_id"), ADMIN)}
+    when a.entity_type = 'location' then ${locationInReach(actor, sql.raw("a.entity_id"), ADMINISTRATIVE)}
+    when a.entity_type = 'district' then ${districtInReach(actor, sql.raw("a.entity_id"), ADMINISTRATIVE)}
+    when a.entity_type = 'region' then ${regionInReach(actor, sql.raw("a.entity_id"), ADMINISTRATIVE)}
     when a.entity_type = 'user' then ${user}
     else false end)`;
 }

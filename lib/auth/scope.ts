@@ -1,18 +1,10 @@
 import "server-only";
-import { and, eq, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, not, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { userOrganizations, users } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
-import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
-
-/** Condition: a user_organizations row lies under the actor's administrative links. */
-function linkInReach(actor: Actor): SQL {
-  const admin = { administrative: true };
-  return sql`coalesce((${userOrganizations.orgType} = 'location' and ${inLocationScope(actor, userOrganizations.parentId, admin)})
-    or (${userOrganizations.orgType} = 'district' and ${inDistrictScope(actor, userOrganizations.parentId, admin)})
-    or (${userOrganizations.orgType} = 'region' and ${inRegionScope(actor, userOrganizations.parentId, admin)}), false)`;
-}
+import { linkInReach } from "@/lib/organisations/reach";
 
 async function hasLink(actor: Actor, userId: number, condition: SQL): Promise<boolean> {
   const [row] = await db()
@@ -36,7 +28,7 @@ export async function reachableUser(actor: Actor, userId: number) {
     .limit(1);
   if (!user) throw notFound("User not found");
   if (actor.tenantWide) return user;
-  if (!(await hasLink(actor, userId, linkInReach(actor)))) throw notFound("User not found");
+  if (!(await hasLink(actor, userId, linkInReach(actor, "user_organizations")))) throw notFound("User not found");
   return user;
 }
 
@@ -46,5 +38,5 @@ export async function reachableUser(actor: Actor, userId: number) {
  */
 export async function whollyWithinReach(actor: Actor, userId: number): Promise<boolean> {
   if (actor.tenantWide) return true;
-  return !(await hasLink(actor, userId, not(linkInReach(actor))));
+  return !(await hasLink(actor, userId, not(linkInReach(actor, "user_organizations"))));
 }

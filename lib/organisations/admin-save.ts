@@ -11,7 +11,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import type { CreateDistrictInput, CreateLocationInput, CreateRegionInput, UpdateDistrictInput, UpdateLocationInput, UpdateRegionInput } from "./admin-schemas";
 import { canChange } from "./can-change";
 import { locationColumns, regionColumns } from "./records";
-import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
+import { ADMINISTRATIVE, districtInReach, locationInReach, regionInReach } from "./reach";
 
 /**
  * Create, edit and soft-delete (active false) regions, districts and locations. Changes need an
@@ -23,7 +23,6 @@ import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
 type Kind = "region" | "district" | "location";
 type Table = typeof regions | typeof districts | typeof locations;
 
-const ADMIN = { administrative: true };
 const TABLES = { region: regions, district: districts, location: locations } satisfies Record<Kind, Table>;
 const PARENT: Record<Kind, { column: "tenant_id" | "region_id" | "district_id"; name: string }> = {
   region: { column: "tenant_id", name: "state" },
@@ -140,7 +139,12 @@ export async function createDistrict(actor: Actor, input: CreateDistrictInput, o
       .select({ id: regions.id })
       .from(regions)
       .where(
-        and(eq(regions.tenantId, actor.tenantId), eq(regions.id, input.parentRegionId), eq(regions.active, true), inRegionScope(actor, regions.id, ADMIN)),
+        and(
+          eq(regions.tenantId, actor.tenantId),
+          eq(regions.id, input.parentRegionId),
+          eq(regions.active, true),
+          regionInReach(actor, regions.id, ADMINISTRATIVE),
+        ),
       );
     if (!region) throw notFound("Region not found");
     await uniqueIdFree(actor, "district", input.uniqueId);
@@ -174,7 +178,7 @@ export async function createLocation(actor: Actor, input: CreateLocationInput, o
           eq(districts.tenantId, actor.tenantId),
           eq(districts.id, input.parentDistrictId),
           eq(districts.active, true),
-          inDistrictScope(actor, districts.id, ADMIN),
+          districtInReach(actor, districts.id, ADMINISTRATIVE),
         ),
       );
     if (!district) throw notFound("District not found");
@@ -232,7 +236,7 @@ function columnsOf(changes: Record<string, unknown>) {
 
 /** PUT /regions: a region the actor administers (tenant admins: any of the tenant). */
 export function updateRegion(actor: Actor, input: UpdateRegionInput, origin: AuditOrigin = {}) {
-  const where = and(eq(regions.tenantId, actor.tenantId), eq(regions.id, input.id), inRegionScope(actor, regions.id, ADMIN));
+  const where = and(eq(regions.tenantId, actor.tenantId), eq(regions.id, input.id), regionInReach(actor, regions.id, ADMINISTRATIVE));
   return update(
     actor,
     "region",
@@ -245,7 +249,7 @@ export function updateRegion(actor: Actor, input: UpdateRegionInput, origin: Aud
 
 /** PUT /districts: a district under the actor's administrative region or district links. */
 export function updateDistrict(actor: Actor, input: UpdateDistrictInput, origin: AuditOrigin = {}) {
-  const where = and(eq(districts.tenantId, actor.tenantId), eq(districts.id, input.id), inDistrictScope(actor, districts.id, ADMIN));
+  const where = and(eq(districts.tenantId, actor.tenantId), eq(districts.id, input.id), districtInReach(actor, districts.id, ADMINISTRATIVE));
   return update(
     actor,
     "district",
@@ -258,7 +262,7 @@ export function updateDistrict(actor: Actor, input: UpdateDistrictInput, origin:
 
 /** PUT /locations: a location the actor administers; `active: false` deletes it (spec §4). */
 export function updateLocation(actor: Actor, input: UpdateLocationInput, origin: AuditOrigin = {}) {
-  const where = and(eq(locations.tenantId, actor.tenantId), eq(locations.id, input.id), inLocationScope(actor, locations.id, ADMIN));
+  const where = and(eq(locations.tenantId, actor.tenantId), eq(locations.id, input.id), locationInReach(actor, locations.id, ADMINISTRATIVE));
   return update(
     actor,
     "location",

@@ -5,9 +5,7 @@ import { districts, locations, regions } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
-
-const ADMIN = { administrative: true };
+import { ADMINISTRATIVE, districtInReach, locationInReach, regionInReach } from "./reach";
 
 /**
  * Whether a page offers Edit, Delete and New child on an organisation: the same administrative reach
@@ -25,9 +23,9 @@ export async function canChange(actor: Actor, kind: "region" | "district" | "loc
         .where(and(eq(table.tenantId, t), eq(table.id, id), scope))
         .limit(1),
     ).then((found) => found.length > 0);
-  if (kind === "region") return one(regions, inRegionScope(actor, regions.id, ADMIN));
-  if (kind === "district") return one(districts, inDistrictScope(actor, districts.id, ADMIN));
-  return one(locations, inLocationScope(actor, locations.id, ADMIN));
+  if (kind === "region") return one(regions, regionInReach(actor, regions.id, ADMINISTRATIVE));
+  if (kind === "district") return one(districts, districtInReach(actor, districts.id, ADMINISTRATIVE));
+  return one(locations, locationInReach(actor, locations.id, ADMINISTRATIVE));
 }
 
 /** Whether a page offers Delete: deleting needs the parent's administration (tenant admins for regions). */

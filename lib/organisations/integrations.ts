@@ -10,7 +10,7 @@ import { userInReach } from "@/lib/users/list";
 import { recentRuns } from "./ftp-runs";
 import { encryptSecret } from "./integration-secret";
 import { portOf, protocolOf, type IntegrationRow, type SaveIntegrationInput } from "./integration-schemas";
-import { inDistrictScope } from "./scope";
+import { ADMINISTRATIVE, districtInReach } from "./reach";
 
 /*
  * District data integrations (spec §3, §7 'Organisations'): one per district, its FTP settings and
@@ -22,8 +22,6 @@ import { inDistrictScope } from "./scope";
 
 /** The spec's success text (§8). */
 const INTEGRATION_SAVED = "Integration Saved";
-
-const ADMIN = { administrative: true } as const;
 
 interface Row {
   id: number;
@@ -70,7 +68,7 @@ async function selectIntegrations(actor: Actor, where: SQL): Promise<(Integratio
     sql`select i.id, i.district_id, d.name as district_name, i.active, i.ftp_info, i.ftp_password_encrypted is not null as password_set,
         extract(epoch from i.last_run_at)::bigint as last_run_at, i.last_run_status, i.last_run_message
       from district_data_integrations i join districts d on d.tenant_id = ${t} and d.id = i.district_id
-      where i.tenant_id = ${t} and ${inDistrictScope(actor, sql.raw("i.district_id"), ADMIN)} and ${where}
+      where i.tenant_id = ${t} and ${districtInReach(actor, sql.raw("i.district_id"), ADMINISTRATIVE)} and ${where}
       order by d.name, i.id`,
   );
   const ids = found.map((r) => r.id);
@@ -100,7 +98,7 @@ export async function administeredDistrict(actor: Actor, districtId: number, loc
   const [district] = await rows<{ id: number; region_id: number }>(
     db(),
     sql`select d.id, d.region_id from districts d where d.tenant_id = ${actor.tenantId} and d.id = ${districtId}
-      and ${inDistrictScope(actor, sql.raw("d.id"), ADMIN)} ${lock ? sql`for update` : sql``}`,
+      and ${districtInReach(actor, sql.raw("d.id"), ADMINISTRATIVE)} ${lock ? sql`for update` : sql``}`,
   );
   if (!district) throw notFound("District not found");
   return district;

@@ -2,8 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize, type Permission } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
-import { inDistrictScope, inRegionScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, districtInReach, locationInReach, regionInReach } from "@/lib/organisations/reach";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 
@@ -44,22 +43,20 @@ const PERMISSION: Record<LocationPurpose, Permission> = {
   link: "users.manage",
   assign: "collections.manage",
 };
-const ADMIN = { administrative: true } as const;
 
 /** Rows (region_id, district_id, location_id) of the organisations the purpose allows at the depth: the levels above lead to them. */
-async function targets(actor: Actor, purpose: LocationPurpose, depth: PickerDepth): Promise<SQL> {
+function targets(actor: Actor, purpose: LocationPurpose, depth: PickerDepth): SQL {
   const t = actor.tenantId;
   const anywhere = purpose === "transfer";
   if (depth === "region") {
     return sql`select r.id as region_id, null::int as district_id, null::int as location_id from regions r
-      where r.tenant_id = ${t} and r.active and ${anywhere ? sql`true` : inRegionScope(actor, sql`r.id`, ADMIN)}`;
+      where r.tenant_id = ${t} and r.active and ${anywhere ? sql`true` : regionInReach(actor, sql`r.id`, ADMINISTRATIVE)}`;
   }
   if (depth === "district") {
     return sql`select d.region_id, d.id as district_id, null::int as location_id from districts d
-      where d.tenant_id = ${t} and d.active and ${anywhere ? sql`true` : inDistrictScope(actor, sql`d.id`, ADMIN)}`;
+      where d.tenant_id = ${t} and d.active and ${anywhere ? sql`true` : districtInReach(actor, sql`d.id`, ADMINISTRATIVE)}`;
   }
-  // Literal ids of the reach: true row estimates before statistics exist.
-  const where = anywhere ? sql`d.active` : within(await reachOf(actor), "locations", "l.id");
+  const where = anywhere ? sql`d.active` : locationInReach(actor, sql`l.id`, ADMINISTRATIVE);
   return sql`select d.region_id, d.id as district_id, l.id as location_id from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
     where l.tenant_id = ${t} and l.active and ${where}`;
 }
@@ -97,7 +94,7 @@ export async function locationChoices(
 ): Promise<Choice[]> {
   authorize(actor, PERMISSION[input.purpose]);
   return forTenant(actor, async () => {
-    const allowed = await targets(actor, input.purpose, input.depth ?? "location");
+    const allowed = targets(actor, input.purpose, input.depth ?? "location");
     return input.level === "districts" ? districtsOf(actor, allowed, input.parentId) : locationsOf(actor, allowed, input.parentId);
   });
 }
@@ -106,7 +103,7 @@ export async function locationChoices(
 export async function pickerStart(actor: Actor, purpose: LocationPurpose, depth: PickerDepth = "location"): Promise<PickerStart> {
   authorize(actor, PERMISSION[purpose]);
   return forTenant(actor, async () => {
-    const allowed = await targets(actor, purpose, depth);
+    const allowed = targets(actor, purpose, depth);
     const start: PickerStart = { regions: await regionsOf(actor, allowed), districts: [], locations: [], regionId: null, districtId: null, locationId: null };
     if (start.regions.length !== 1) return start;
     start.regionId = start.regions[0].id;

@@ -8,7 +8,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { notFound } from "@/lib/platform/errors";
 import { ownTenant } from "@/lib/enrollments/own-tenant";
 import type { OrgListQuery } from "./schemas";
-import { districtVisible, inLocationScope, regionVisible } from "./scope";
+import { districtOnPath, locationInReach, regionOnPath } from "./reach";
 
 /** Wire shape shared by regions, districts and locations (spec: nameLabel, parentTenantId, parentId). */
 interface OrgRow {
@@ -37,7 +37,7 @@ export async function listRegions(actor: Actor, query: OrgListQuery): Promise<Or
         active: regions.active,
       })
       .from(regions)
-      .where(and(eq(regions.tenantId, actor.tenantId), activeFilter(regions.active, query.active), regionVisible(actor, regions.id)))
+      .where(and(eq(regions.tenantId, actor.tenantId), activeFilter(regions.active, query.active), regionOnPath(actor, regions.id)))
       .orderBy(asc(regions.name), asc(regions.id)),
   );
 }
@@ -63,7 +63,7 @@ export async function listDistricts(actor: Actor, query: OrgListQuery): Promise<
           eq(districts.tenantId, actor.tenantId),
           query.parentId === undefined ? undefined : eq(districts.regionId, query.parentId),
           activeFilter(districts.active, query.active),
-          districtVisible(actor, districts.id),
+          districtOnPath(actor, districts.id),
         ),
       )
       .orderBy(asc(districts.name), asc(districts.id)),
@@ -86,7 +86,7 @@ export async function getDistrict(actor: Actor, id: number): Promise<DistrictRow
     db()
       .select(districtColumns)
       .from(districts)
-      .where(and(eq(districts.tenantId, actor.tenantId), eq(districts.id, id), districtVisible(actor, districts.id)))
+      .where(and(eq(districts.tenantId, actor.tenantId), eq(districts.id, id), districtOnPath(actor, districts.id)))
       .limit(1),
   );
   if (!row) throw notFound();
@@ -111,7 +111,7 @@ export async function listLocations(actor: Actor, query: OrgListQuery): Promise<
           eq(locations.tenantId, actor.tenantId),
           query.parentId === undefined ? undefined : eq(locations.districtId, query.parentId),
           activeFilter(locations.active, query.active),
-          inLocationScope(actor, locations.id),
+          locationInReach(actor, locations.id),
         ),
       )
       .orderBy(asc(locations.name), asc(locations.id)),

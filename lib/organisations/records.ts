@@ -5,7 +5,7 @@ import { locations, regions } from "@/db/schema";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inLocationScope, regionVisible } from "./scope";
+import { locationInReach, regionOnPath } from "./reach";
 
 /* Single regions and locations, as the lists show them (GET /regions/{id}, /locations/{id}). */
 
@@ -33,7 +33,7 @@ export async function getRegion(actor: Actor, id: number) {
     db()
       .select(regionColumns)
       .from(regions)
-      .where(and(eq(regions.tenantId, actor.tenantId), eq(regions.id, id), regionVisible(actor, regions.id)))
+      .where(and(eq(regions.tenantId, actor.tenantId), eq(regions.id, id), regionOnPath(actor, regions.id)))
       .limit(1),
   );
   if (!row) throw notFound();
@@ -46,7 +46,7 @@ export async function getLocation(actor: Actor, id: number) {
     db()
       .select(locationColumns)
       .from(locations)
-      .where(and(eq(locations.tenantId, actor.tenantId), eq(locations.id, id), inLocationScope(actor, locations.id)))
+      .where(and(eq(locations.tenantId, actor.tenantId), eq(locations.id, id), locationInReach(actor, locations.id)))
       .limit(1),
   );
   if (!row) throw notFound();

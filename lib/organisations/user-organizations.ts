@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db/client";
 import { districts, locations, regions, userOrganizations, users, type OrgType } from "@/db/schema";
@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inDistrictScope, inLocationScope, inRegionScope } from "./scope";
+import { orgInReach } from "./reach";
 
 interface UserOrganization {
   id: number;
@@ -47,10 +47,7 @@ async function userOrganizationsInReach(actor: Actor, userId: number, options: {
   if (!user) throw notFound();
 
   const t = userOrganizations;
-  const inReach = sql`case ${t.orgType}
-    when 'region' then ${inRegionScope(actor, t.parentId)}
-    when 'district' then ${inDistrictScope(actor, t.parentId)}
-    else ${inLocationScope(actor, t.parentId)} end`;
+  const inReach = orgInReach(actor, t.orgType, t.parentId);
   const rows = await db()
     .select({
       id: t.id,

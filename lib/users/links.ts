@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { OrgType } from "@/db/schema";
 import { authorize, LINK_ADMIN_ROLE, mayImpersonateRoles, rolesWith } from "@/lib/auth/permissions";
-import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, orgInReach } from "@/lib/organisations/reach";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { AppError, badRequest, forbidden, notFound } from "@/lib/platform/errors";
@@ -20,7 +20,6 @@ import type { ChangeOrgLinkInput, OrgLinkInput } from "./schemas";
  * with the first, taken with the last (unless the user is a tenant or system administrator).
  */
 
-const ADMIN = { administrative: true } as const;
 const TABLES: Record<OrgType, string> = { region: "regions", district: "districts", location: "locations" };
 
 interface LinkRow {
@@ -45,12 +44,7 @@ export type Organization = ReturnType<typeof toLink>;
 /** Throws 404 unless the organisation is active, of the actor's tenant and under their administrative links. */
 export async function requireAdministeredOrg(actor: Actor, orgType: OrgType, id: number): Promise<void> {
   const column = sql.raw("o.id");
-  const scope =
-    orgType === "region"
-      ? inRegionScope(actor, column, ADMIN)
-      : orgType === "district"
-        ? inDistrictScope(actor, column, ADMIN)
-        : inLocationScope(actor, column, ADMIN);
+  const scope = orgInReach(actor, orgType, column, ADMINISTRATIVE);
   const [found] = await rows<{ id: number }>(
     db(),
     sql`select o.id from ${sql.raw(TABLES[orgType])} o where o.tenant_id = ${actor.tenantId} and o.id = ${id} and o.active and ${scope}`,

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { Role } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { inDistrictScope, inLocationScope, inRegionScope } from "@/lib/organisations/scope";
+import { linkInReach } from "@/lib/organisations/reach";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -31,15 +31,6 @@ interface Row {
   roles: Role[];
   org_count: number | string;
   administrative: boolean;
-}
-
-const ADMIN = { administrative: true } as const;
-
-/** Condition on a user_organizations row `uo`: it lies under the actor's administrative links. */
-export function linkInReach(actor: Actor): SQL {
-  const parent = sql.raw("uo.parent_id");
-  return sql`(case uo.org_type when 'region' then ${inRegionScope(actor, parent, ADMIN)}
-    when 'district' then ${inDistrictScope(actor, parent, ADMIN)} else ${inLocationScope(actor, parent, ADMIN)} end)`;
 }
 
 /** Condition on `u`: a user the actor reaches (one semi-join over the links, not a probe per user). */

@@ -3,11 +3,9 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { OrgType } from "@/db/schema";
 import { pickerStart, type PickerStart } from "@/lib/organisations/location-choices";
-import { inDistrictScope, inRegionScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, districtInReach, regionInReach } from "@/lib/organisations/reach";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-
-const ADMIN = { administrative: true } as const;
 
 /**
  * The active organisations an admin may link users to (those under their administrative links), for
@@ -20,9 +18,9 @@ export async function orgOptions(actor: Actor): Promise<{ options: { orgType: Or
     forTenant(actor, () =>
       rows<{ org_type: OrgType; id: number; label: string }>(
         db(),
-        sql`select 'region' as org_type, r.id, r.name as label from regions r where r.tenant_id = ${t} and r.active and ${inRegionScope(actor, sql.raw("r.id"), ADMIN)}
+        sql`select 'region' as org_type, r.id, r.name as label from regions r where r.tenant_id = ${t} and r.active and ${regionInReach(actor, sql.raw("r.id"), ADMINISTRATIVE)}
           union all
-          select 'district', d.id, d.name from districts d where d.tenant_id = ${t} and d.active and ${inDistrictScope(actor, sql.raw("d.id"), ADMIN)}
+          select 'district', d.id, d.name from districts d where d.tenant_id = ${t} and d.active and ${districtInReach(actor, sql.raw("d.id"), ADMINISTRATIVE)}
           order by 1, 3`,
       ),
     ),
