@@ -7,7 +7,7 @@ import { notFound } from "@/lib/platform/errors";
 import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
-import { districtVisible, inDistrictScope, inLocationScope, inRegionScope, regionVisible } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, districtOnPath, locationInReach, orgInReach, regionOnPath } from "@/lib/organisations/reach";
 import { ownTenant, reachCollection } from "./admin-reach";
 import type { AssignedOrg, LocationAssignment } from "./admin-schemas";
 
@@ -34,7 +34,7 @@ async function administeredOrg(actor: Actor, level: OrgLevel, orgId: number) {
   const t = actor.tenantId;
   const column = sql.identifier(LEVEL[level].table);
   const idColumn = sql`${column}.id`;
-  const scope = { region: inRegionScope, district: inDistrictScope, location: inLocationScope }[level](actor, idColumn, { administrative: true });
+  const scope = orgInReach(actor, level, idColumn, ADMINISTRATIVE);
   const [hit] = await rows<{ id: number }>(db(), sql`select id from ${column} where tenant_id = ${t} and id = ${orgId} and active and ${scope}`);
   if (!hit) throw notFound(`${level[0].toUpperCase()}${level.slice(1)} not found`);
 }
@@ -145,19 +145,19 @@ export async function listAssignments(actor: Actor, tenantId: number, collection
         db(),
         sql`select r.id, r.name as "nameLabel", r.unique_id as "uniqueId", r.tenant_id as "parentId", a.created_at as "createdAt"
           from data_collection_region_assignments a join regions r on r.tenant_id = ${t} and r.id = a.region_id
-          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${regionVisible(actor, sql`r.id`)} order by r.name, r.id`,
+          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${regionOnPath(actor, sql`r.id`)} order by r.name, r.id`,
       ),
       rows<AssignedRow>(
         db(),
         sql`select d.id, d.name as "nameLabel", d.unique_id as "uniqueId", d.region_id as "parentId", a.created_at as "createdAt"
           from data_collection_district_assignments a join districts d on d.tenant_id = ${t} and d.id = a.district_id
-          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${districtVisible(actor, sql`d.id`)} order by d.name, d.id`,
+          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${districtOnPath(actor, sql`d.id`)} order by d.name, d.id`,
       ),
       rows<AssignedRow>(
         db(),
         sql`select l.id, l.name as "nameLabel", l.unique_id as "uniqueId", l.district_id as "parentId", a.created_at as "createdAt"
           from data_collection_location_assignments a join locations l on l.tenant_id = ${t} and l.id = a.location_id
-          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${inLocationScope(actor, sql`l.id`)} order by l.name, l.id`,
+          where a.tenant_id = ${t} and a.data_collection_id = ${collectionId} and ${locationInReach(actor, sql`l.id`)} order by l.name, l.id`,
       ),
     ]);
     return { regions: regions.map(toAssigned), districts: districts.map(toAssigned), locations: locations.map(toAssigned) };
@@ -183,7 +183,7 @@ export async function listLocationAssignments(actor: Actor, tenantId: number, co
             where a.tenant_id = ${t} and a.data_collection_id = ${collectionId}
           union select cl.id from data_collection_region_assignments a join districts cd on cd.tenant_id = ${t} and cd.region_id = a.region_id
             join locations cl on cl.tenant_id = ${t} and cl.district_id = cd.id where a.tenant_id = ${t} and a.data_collection_id = ${collectionId}
-        ) u where ${inLocationScope(actor, sql`u.id`)}), enrolled as (
+        ) u where ${locationInReach(actor, sql`u.id`)}), enrolled as (
           select e.location_id, count(*)::int as n from student_enrollments e
           where e.tenant_id = ${t} and e.active and e.location_id in (select id from covered) group by e.location_id
         )

@@ -8,7 +8,8 @@ import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { conflict, fieldError, forbidden, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
-import { buildCollection, collectionInReach } from "./admin-reach";
+import { collectionInReach } from "@/lib/organisations/reach";
+import { buildCollection } from "./admin-reach";
 import { DATE_FIELDS, type AdminCollection, type CreateCollectionInput, type UpdateCollectionInput } from "./admin-schemas";
 
 /**

@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inLocationScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { ownTenant, reachCollection } from "./admin-reach";
 import type { FieldTestLocation } from "./admin-schemas";
 
@@ -25,7 +25,7 @@ export async function listFieldTests(actor: Actor, tenantId: number, collectionI
       sql`select l.id, l.name as "nameLabel", l.unique_id as "uniqueId", l.district_id as "parentId", (f.id is not null) as assigned
         from locations l
         left join data_collection_field_tests f on f.tenant_id = ${t} and f.data_collection_id = ${collectionId} and f.location_id = l.id
-        where l.tenant_id = ${t} and (l.active or f.id is not null) and ${inLocationScope(actor, sql`l.id`)}
+        where l.tenant_id = ${t} and (l.active or f.id is not null) and ${locationInReach(actor, sql`l.id`)}
         order by l.name, l.id`,
     );
     const strip = ({ assigned: _, ...l }: FieldTestLocation & { assigned: boolean }) => l;
@@ -36,7 +36,7 @@ export async function listFieldTests(actor: Actor, tenantId: number, collectionI
 async function administeredLocation(actor: Actor, locationId: number) {
   const [hit] = await rows<{ id: number }>(
     db(),
-    sql`select id from locations where tenant_id = ${actor.tenantId} and id = ${locationId} and active and ${inLocationScope(actor, sql`locations.id`, { administrative: true })}`,
+    sql`select id from locations where tenant_id = ${actor.tenantId} and id = ${locationId} and active and ${locationInReach(actor, sql`locations.id`, ADMINISTRATIVE)}`,
   );
   if (!hit) throw notFound("Location not found");
 }

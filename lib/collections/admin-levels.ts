@@ -4,7 +4,8 @@ import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-import { checkOrgPath, collectionInReach, ownTenant } from "./admin-reach";
+import { collectionInReach } from "@/lib/organisations/reach";
+import { checkOrgPath, ownTenant } from "./admin-reach";
 import type { LevelCollection } from "./admin-schemas";
 
 /**

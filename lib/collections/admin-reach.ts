@@ -1,35 +1,11 @@
 import "server-only";
-import { and, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import {
-  dataCollectionDistrictAssignments,
-  dataCollectionLocationAssignments,
-  dataCollectionRegionAssignments,
-  dataCollections,
-  districts,
-  locations,
-  regions,
-} from "@/db/schema";
+import { dataCollections, districts, locations, regions } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forbidden, notFound } from "@/lib/platform/errors";
-import { districtVisible, inLocationScope, regionVisible } from "@/lib/organisations/scope";
-
-/**
- * Which collections an administrator reaches. Tenant admins reach every collection of the tenant;
- * other admins the collections assigned to an organisation they reach, or to the district or region
- * above one (the collections their schools take part in). Anything else answers 404.
- */
-export function collectionInReach(actor: Actor, collection: SQLWrapper): SQL {
-  if (actor.tenantWide) return sql`true`;
-  const t = actor.tenantId;
-  const l = dataCollectionLocationAssignments;
-  const d = dataCollectionDistrictAssignments;
-  const r = dataCollectionRegionAssignments;
-  return sql`(exists (select 1 from ${l} where ${l.tenantId} = ${t} and ${l.dataCollectionId} = ${collection} and ${inLocationScope(actor, l.locationId)})
-    or exists (select 1 from ${d} where ${d.tenantId} = ${t} and ${d.dataCollectionId} = ${collection} and ${districtVisible(actor, d.districtId)})
-    or exists (select 1 from ${r} where ${r.tenantId} = ${t} and ${r.dataCollectionId} = ${collection} and ${regionVisible(actor, r.regionId)}))`;
-}
+import { collectionInReach, districtOnPath, locationInReach, regionOnPath } from "@/lib/organisations/reach";
 
 /** The collection's id when it is the tenant's, not deleted and within reach; else 404. Call inside forTenant. */
 export async function reachCollection(actor: Actor, id: number): Promise<{ id: number; assessmentId: number }> {
@@ -82,7 +58,7 @@ export async function checkOrgPath(actor: Actor, path: { regionId: number; distr
           eq(locations.districtId, path.districtId!),
           eq(districts.regionId, path.regionId),
           eq(locations.active, true),
-          inLocationScope(actor, locations.id),
+          locationInReach(actor, locations.id),
         ),
       );
     if (!hit) throw notFound("Location not found");
@@ -98,7 +74,7 @@ export async function checkOrgPath(actor: Actor, path: { regionId: number; distr
           eq(districts.id, path.districtId),
           eq(districts.regionId, path.regionId),
           eq(districts.active, true),
-          districtVisible(actor, districts.id),
+          districtOnPath(actor, districts.id),
         ),
       );
     if (!hit) throw notFound("District not found");
@@ -107,6 +83,6 @@ export async function checkOrgPath(actor: Actor, path: { regionId: number; distr
   const [hit] = await db()
     .select({ id: regions.id })
     .from(regions)
-    .where(and(eq(regions.tenantId, t), eq(regions.id, path.regionId), eq(regions.active, true), regionVisible(actor, regions.id)));
+    .where(and(eq(regions.tenantId, t), eq(regions.id, path.regionId), eq(regions.active, true), regionOnPath(actor, regions.id)));
   if (!hit) throw notFound("Region not found");
 }
