@@ -1,9 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
-import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 
 /**
  * What an admin may see and change of a student's enrollments. A student is theirs when its point of
@@ -23,24 +23,24 @@ export interface EnrollmentRef {
 }
 
 /** The student's id when it is within reach (not merged away); else 404. */
-export async function requireStudent(actor: Actor, reach: Reach, studentId: number): Promise<{ id: number; parent_location_id: number | null }> {
+export async function requireStudent(actor: Actor, studentId: number): Promise<{ id: number; parent_location_id: number | null }> {
   const t = actor.tenantId;
   const [row] = await rows<{ id: number; parent_location_id: number | null }>(
     db(),
     sql`select s.id, s.parent_location_id from students s where s.tenant_id = ${t} and s.id = ${studentId} and s.merged_into_student_id is null
-      and ${reach.all ? sql`true` : within(reach, "locations", "s.parent_location_id")}`,
+      and ${locationInReach(actor, sql`s.parent_location_id`, ADMINISTRATIVE)}`,
   );
   if (!row) throw notFound("Student not found");
   return row;
 }
 
 /** One enrollment for reading ("read") or changing ("write"); 404 outside reach. */
-export async function requireEnrollment(actor: Actor, reach: Reach, enrollmentId: number, mode: "read" | "write"): Promise<EnrollmentRef> {
+export async function requireEnrollment(actor: Actor, enrollmentId: number, mode: "read" | "write"): Promise<EnrollmentRef> {
   const t = actor.tenantId;
   const reachable =
     mode === "write"
-      ? within(reach, "locations", "e.location_id")
-      : sql`(${within(reach, "locations", "e.location_id")} or ${within(reach, "locations", "s.parent_location_id")})`;
+      ? locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)
+      : sql`(${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)} or ${locationInReach(actor, sql`s.parent_location_id`, ADMINISTRATIVE)})`;
   const [row] = await rows<EnrollmentRef>(
     db(),
     sql`select e.id, e.student_id, e.location_id, e.district_id, e.active, e.is_point_of_authority, l.active as location_active
@@ -52,5 +52,3 @@ export async function requireEnrollment(actor: Actor, reach: Reach, enrollmentId
   if (!row) throw notFound("Enrollment not found");
   return row;
 }
-
-export { reachOf };

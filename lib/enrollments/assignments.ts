@@ -4,13 +4,13 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { studentDataCollectionAssignments, type TEACHER_TYPES } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { AppError, notFound } from "@/lib/platform/errors";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { reachOf, requireEnrollment } from "./access";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
+import { requireEnrollment } from "./access";
 import type { AssignmentRow } from "./schemas";
 
 /**
@@ -72,7 +72,7 @@ export async function listAssignments(actor: Actor, enrollmentId: number) {
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    await requireEnrollment(actor, await reachOf(actor), enrollmentId, "read");
+    await requireEnrollment(actor, enrollmentId, "read");
     const found = await rows<Row>(db(), selectAssignments(t, sql`a.student_enrollment_id = ${enrollmentId}`));
     return { dataCollectionsStudentAssignments: found.map((r) => toAssignment(r, actor.tenantWide)), tenantAdmin: actor.tenantWide };
   });
@@ -100,7 +100,7 @@ export async function assignableCollections(actor: Actor, enrollmentId: number, 
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const e = await requireEnrollment(actor, await reachOf(actor), enrollmentId, "write");
+    const e = await requireEnrollment(actor, enrollmentId, "write");
     return rows<{ id: number; collectionName: string }>(
       db(),
       sql`select c.id, c.collection_name as "collectionName" from data_collections c
@@ -125,7 +125,7 @@ export async function assignCollection(
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const e = await requireEnrollment(actor, await reachOf(actor), input.studentEnrollmentId, "write");
+    const e = await requireEnrollment(actor, input.studentEnrollmentId, "write");
     const [collection] = await rows<{ id: number; open: boolean; here: boolean }>(
       db(),
       sql`select c.id, c.enrollment_end_date >= ${now.toISOString()} as open, ${assignedToLocation(t, e.location_id)} as here
@@ -169,12 +169,11 @@ export async function removeAssignment(actor: Actor, assignmentId: number, origi
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   await forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [found] = await rows<{ id: number; student_enrollment_id: number; data_collection_id: number; student_id: number }>(
       db(),
       sql`select a.id, a.student_enrollment_id, a.data_collection_id, e.student_id from student_data_collection_assignments a
         join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id
-        where a.tenant_id = ${t} and a.id = ${assignmentId} and ${within(reach, "locations", "e.location_id")}`,
+        where a.tenant_id = ${t} and a.id = ${assignmentId} and ${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)}`,
     );
     if (!found) throw notFound("Assignment not found");
     await db()

@@ -8,7 +8,7 @@ import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import type { StudentView } from "@/lib/students/admin-list";
-import { reachOf, requireEnrollment, requireStudent, type EnrollmentRef } from "./access";
+import { requireEnrollment, requireStudent, type EnrollmentRef } from "./access";
 import { answeredValue, checkCustomValues, enrollmentFields, type CustomField } from "./custom-fields";
 import { CUSTOM_KEYS, type CustomKey, type EnrollmentRow, type UpdateEnrollmentInput } from "./schemas";
 
@@ -70,7 +70,7 @@ async function selectEnrollments(actor: Actor, where: ReturnType<typeof sql>): P
 export async function listEnrollments(actor: Actor, studentId: number, view?: StudentView): Promise<EnrollmentRow[]> {
   authorize(actor, "students.manage");
   return forTenant(actor, async () => {
-    await requireStudent(actor, await reachOf(actor), studentId);
+    await requireStudent(actor, studentId);
     const found = await selectEnrollments(actor, sql`e.student_id = ${studentId}`);
     // A person's read of the student's enrollments is audited (FERPA 34 CFR 99.32), in this transaction.
     if (view) {
@@ -112,9 +112,8 @@ export async function listPoas(actor: Actor, studentId: number, view?: StudentVi
 export async function validatePoa(actor: Actor, studentId: number, enrollmentId: number) {
   authorize(actor, "students.manage");
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
-    await requireStudent(actor, reach, studentId);
-    const e = await requireEnrollment(actor, reach, enrollmentId, "write");
+    await requireStudent(actor, studentId);
+    const e = await requireEnrollment(actor, enrollmentId, "write");
     if (e.student_id !== studentId) throw notFound("Enrollment not found");
     const reasons = poaReasons(e);
     return { valid: reasons.length === 0, reasons };
@@ -130,8 +129,7 @@ export async function updateEnrollment(actor: Actor, input: UpdateEnrollmentInpu
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
-    const e = await requireEnrollment(actor, reach, input.id, "write");
+    const e = await requireEnrollment(actor, input.id, "write");
     if (input.isPointOfAuthority === false && e.is_point_of_authority) {
       throw badRequest("A student keeps one point of authority: make another enrollment the POA", [
         { field: "isPointOfAuthority", message: "Make another enrollment the POA instead" },
@@ -160,7 +158,7 @@ export async function updateEnrollment(actor: Actor, input: UpdateEnrollmentInpu
     }
     let message: string | undefined;
     if (input.isPointOfAuthority === true && !e.is_point_of_authority) {
-      await makePoa(actor, reach, e, origin);
+      await makePoa(actor, e, origin);
       message = POA_CHANGED;
     }
     const [enrollment] = await selectEnrollments(actor, sql`e.id = ${e.id}`);
@@ -168,9 +166,9 @@ export async function updateEnrollment(actor: Actor, input: UpdateEnrollmentInpu
   });
 }
 
-async function makePoa(actor: Actor, reach: Awaited<ReturnType<typeof reachOf>>, e: EnrollmentRef, origin: AuditOrigin) {
+async function makePoa(actor: Actor, e: EnrollmentRef, origin: AuditOrigin) {
   const t = actor.tenantId;
-  const student = await requireStudent(actor, reach, e.student_id);
+  const student = await requireStudent(actor, e.student_id);
   const reasons = poaReasons(e);
   if (reasons.length)
     throw badRequest(

@@ -5,7 +5,7 @@ import type { OutputStatus } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-import { reachOf, requireStudent } from "./access";
+import { requireStudent } from "./access";
 
 /**
  * GET /data-collections-students-outputs?studentId: the student's ISR per collection they are
@@ -17,7 +17,7 @@ export async function listStudentOutputs(actor: Actor, studentId: number) {
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    await requireStudent(actor, await reachOf(actor), studentId);
+    await requireStudent(actor, studentId);
     const found = await rows<{
       id: number | null;
       status: OutputStatus | null;

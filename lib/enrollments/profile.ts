@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { getStudent, type StudentView } from "@/lib/students/admin-list";
-import { reachOf } from "./access";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { locationTeachers } from "./rosters";
 
 /**
@@ -58,8 +58,11 @@ export async function studentHome(actor: Actor, studentId: number) {
 
 /** Whether the admin may change things at the location (it lies in their reach), not only read them. */
 export async function changesAt(actor: Actor, locationId: number): Promise<boolean> {
-  const reach = await forTenant(actor, () => reachOf(actor));
-  return reach.all || reach.locations.includes(locationId);
+  if (actor.tenantWide) return true;
+  const [row] = await forTenant(actor, () =>
+    rows<{ id: number }>(db(), sql`select ${locationId}::int as id where ${locationInReach(actor, sql`${locationId}::int`, ADMINISTRATIVE)}`),
+  );
+  return Boolean(row);
 }
 
 /** The teacher roster page's frame: the location's chain as the path names it, and the teacher there (else 404). */

@@ -4,7 +4,7 @@ import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
-import { reachOf, requireEnrollment } from "./access";
+import { requireEnrollment } from "./access";
 
 /**
  * A student's results per data collection of one enrollment, for the admin's Collections tab: what
@@ -46,7 +46,7 @@ export async function enrollmentResults(actor: Actor, enrollmentId: number): Pro
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    await requireEnrollment(actor, await reachOf(actor), enrollmentId, "read");
+    await requireEnrollment(actor, enrollmentId, "read");
     const found = await rows<Row>(
       db(),
       sql`select c.id as data_collection_id, c.collection_name, r.scored_items, r.total_items, r.progress, r.overall_score, r.performance_level, r.updated_at,

@@ -3,13 +3,13 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { enrollmentAssociations } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, conflict, notFound } from "@/lib/platform/errors";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
-import { reachOf, requireEnrollment } from "./access";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
+import { requireEnrollment } from "./access";
 import type { AvailableStudent, EnrollmentAssociationRow } from "./schemas";
 
 /**
@@ -32,10 +32,9 @@ export async function locationTeachers(actor: Actor, locationId: number) {
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [location] = await rows<{ id: number }>(
       db(),
-      sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${locationId} and ${within(reach, "locations", "l.id")}`,
+      sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${locationId} and ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)}`,
     );
     if (!location) throw notFound("Location not found");
     return rows<{ id: number; firstName: string; lastName: string; email: string }>(
@@ -48,11 +47,11 @@ export async function locationTeachers(actor: Actor, locationId: number) {
 }
 
 /** 404 unless the user is a teacher at some location in reach. */
-async function requireTeacher(actor: Actor, reach: Reach, userId: number) {
+async function requireTeacher(actor: Actor, userId: number) {
   const t = actor.tenantId;
   const [found] = await rows<{ id: number }>(
     db(),
-    sql`select l.id from locations l where l.tenant_id = ${t} and ${within(reach, "locations", "l.id")} and ${teacherAt(t, sql`${userId}`, sql.raw("l.id"))} limit 1`,
+    sql`select l.id from locations l where l.tenant_id = ${t} and ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)} and ${teacherAt(t, sql`${userId}`, sql.raw("l.id"))} limit 1`,
   );
   if (!found) throw notFound("Teacher not found");
 }
@@ -84,7 +83,7 @@ export async function listEnrollmentAssociations(actor: Actor, enrollmentId: num
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    await requireEnrollment(actor, await reachOf(actor), enrollmentId, "read");
+    await requireEnrollment(actor, enrollmentId, "read");
     const found = await rows<AssociationRow>(
       db(),
       sql`select ${associationColumns} from enrollment_associations ea join users u on u.tenant_id = ${t} and u.id = ea.user_id
@@ -99,8 +98,7 @@ export async function listRoster(actor: Actor, userId: number) {
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
-    await requireTeacher(actor, reach, userId);
+    await requireTeacher(actor, userId);
     const found = await rows<AssociationRow & { student_id: number; student_first: string; student_last: string; tenant_unique_id: string }>(
       db(),
       sql`select ${associationColumns}, s.id as student_id, s.first_name as student_first, s.last_name as student_last, s.tenant_unique_id
@@ -108,7 +106,7 @@ export async function listRoster(actor: Actor, userId: number) {
         join users u on u.tenant_id = ${t} and u.id = ea.user_id
         join student_enrollments e on e.tenant_id = ${t} and e.id = ea.student_enrollment_id
         join students s on s.tenant_id = ${t} and s.id = e.student_id
-        where ea.tenant_id = ${t} and ea.user_id = ${userId} and ${within(reach, "locations", "ea.location_id")}
+        where ea.tenant_id = ${t} and ea.user_id = ${userId} and ${locationInReach(actor, sql`ea.location_id`, ADMINISTRATIVE)}
         order by lower(s.last_name), lower(s.first_name), s.id`,
     );
     return found.map((r) => ({
@@ -129,8 +127,7 @@ export async function availableStudents(actor: Actor, userId: number, query: { l
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
-    await requireTeacher(actor, reach, userId);
+    await requireTeacher(actor, userId);
     const search = query.search ? `${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const found = await rows<AvailableStudent>(
       db(),
@@ -139,7 +136,7 @@ export async function availableStudents(actor: Actor, userId: number, query: { l
         from student_enrollments e
         join locations l on l.tenant_id = ${t} and l.id = e.location_id and l.active
         join students s on s.tenant_id = ${t} and s.id = e.student_id and s.merged_into_student_id is null
-        where e.tenant_id = ${t} and e.active and ${within(reach, "locations", "e.location_id")}
+        where e.tenant_id = ${t} and e.active and ${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)}
           and ${query.locationId ? sql`e.location_id = ${query.locationId}` : sql`true`}
           and ${teacherAt(t, sql`${userId}`, sql.raw("e.location_id"))}
           and not exists (select 1 from enrollment_associations ea where ea.tenant_id = ${t} and ea.student_enrollment_id = e.id and ea.user_id = ${userId})
@@ -164,13 +161,12 @@ export async function assignToTeacher(
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [location] = await rows<{ id: number }>(
       db(),
-      sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${input.parentLocationId} and ${within(reach, "locations", "l.id")}`,
+      sql`select l.id from locations l where l.tenant_id = ${t} and l.id = ${input.parentLocationId} and ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)}`,
     );
     if (!location) throw notFound("Location not found");
-    const e = await requireEnrollment(actor, reach, input.studentEnrollmentId, "write");
+    const e = await requireEnrollment(actor, input.studentEnrollmentId, "write");
     const [user] = await rows<{ id: number; teacher: boolean }>(
       db(),
       sql`select u.id, ${teacherAt(t, sql.raw("u.id"), sql`${location.id}`)} as teacher from users u where u.tenant_id = ${t} and u.id = ${input.userId}`,
@@ -214,12 +210,11 @@ export async function unassignFromTeacher(actor: Actor, associationId: number, o
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   await forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [found] = await rows<{ id: number; user_id: number; student_enrollment_id: number; location_id: number; student_id: number }>(
       db(),
       sql`select ea.id, ea.user_id, ea.student_enrollment_id, ea.location_id, e.student_id from enrollment_associations ea
         join student_enrollments e on e.tenant_id = ${t} and e.id = ea.student_enrollment_id
-        where ea.tenant_id = ${t} and ea.id = ${associationId} and ${within(reach, "locations", "ea.location_id")}`,
+        where ea.tenant_id = ${t} and ea.id = ${associationId} and ${locationInReach(actor, sql`ea.location_id`, ADMINISTRATIVE)}`,
     );
     if (!found) throw notFound("Roster entry not found");
     await db()

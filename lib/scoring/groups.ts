@@ -3,11 +3,11 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { groupMembers, groups, studentEnrollments, userOrganizations } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, collectionInReach, locationInReach } from "@/lib/organisations/reach";
 import type { Group, GroupInput } from "./groups-schemas";
 import { requireRostered, requireTeacherCollection } from "./roster";
 
@@ -56,17 +56,13 @@ export async function listAdminGroups(actor: Actor, collectionId: number): Promi
   authorize(actor, "collections.adminRead");
   return forTenant(actor, async () => {
     const t = actor.tenantId;
-    const reach = await reachOf(actor);
     const [collection] = await rows<{ id: number }>(
       db(),
       sql`select dc.id from data_collections dc where dc.tenant_id = ${t} and dc.id = ${collectionId} and dc.deleted_at is null
-        and (${reach.all ? sql`true` : sql`false`}
-          or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${within(reach, "locations", "la.location_id")})
-          or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${within(reach, "districts", "da.district_id")})
-          or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${within(reach, "regions", "ra.region_id")}))`,
+        and ${collectionInReach(actor, sql`dc.id`, ADMINISTRATIVE)}`,
     );
     if (!collection) throw notFound();
-    const memberInScope = within(reach, "locations", "student_enrollments.location_id");
+    const memberInScope = locationInReach(actor, sql`student_enrollments.location_id`, ADMINISTRATIVE);
     const found = await db()
       .select(groupColumns)
       .from(groups)
@@ -74,10 +70,10 @@ export async function listAdminGroups(actor: Actor, collectionId: number): Promi
         and(
           eq(groups.tenantId, t),
           eq(groups.dataCollectionId, collectionId),
-          reach.all
+          actor.tenantWide
             ? undefined
             : sql`(exists (select 1 from ${userOrganizations} uo where uo.tenant_id = ${t} and uo.user_id = ${groups.userId}
-                  and uo.org_type = 'location' and ${within(reach, "locations", "uo.parent_id")})
+                  and uo.org_type = 'location' and ${locationInReach(actor, sql`uo.parent_id`, ADMINISTRATIVE)})
                 or exists (select 1 from ${groupMembers} gm join ${studentEnrollments} on student_enrollments.tenant_id = ${t}
                   and student_enrollments.id = gm.student_enrollment_id
                   where gm.tenant_id = ${t} and gm.group_id = ${groups.id} and ${memberInScope}))`,

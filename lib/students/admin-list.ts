@@ -3,13 +3,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { Gender } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
 import { listRaceCodes } from "@/lib/lookups/queries";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { dateToUnix } from "@/lib/platform/unix-time";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import type { StudentListQuery, StudentRow, StudentSort } from "./schemas";
 
 /**
@@ -77,8 +77,8 @@ function toStudent(r: Row, today: Date): StudentRow {
 }
 
 /** Condition: the student's POA location is within the admin's reach (tenant admins: any). */
-function inReach(reach: Reach): SQL {
-  return reach.all ? sql`true` : within(reach, "locations", "s.parent_location_id");
+function inReach(actor: Actor): SQL {
+  return locationInReach(actor, sql`s.parent_location_id`, ADMINISTRATIVE);
 }
 
 /** Teacher assignments (roster entries) over the student's enrollments. */
@@ -115,9 +115,9 @@ function searchCondition(search: string): SQL {
   return sql`(${byId} or ${last(word)} or ${first(word)})`;
 }
 
-function filters(actor: Actor, reach: Reach, query: StudentListQuery): SQL {
+function filters(actor: Actor, query: StudentListQuery): SQL {
   const t = actor.tenantId;
-  const parts: SQL[] = [sql`s.tenant_id = ${t}`, sql`s.merged_into_student_id is null`, inReach(reach)];
+  const parts: SQL[] = [sql`s.tenant_id = ${t}`, sql`s.merged_into_student_id is null`, inReach(actor)];
   if (query.search) parts.push(searchCondition(query.search));
   if (query.locationId) parts.push(sql`s.parent_location_id = ${query.locationId}`);
   if (query.districtId) {
@@ -150,9 +150,9 @@ function orderBy(sort: StudentSort, order: "asc" | "desc"): SQL {
 }
 
 /** The SQL of one page, exposed for the benchmark's bare-SQL comparison. */
-export function studentPageSql(actor: Actor, reach: Reach, query: StudentListQuery): { page: SQL; count: SQL } {
+export function studentPageSql(actor: Actor, query: StudentListQuery): { page: SQL; count: SQL } {
   const t = actor.tenantId;
-  const where = filters(actor, reach, query);
+  const where = filters(actor, query);
   const offset = (query.page - 1) * query.pageSize;
   const count = sql`select count(*) as n from students s where ${where}`;
   if (query.sort === "location") return { page: byLocationPage(t, where, query, offset), count };
@@ -190,8 +190,7 @@ function byLocationPage(t: number, where: SQL, query: StudentListQuery, offset: 
 /** GET /students: one page of the students within the admin's reach, with the total. */
 export async function listStudents(actor: Actor, query: StudentListQuery, today = new Date()) {
   authorize(actor, "students.manage");
-  const reach = await forTenant(actor, () => reachOf(actor));
-  const { page, count } = studentPageSql(actor, reach, query);
+  const { page, count } = studentPageSql(actor, query);
   // Page and count in their own transactions, so they run side by side on PostgreSQL.
   const [found, [total], races] = await Promise.all([
     forTenant(actor, () => rows<Row>(db(), page)),
@@ -205,12 +204,11 @@ export async function listStudents(actor: Actor, query: StudentListQuery, today 
 async function findOne(actor: Actor, match: SQL, today: Date, view?: StudentView): Promise<StudentRow> {
   authorize(actor, "students.manage");
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const t = actor.tenantId;
     const [row] = await rows<Row>(
       db(),
       sql`select ${columns(t)} from students s ${locationJoin(t)}
-        where s.tenant_id = ${t} and s.merged_into_student_id is null and ${inReach(reach)} and ${match} limit 1`,
+        where s.tenant_id = ${t} and s.merged_into_student_id is null and ${inReach(actor)} and ${match} limit 1`,
     );
     if (!row) throw notFound();
     if (view)

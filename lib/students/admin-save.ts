@@ -3,12 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { studentEnrollments, students } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
 import { updateEnrollment } from "@/lib/enrollments/enrollments";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { getStudent } from "./admin-list";
 import { mapStudentErrors } from "./errors";
 import type { CreateStudentInput, EditStudentInput, StudentColumns, UpdateStudentInput } from "./schemas";
@@ -27,11 +27,10 @@ export async function createStudent(actor: Actor, input: CreateStudentInput, ori
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   const id = await forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [location] = await rows<{ id: number; district_id: number; region_id: number }>(
       db(),
       sql`select l.id, l.district_id, d.region_id from locations l join districts d on d.tenant_id = ${t} and d.id = l.district_id
-        where l.tenant_id = ${t} and l.id = ${input.locationId} and l.active and ${within(reach, "locations", "l.id")}`,
+        where l.tenant_id = ${t} and l.id = ${input.locationId} and l.active and ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)}`,
     );
     if (!location) throw notFound("Location not found");
     const { locationId: _location, ...values } = input;
@@ -84,7 +83,6 @@ export async function updateStudent(actor: Actor, input: UpdateStudentInput, ori
   authorize(actor, "students.manage");
   const t = actor.tenantId;
   await forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [current] = await db()
       .select()
       .from(students)
@@ -93,7 +91,7 @@ export async function updateStudent(actor: Actor, input: UpdateStudentInput, ori
           eq(students.tenantId, t),
           eq(students.id, input.id),
           sql`${students.mergedIntoStudentId} is null`,
-          reach.all ? undefined : within(reach, "locations", "students.parent_location_id"),
+          locationInReach(actor, sql`students.parent_location_id`, ADMINISTRATIVE),
         ),
       )
       .for("update");

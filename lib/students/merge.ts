@@ -2,11 +2,11 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditEntry, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import type { MergeStudentsInput } from "./merge-schemas";
 
 export const STUDENTS_MERGED = "Students merged";
@@ -46,11 +46,10 @@ export async function mergeStudents(actor: Actor, input: MergeStudentsInput, ori
   const P = input.primaryStudentId;
   const S = input.secondaryStudentId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const found = await rows<{ id: number }>(
       db(),
       sql`select s.id from students s where s.tenant_id = ${t} and s.id in (${P}, ${S}) and s.merged_into_student_id is null
-        and ${reach.all ? sql`true` : within(reach, "locations", "s.parent_location_id")} order by s.id for update`,
+        and ${locationInReach(actor, sql`s.parent_location_id`, ADMINISTRATIVE)} order by s.id for update`,
     );
     if (found.length !== 2) throw notFound();
     const audit: AuditEntry[] = [];

@@ -2,9 +2,9 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 
 export interface EnrollmentChoice {
   id: number;
@@ -21,12 +21,11 @@ export async function transferChoices(actor: Actor, studentId: number): Promise<
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const enrollments = await rows<{ id: number; location_id: number; location_name: string; is_point_of_authority: boolean }>(
       db(),
       sql`select e.id, e.location_id, l.name as location_name, e.is_point_of_authority from student_enrollments e
         join locations l on l.tenant_id = ${t} and l.id = e.location_id
-        where e.tenant_id = ${t} and e.student_id = ${studentId} and e.active and ${within(reach, "locations", "e.location_id")}
+        where e.tenant_id = ${t} and e.student_id = ${studentId} and e.active and ${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)}
         order by e.is_point_of_authority desc, l.name`,
     );
     return {

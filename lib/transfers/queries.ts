@@ -2,10 +2,10 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import type { TransferList, TransferListQuery, TransferRow } from "./schemas";
 
 /**
@@ -72,15 +72,16 @@ function toTransfer(r: Row): TransferRow {
 
 const epoch = (column: string) => sql.raw(`extract(epoch from ${column})::bigint`);
 
-/** The columns of a transfer row; `reach` decides canDecide (the receiving side) and canWithdraw (the sending side). */
-function selectTransfers(t: number, reach: Reach): SQL {
+/** The columns of a transfer row; the actor's reach decides canDecide (the receiving side) and canWithdraw (the sending side). */
+function selectTransfers(actor: Actor): SQL {
+  const t = actor.tenantId;
   return sql`select tr.id, ${epoch("tr.created_at")} as created_at, tr.student_id, tr.student_enrollment_id,
       s.first_name, s.last_name, s.tenant_unique_id,
       ol.id as origin_location_id, ol.name as origin_location_name, od.id as origin_district_id, od.name as origin_district_name, od.unique_id as origin_district_unique_id,
       dl.id as destination_location_id, dl.name as destination_location_name, dd.id as destination_district_id, dd.name as destination_district_name, dd.unique_id as destination_district_unique_id,
       tr.status, ru.first_name || ' ' || ru.last_name as requested_by, du.first_name || ' ' || du.last_name as decided_by,
-      ${epoch("tr.decided_at")} as decided_at, tr.deleted, ${within(reach, "locations", "tr.destination_location_id")} as can_decide,
-      ${within(reach, "locations", "tr.origin_location_id")} as can_withdraw
+      ${epoch("tr.decided_at")} as decided_at, tr.deleted, ${locationInReach(actor, sql`tr.destination_location_id`, ADMINISTRATIVE)} as can_decide,
+      ${locationInReach(actor, sql`tr.origin_location_id`, ADMINISTRATIVE)} as can_withdraw
     from transfers tr
     join students s on s.tenant_id = ${t} and s.id = tr.student_id
     join locations ol on ol.tenant_id = ${t} and ol.id = tr.origin_location_id
@@ -93,9 +94,9 @@ function selectTransfers(t: number, reach: Reach): SQL {
 
 const open = sql`tr.status = 'pending' and not tr.deleted`;
 
-function listCondition(list: TransferList, reach: Reach): SQL {
-  const into = within(reach, "locations", "tr.destination_location_id");
-  const outOf = within(reach, "locations", "tr.origin_location_id");
+function listCondition(list: TransferList, actor: Actor): SQL {
+  const into = locationInReach(actor, sql`tr.destination_location_id`, ADMINISTRATIVE);
+  const outOf = locationInReach(actor, sql`tr.origin_location_id`, ADMINISTRATIVE);
   if (list === "incoming") return sql`${open} and ${into}`;
   if (list === "outgoing") return sql`${open} and ${outOf}`;
   return sql`not (${open}) and (${into} or ${outOf})`;
@@ -106,12 +107,11 @@ export async function listTransfers(actor: Actor, list: TransferList, query: Tra
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
-    const where = sql`tr.tenant_id = ${t} and ${listCondition(list, reach)}`;
+    const where = sql`tr.tenant_id = ${t} and ${listCondition(list, actor)}`;
     const order = list === "history" ? sql`coalesce(tr.decided_at, tr.updated_at) desc, tr.id desc` : sql`tr.created_at desc, tr.id desc`;
     const found = await rows<Row>(
       db(),
-      sql`${selectTransfers(t, reach)} where ${where} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+      sql`${selectTransfers(actor)} where ${where} order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
     );
     const [total] = await rows<{ n: number | string }>(db(), sql`select count(*) as n from transfers tr where ${where}`);
     return { transfers: found.map(toTransfer), total: Number(total.n), page: query.page, pageSize: query.pageSize };
@@ -119,12 +119,12 @@ export async function listTransfers(actor: Actor, list: TransferList, query: Tra
 }
 
 /** One transfer either side of which the admin reaches (404 otherwise); call inside forTenant. */
-export async function transferInReach(actor: Actor, reach: Reach, id: number): Promise<TransferRow> {
+export async function transferInReach(actor: Actor, id: number): Promise<TransferRow> {
   const t = actor.tenantId;
   const [row] = await rows<Row>(
     db(),
-    sql`${selectTransfers(t, reach)} where tr.tenant_id = ${t} and tr.id = ${id}
-      and (${within(reach, "locations", "tr.destination_location_id")} or ${within(reach, "locations", "tr.origin_location_id")})`,
+    sql`${selectTransfers(actor)} where tr.tenant_id = ${t} and tr.id = ${id}
+      and (${locationInReach(actor, sql`tr.destination_location_id`, ADMINISTRATIVE)} or ${locationInReach(actor, sql`tr.origin_location_id`, ADMINISTRATIVE)})`,
   );
   if (!row) throw notFound();
   return toTransfer(row);

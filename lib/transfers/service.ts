@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { notifications, transfers } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditEntry, type AuditOrigin } from "@/lib/platform/audit";
 import { AppError, fieldError, forbidden, notFound } from "@/lib/platform/errors";
 import { isUniqueViolation } from "@/lib/platform/pg-errors";
 import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { transferInReach } from "./queries";
 import type { CreateTransferInput } from "./schemas";
 
@@ -46,12 +46,11 @@ export async function createTransfer(actor: Actor, input: CreateTransferInput, o
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [enrollment] = await rows<{ location_id: number }>(
       db(),
       sql`select e.location_id from student_enrollments e join students s on s.tenant_id = ${t} and s.id = e.student_id and s.merged_into_student_id is null
         where e.tenant_id = ${t} and e.id = ${input.enrollmentId} and e.student_id = ${input.studentId} and e.active
-          and ${within(reach, "locations", "e.location_id")}
+          and ${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)}
         for update of e`,
     );
     if (!enrollment) throw notFound();
@@ -86,7 +85,7 @@ export async function createTransfer(actor: Actor, input: CreateTransferInput, o
       ],
       origin,
     );
-    return { message: TRANSFER_REQUESTED, transfer: await transferInReach(actor, reach, created.id) };
+    return { message: TRANSFER_REQUESTED, transfer: await transferInReach(actor, created.id) };
   });
 }
 
@@ -115,12 +114,11 @@ export async function decideTransfer(actor: Actor, id: number, isApproved: boole
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [transfer] = await rows<OpenTransfer>(
       db(),
       sql`select tr.id, tr.student_id, tr.student_enrollment_id, tr.origin_location_id, tr.destination_location_id, tr.status, tr.deleted, tr.requested_by,
-          s.tenant_unique_id, ${within(reach, "locations", "tr.destination_location_id")} as destination_in_reach,
-          ${within(reach, "locations", "tr.origin_location_id")} as origin_in_reach
+          s.tenant_unique_id, ${locationInReach(actor, sql`tr.destination_location_id`, ADMINISTRATIVE)} as destination_in_reach,
+          ${locationInReach(actor, sql`tr.origin_location_id`, ADMINISTRATIVE)} as origin_in_reach
         from transfers tr join students s on s.tenant_id = ${t} and s.id = tr.student_id
         where tr.tenant_id = ${t} and tr.id = ${id} for update of tr`,
     );
@@ -156,7 +154,7 @@ export async function decideTransfer(actor: Actor, id: number, isApproved: boole
       details: { before: { status: "pending" }, after: { status: isApproved ? "approved" : "declined" } },
     });
     await writeAudit(actor, audit, origin);
-    return { message, transfer: await transferInReach(actor, reach, id) };
+    return { message, transfer: await transferInReach(actor, id) };
   });
 }
 
@@ -170,14 +168,13 @@ export async function withdrawTransfer(actor: Actor, id: number, origin: AuditOr
   authorize(actor, "transfers.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const reach = await reachOf(actor);
     const [transfer] = await rows<
       Pick<OpenTransfer, "id" | "student_id" | "student_enrollment_id" | "status" | "deleted" | "origin_in_reach" | "destination_in_reach">
     >(
       db(),
       sql`select tr.id, tr.student_id, tr.student_enrollment_id, tr.status, tr.deleted,
-          ${within(reach, "locations", "tr.destination_location_id")} as destination_in_reach,
-          ${within(reach, "locations", "tr.origin_location_id")} as origin_in_reach
+          ${locationInReach(actor, sql`tr.destination_location_id`, ADMINISTRATIVE)} as destination_in_reach,
+          ${locationInReach(actor, sql`tr.origin_location_id`, ADMINISTRATIVE)} as origin_in_reach
         from transfers tr where tr.tenant_id = ${t} and tr.id = ${id} for update of tr`,
     );
     if (!transfer || (!transfer.destination_in_reach && !transfer.origin_in_reach)) throw notFound();
@@ -200,7 +197,7 @@ export async function withdrawTransfer(actor: Actor, id: number, origin: AuditOr
       ],
       origin,
     );
-    return { message: TRANSFER_WITHDRAWN, transfer: await transferInReach(actor, reach, id) };
+    return { message: TRANSFER_WITHDRAWN, transfer: await transferInReach(actor, id) };
   });
 }
 

@@ -2,7 +2,7 @@
  * The administrator's student list (GET /students' service) on the biggest tenant of a database (the
  * generator's: `npm run db:seed -- --students 130000`), for a tenant admin and for the admin of the
  * biggest district, with search, sort and filter; beside each, the bare SQL of the same page and
- * count (one connection, no tenancy transaction, no reach lookup). p50/p95 over BENCH_COUNT calls.
+ * count (one connection, no tenancy transaction). p50/p95 over BENCH_COUNT calls.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_students npx tsx tests/bench/students-list.ts [--explain]
  */
 export {};
@@ -10,8 +10,6 @@ await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
 const { closeDatabase, database, rows } = await import("../../db/client");
 const { listStudents, studentPageSql } = await import("../../lib/students/admin-list");
-const { reachOf } = await import("../../lib/dashboards/administrator");
-const { forTenant } = await import("../../lib/platform/tenancy");
 const { studentListQuery } = await import("../../lib/students/schemas");
 type Actor = import("../../lib/platform/actor").Actor;
 
@@ -75,10 +73,9 @@ for (const [who, a] of [
   ["tenant admin", actor(true)],
   ["district admin", actor(false)],
 ] as const) {
-  const reach = await forTenant(a, () => reachOf(a));
   for (const [name, raw] of cases) {
     const query = studentListQuery.parse(raw);
-    const { page, count: total } = studentPageSql(a, reach, query);
+    const { page, count: total } = studentPageSql(a, query);
     if (explain) {
       const plan = await rows<{ "QUERY PLAN": string }>(owner, sql`explain (analyze, buffers) ${page}`);
       console.log(`\n--- ${who}: ${name}\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
