@@ -2,11 +2,11 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { TEACHER_TYPES } from "@/db/schema";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import { assignCollection, assignedToPlace } from "@/lib/enrollments/assignments";
 import { assignmentBody, id } from "@/lib/enrollments/schemas";
 import type { Actor } from "@/lib/platform/actor";
 import type { AuditOrigin } from "@/lib/platform/audit";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { ASSIGNMENT_COLUMNS } from "./assignments-columns";
 import { issueReasons, rowLoader, type Checked, type Good, type Outcome } from "./per-row";
 
@@ -50,7 +50,6 @@ function check(cell: (name: string) => string): Checked<Row> {
  */
 async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promise<Map<number, Outcome>> {
   const t = actor.tenantId;
-  const reach = await reachOf(actor);
   const json = JSON.stringify(good.map(({ line, row }) => ({ l: line, s: row.stateId, k: row.locationId, c: row.dataCollectionId, tt: row.teacherType })));
   const found = await rows<{ line: number; created: boolean }>(
     db(),
@@ -61,7 +60,7 @@ async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promi
         join students s on s.tenant_id = ${t} and s.tenant_unique_id = x.s and s.merged_into_student_id is null
         join lateral (select e.id, e.student_id, e.location_id, e.active from student_enrollments e where e.tenant_id = ${t} and e.student_id = s.id
           and case when x.k is null then e.is_point_of_authority else e.location_id = x.k end
-          order by e.active desc, e.id desc limit 1) e on e.active and ${within(reach, "locations", "e.location_id")}
+          order by e.active desc, e.id desc limit 1) e on e.active and ${locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE)}
         join locations l on l.tenant_id = ${t} and l.id = e.location_id
         join districts d on d.tenant_id = ${t} and d.id = l.district_id
         join data_collections c on c.tenant_id = ${t} and c.id = x.c and c.deleted_at is null and c.enrollment_end_date >= now()

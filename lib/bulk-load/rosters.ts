@@ -4,9 +4,9 @@ import { db, rows } from "@/db/client";
 import type { Actor } from "@/lib/platform/actor";
 import type { AuditOrigin } from "@/lib/platform/audit";
 import { EMAIL_FORMAT, EMAIL_PATTERN } from "@/lib/auth/messages";
-import { reachOf, within } from "@/lib/dashboards/administrator";
 import { assignToTeacher, teacherAt } from "@/lib/enrollments/rosters";
 import { associationBody } from "@/lib/enrollments/schemas";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { issueReasons, rowLoader, type Checked, type Good, type Outcome } from "./per-row";
 import { ROSTER_COLUMNS } from "./rosters-columns";
 
@@ -47,7 +47,6 @@ function check(cell: (name: string) => string): Checked<Row> {
  */
 async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promise<Map<number, Outcome>> {
   const t = actor.tenantId;
-  const reach = await reachOf(actor);
   const json = JSON.stringify(good.map(({ line, row }) => ({ l: line, s: row.stateId, k: row.locationId, e: row.email, m: row.memberId })));
   // Staged with statistics: a CTE over the JSON is estimated at 100 rows, and the planner then looked
   // the teacher up again for every row (5,000 rows: 11 s; with the table, once per teacher and school).
@@ -71,7 +70,7 @@ async function bulk(actor: Actor, good: Good<Row>[], origin: AuditOrigin): Promi
         select x.l, x.k, e.id as enrollment_id, e.student_id, tch.id as user_id
         from x
         join tch on tch.k = x.k and coalesce(tch.e, '') = coalesce(x.e, '') and coalesce(tch.m, '') = coalesce(x.m, '')
-        join locations l on l.tenant_id = ${t} and l.id = x.k and ${within(reach, "locations", "l.id")}
+        join locations l on l.tenant_id = ${t} and l.id = x.k and ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)}
         join students s on s.tenant_id = ${t} and s.tenant_unique_id = x.s and s.merged_into_student_id is null
         join lateral (select e.id, e.student_id, e.active from student_enrollments e where e.tenant_id = ${t} and e.student_id = s.id and e.location_id = x.k
           order by e.active desc, e.id desc limit 1) e on e.active),

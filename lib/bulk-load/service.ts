@@ -3,7 +3,6 @@ import { sql, type SQL } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { csvForPeople } from "@/lib/platform/csv";
@@ -11,6 +10,7 @@ import { AppError, notFound } from "@/lib/platform/errors";
 import { sendJob } from "@/lib/platform/queue";
 import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
+import { keepReach, type KeptReach } from "@/lib/organisations/reach";
 import { COLUMNS } from "./columns";
 import { bulkLoadJob } from "./job-kind";
 import { FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES, fileKindOf } from "./parse";
@@ -29,7 +29,8 @@ const BULK_LOAD_NOT_FOUND = "Bulk load not found";
 const FILE_NOT_FOUND = "File not found";
 
 export interface BulkLoadSummary {
-  scope?: { all: true } | { locations: number[] };
+  /** The uploader's kept reach; `locations` (a list of ids) in loads requested before the links were kept. */
+  scope?: KeptReach | { locations: number[] };
   impersonatorId?: number | null;
   created?: number;
   updated?: number;
@@ -107,9 +108,8 @@ export async function requestBulkLoad(actor: Actor, body: BulkLoadBody, origin: 
     if (Number(file.size ?? 0) > MAX_FILE_BYTES) throw new AppError(413, FILE_SIZE_MESSAGE, [{ field: "fileId", message: FILE_SIZE_MESSAGE }]);
     const [existing] = await loadRows(t, sql`b.file_id = ${file.id}`);
     if (existing) return { message: BULK_LOAD_REQUESTED, bulkLoad: toView(existing) };
-    const reach = await reachOf(actor);
     const summary: BulkLoadSummary = {
-      scope: reach.all ? { all: true } : { locations: reach.locations },
+      scope: keepReach(actor),
       impersonatorId: actor.impersonatorId ?? null,
       phase: "queued",
     };

@@ -2,7 +2,6 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize, can } from "@/lib/auth/permissions";
-import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { AppError, fieldError, notFound } from "@/lib/platform/errors";
@@ -11,6 +10,7 @@ import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { rosterArray, requireTeacherCollection } from "@/lib/scoring/roster";
+import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
 import { isrTagOf } from "./headings";
 import { ISR_BATCH_SIZE, isrJob } from "./job-kind";
 import { COLLECTION_NOT_FOUND, ISR_CLEARED, ISR_NOT_FOUND, ISR_REQUESTED, NOTHING_TO_DOWNLOAD, NO_CHILDREN, TOO_MANY_TO_MERGE } from "./messages";
@@ -42,8 +42,7 @@ export async function scopeIn(actor: Actor, collectionId: number): Promise<Scope
       sql`select id from data_collections where tenant_id = ${t} and id = ${collectionId} and deleted_at is null`,
     );
     if (!collection) throw notFound(COLLECTION_NOT_FOUND);
-    const reach = await reachOf(actor);
-    return { enrollment: reach.all ? sql`true` : sql`e.location_id = any(${`{${reach.locations.join(",")}}`}::int[])` };
+    return { enrollment: locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE) };
   }
   authorize(actor, "reports.teacher");
   await requireTeacherCollection(actor, collectionId).catch(() => {

@@ -2,7 +2,6 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize, can } from "@/lib/auth/permissions";
-import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { fieldError, notFound } from "@/lib/platform/errors";
@@ -10,6 +9,7 @@ import { sendJob } from "@/lib/platform/queue";
 import { contentDisposition, storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
 import { requireTeacherCollection } from "@/lib/scoring/roster";
+import { keepReach } from "@/lib/organisations/reach";
 import { REPORT_REQUESTED, REPORT_TYPES, STUDENT_SCORES, type AdminReportKind, type ReportKind, type TeacherReportType } from "./catalogue";
 import { fileNameOf, generateReport } from "./generate";
 import { reportJob } from "./job-kind";
@@ -26,12 +26,6 @@ import { reportRows, toView } from "./views";
 
 const REPORT_NOT_FOUND = "Report not found";
 const COLLECTION_NOT_FOUND = "Data collection not found";
-
-/** What the requester may see, fixed at request time: tenant admins all, other admins their reach. */
-async function adminScope(actor: Actor): Promise<ReportScope> {
-  const reach = await reachOf(actor);
-  return reach.all ? { all: true } : { locations: reach.locations };
-}
 
 interface Request {
   kind: ReportKind;
@@ -103,7 +97,7 @@ export async function requestAdminReport(actor: Actor, tenantId: number, body: A
   return forTenant(actor, async () => {
     const report = await createReport(
       actor,
-      { kind: body.kind, scope: await adminScope(actor), dataCollectionId: body.dataCollectionId, schoolYearId: body.schoolYearId, options: { format } },
+      { kind: body.kind, scope: keepReach(actor), dataCollectionId: body.dataCollectionId, schoolYearId: body.schoolYearId, options: { format } },
       origin,
     );
     return { message: REPORT_REQUESTED, report };

@@ -1,13 +1,18 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { ADMINISTRATIVE, keptReaching, locationInReach, type KeptReach } from "@/lib/organisations/reach";
 
 /**
  * What a report builder hands the writer: its columns and one SQL statement whose rows the job reads
  * through a cursor, so a state-wide report never sits in memory whole.
  */
 
-/** Whom a report covers, fixed when it is requested (see scopeOf in service.ts). */
-export type ReportScope = { all: true } | { locations: number[] } | { teacherId: number };
+/**
+ * Whom a report covers, fixed when it is requested (service.ts): an admin's kept reach (tenant-wide,
+ * or their administrative links), or a teacher's roster. `locations` is the form of reports
+ * requested before the links were kept (a list of location ids), still read.
+ */
+export type ReportScope = KeptReach | { locations: number[] } | { teacherId: number };
 
 export interface ReportContext {
   tenantId: number;
@@ -58,6 +63,7 @@ export function cell(value: unknown): string | number | null {
 export function enrollmentInScope(context: ReportContext): SQL {
   const { scope, tenantId } = context;
   if ("all" in scope) return sql`true`;
+  if ("links" in scope) return locationInReach(keptReaching(tenantId, scope), sql`e.location_id`, ADMINISTRATIVE);
   if ("locations" in scope) return sql`e.location_id = any(${`{${scope.locations.join(",")}}`}::int[])`;
   return sql`exists (select 1 from enrollment_associations sa where sa.tenant_id = ${tenantId}
     and sa.student_enrollment_id = e.id and sa.user_id = ${scope.teacherId})`;
