@@ -77,6 +77,8 @@ const TABLE = {
   "system.mailCheck": ["ROLE_SYSTEM_ADMIN"],
   /** Request the administration reports (§9) over one's reach, and download one's own. */
   "reports.admin": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Download a collection's results as Ed-Fi resources (JSON Lines) over one's reach: a district's, or the state's for tenant admins. */
+  "results.edfiExport": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Request the teacher reports (platform §7) over one's own class, and download one's own. */
   "reports.teacher": ["ROLE_TEACHER"],
   /** The tenant's job counts and waiting jobs (administration §7 'Job counts'). */

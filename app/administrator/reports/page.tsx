@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminReports } from "@/components/reports/admin-reports";
+import { EdfiDownloads } from "@/components/reports/edfi-downloads";
 import { PageHeading } from "@/components/ui/page-heading";
 import { can } from "@/lib/auth/permissions";
+import { edfiDownloadOptions } from "@/lib/edfi/page-data";
 import { reportFormOptions } from "@/lib/reports/page-data";
 import { listReports } from "@/lib/reports/service";
 import { requirePageActor } from "@/lib/shell/page-actor";
@@ -12,7 +14,11 @@ export const metadata: Metadata = { title: "Reports" };
 /** Request administration reports over one's reach, watch them run and download them. */
 export default async function AdministratorReportsPage() {
   const actor = await requirePageActor({ permission: "reports.admin", path: "/administrator/reports" });
-  const [options, { reports }] = await Promise.all([reportFormOptions(actor), listReports(actor, {})]);
+  const [options, { reports }, edfi] = await Promise.all([
+    reportFormOptions(actor),
+    listReports(actor, {}),
+    can(actor, "results.edfiExport") ? edfiDownloadOptions(actor) : null,
+  ]);
   return (
     <>
       <PageHeading
@@ -32,6 +38,18 @@ export default async function AdministratorReportsPage() {
         }
       />
       <AdminReports tenantId={actor.tenantId} options={options} reports={reports} />
+      {edfi ? (
+        <div className="mt-6">
+          <EdfiDownloads
+            options={edfi}
+            scope={
+              actor.tenantWide
+                ? `The files cover all of ${actor.tenantName}, or one district.`
+                : "The files cover the children of the organisations you administer."
+            }
+          />
+        </div>
+      ) : null}
     </>
   );
 }

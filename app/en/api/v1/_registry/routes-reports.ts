@@ -1,6 +1,7 @@
 import "server-only";
 import * as adminTenantsJobs from "@/app/en/api/v1/admin/tenants/[tenantId]/jobs.json/route";
 import * as adminTenantsReports from "@/app/en/api/v1/admin/tenants/[tenantId]/reports.json/route";
+import * as dataCollectionsIdEdfiResource from "@/app/en/api/v1/data-collections/[id]/edfi/[resource]/route";
 import * as reportsArchive from "@/app/en/api/v1/reports/archive/route";
 import * as reportsDownload from "@/app/en/api/v1/reports/download/[id]/route";
 import * as reportsName from "@/app/en/api/v1/reports/[name]/route";
@@ -19,4 +20,5 @@ export const REPORTS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/reports/{name}", module: reportsName },
   { path: "/user/collections/{id}/reports.json", module: userCollectionsReports },
   { path: "/user/collections/{id}/reports/{reportId}", module: userCollectionsReport },
+  { path: "/data-collections/{id}/edfi/{resource}", module: dataCollectionsIdEdfiResource },
 ];

@@ -1,0 +1,234 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { notFound } from "@/lib/platform/errors";
+import { errorFields, log } from "@/lib/platform/logger";
+import { contentDisposition } from "@/lib/platform/storage";
+import { forTenant } from "@/lib/platform/tenancy";
+import { ADMINISTRATIVE, districtOnPath, locationInReach } from "@/lib/organisations/reach";
+import { collectionItems } from "@/lib/reports/collection-content";
+import type { ReportContext } from "@/lib/reports/sheet";
+import {
+  assessmentResource,
+  levelsOf,
+  objectiveAssessmentResources,
+  scoreRangeOf,
+  studentAssessmentResource,
+  type EdfiCollection,
+  type EdfiResultRow,
+} from "./mapping";
+import type { EdfiResource } from "./schemas";
+import { edfiSettings } from "./settings";
+
+/**
+ * GET /data-collections/{id}/edfi/{resource}: a collection's results as Ed-Fi resources, one JSON
+ * document a line (JSON Lines, as Ed-Fi bulk loaders such as Lightbeam read them: one file per
+ * resource). Tenant admins export the state, other administrators their reach; `districtId` narrows
+ * either to one district (404 outside reach or tenant). The children are those assigned to the
+ * collection through an active enrollment in scope with a stored result (student_results: a domain
+ * or the overall score); a child with two assigned enrollments is exported once, from the point of
+ * authority (else the first enrollment), and only by whoever reaches that enrollment.
+ *
+ * Streaming: the children are read in batches by keyset on the assignment key (enrollment id), each
+ * batch its own short transaction, and the next batch is read only when the client has taken the
+ * last: memory holds one batch whatever the collection's size, and a slow download holds no
+ * connection or transaction open between batches (the embedded PGlite has only one).
+ */
+
+const COLLECTION_NOT_FOUND = "Data collection not found";
+const DISTRICT_NOT_FOUND = "District not found";
+/** Children per batch (a line is about 1.5 KB). */
+const BATCH = 1000;
+
+interface CollectionRow {
+  id: number;
+  collection_name: string;
+  school_year_id: number;
+  assessment_id: number;
+  assessment_name: string;
+  config: Record<string, unknown> | null;
+  school_year: number;
+  slug: string;
+  edfi: unknown;
+}
+
+/** The collection as the export describes it: effective configuration (the assessment's, overridden by the collection's scoring), domains, settings. */
+async function collectionOf(actor: Actor, collectionId: number): Promise<{ collection: EdfiCollection; config: Record<string, unknown> }> {
+  const t = actor.tenantId;
+  const [found] = await rows<CollectionRow>(
+    db(),
+    sql`select dc.id, dc.collection_name, dc.school_year_id, dc.assessment_id, a.name as assessment_name,
+        coalesce(a.configuration, '{}'::jsonb) || coalesce(dc.scoring, '{}'::jsonb) as config,
+        extract(year from y.end_date)::int as school_year, tn.slug, tn.configuration -> 'edfi' as edfi
+      from data_collections dc
+      join assessments a on a.id = dc.assessment_id
+      join school_years y on y.id = dc.school_year_id
+      join tenants tn on tn.id = dc.tenant_id
+      where dc.tenant_id = ${t} and dc.id = ${collectionId} and dc.deleted_at is null`,
+  );
+  if (!found) throw notFound(COLLECTION_NOT_FOUND);
+  const config = found.config ?? {};
+  const context: ReportContext = {
+    tenantId: t,
+    scope: { all: true },
+    schoolYearId: found.school_year_id,
+    collection: { id: found.id, name: found.collection_name, assessmentId: found.assessment_id, configuration: config },
+  };
+  const { domains } = await collectionItems(context);
+  const levels = levelsOf(config);
+  return {
+    config,
+    collection: {
+      id: found.id,
+      name: found.collection_name,
+      assessmentName: found.assessment_name,
+      schoolYear: found.school_year,
+      levels,
+      scoreRange: scoreRangeOf(config, levels),
+      domains: domains.map((d) => ({ code: d.code, label: d.label })),
+      settings: edfiSettings(found.slug, found.edfi),
+    },
+  };
+}
+
+/**
+ * Whom the file covers, as a condition on the enrollment `e`: the actor's administrative reach
+ * (tenant admins: the tenant), narrowed to a district when one is named; a district of another
+ * tenant, or with no school in reach, is 404.
+ */
+async function scopeOf(actor: Actor, districtId: number | undefined): Promise<SQL> {
+  const t = actor.tenantId;
+  const reach = locationInReach(actor, sql.raw("e.location_id"), ADMINISTRATIVE);
+  if (districtId === undefined) return reach;
+  const [district] = await rows<{ id: number }>(
+    db(),
+    sql`select d.id from districts d where d.tenant_id = ${t} and d.id = ${districtId} and ${districtOnPath(actor, sql.raw("d.id"), ADMINISTRATIVE)}`,
+  );
+  if (!district) throw notFound(DISTRICT_NOT_FOUND);
+  return sql`${reach} and e.district_id = ${districtId}`;
+}
+
+/** One batch of children after an enrollment id, in enrollment order (the assignments' key). */
+function resultRows(actor: Actor, collectionId: number, config: Record<string, unknown>, scope: SQL, after: number) {
+  const t = actor.tenantId;
+  const c = collectionId;
+  return rows<EdfiResultRow & { enrollment_id: number }>(
+    db(),
+    sql`select e.id as enrollment_id, s.id as student_id, s.tenant_unique_id as state_id, l.unique_id as school_code,
+        r.overall_score, r.performance_level, r.domain_scores,
+        (select jsonb_object_agg(ds.key, result_performance_level(${JSON.stringify(config)}::jsonb, ds.value::numeric::integer))
+          from jsonb_each_text(r.domain_scores) ds) as domain_levels,
+        w.first_scored, w.last_scored
+      from student_data_collection_assignments a
+      join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id
+      join students s on s.tenant_id = ${t} and s.id = e.student_id
+      join locations l on l.tenant_id = ${t} and l.id = e.location_id
+      join student_results r on r.tenant_id = ${t} and r.data_collection_id = ${c} and r.student_enrollment_id = e.id
+      cross join lateral (select min(sc.created_at) as first_scored, max(sc.updated_at) as last_scored from scores sc
+        where sc.tenant_id = ${t} and sc.data_collection_id = ${c} and sc.student_enrollment_id = e.id) w
+      where a.tenant_id = ${t} and a.data_collection_id = ${c} and a.student_enrollment_id > ${after}
+        and e.active and ${scope}
+        and (r.overall_score is not null or r.domain_scores <> '{}'::jsonb)
+        and length(s.tenant_unique_id) between 1 and 32
+        -- One line per child: another active assigned enrollment that counts before this one (the point of authority, else the lower id) wins.
+        and not exists (select 1 from student_enrollments e2
+          join student_data_collection_assignments a2 on a2.tenant_id = ${t} and a2.data_collection_id = ${c} and a2.student_enrollment_id = e2.id
+          where e2.tenant_id = ${t} and e2.student_id = e.student_id and e2.id <> e.id and e2.active
+            and (e2.is_point_of_authority > e.is_point_of_authority or (e2.is_point_of_authority = e.is_point_of_authority and e2.id < e.id)))
+      order by a.student_enrollment_id
+      limit ${BATCH}`,
+  );
+}
+
+const lines = (documents: unknown[]) => documents.map((d) => `${JSON.stringify(d)}\n`).join("");
+
+/** Batches as a byte stream: each pull reads the next batch (its own transaction) once the client has taken the last. */
+function streamOf(batches: AsyncGenerator<string>, label: Record<string, unknown>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        log.error("edfi export failed", { ...label, ...errorFields(error) });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+export interface EdfiDownload {
+  body: ReadableStream<Uint8Array>;
+  headers: Headers;
+}
+
+export async function exportEdfi(
+  actor: Actor,
+  collectionId: number,
+  resource: EdfiResource,
+  query: { districtId?: number },
+  origin: AuditOrigin,
+): Promise<EdfiDownload> {
+  authorize(actor, "results.edfiExport");
+  const { collection, config, scope } = await forTenant(actor, async () => {
+    const described = await collectionOf(actor, collectionId);
+    const scope = await scopeOf(actor, query.districtId);
+    if (resource === "studentAssessments") {
+      await writeAudit(
+        actor,
+        [
+          {
+            action: "export",
+            entityType: "data_collection",
+            entityId: collectionId,
+            details: { format: "edfi", resource, districtId: query.districtId ?? null, tenantWide: actor.tenantWide },
+          },
+        ],
+        origin,
+      );
+    }
+    return { ...described, scope };
+  });
+  const label = { tenantId: actor.tenantId, userId: actor.userId, collectionId, resource, districtId: query.districtId ?? null };
+
+  async function* generate(): AsyncGenerator<string> {
+    if (resource === "assessments") {
+      yield lines([assessmentResource(collection)]);
+      return;
+    }
+    if (resource === "objectiveAssessments") {
+      yield lines(objectiveAssessmentResources(collection));
+      return;
+    }
+    const started = performance.now();
+    let after = 0;
+    let count = 0;
+    for (;;) {
+      const batch = await forTenant(actor, () => resultRows(actor, collectionId, config, scope, after));
+      if (!batch.length) break;
+      after = batch[batch.length - 1].enrollment_id;
+      count += batch.length;
+      yield lines(batch.map((row) => studentAssessmentResource(collection, row)));
+      if (batch.length < BATCH) break;
+    }
+    log.info("edfi export", { ...label, children: count, ms: Math.round(performance.now() - started) });
+  }
+
+  const name = `${resource}.collection-${collectionId}${query.districtId ? `.district-${query.districtId}` : ""}.jsonl`;
+  return {
+    body: streamOf(generate(), label),
+    headers: new Headers({
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "content-disposition": contentDisposition(name),
+      "cache-control": "no-store",
+    }),
+  };
+}
