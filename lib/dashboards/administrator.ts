@@ -1,11 +1,11 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { log } from "@/lib/platform/logger";
 import { forTenant } from "@/lib/platform/tenancy";
-import { inDistrictScope, inRegionScope, locationIdsInScope } from "@/lib/organisations/scope";
+import { ADMINISTRATIVE, collectionInReach, districtOnPath, locationInReach, regionOnPath } from "@/lib/organisations/reach";
 import { overallCompletion, toProgress, type CollectionProgress, type ProgressRow } from "./completion";
 
 interface AdministratorDashboard {
@@ -22,54 +22,22 @@ interface AdministratorDashboard {
   collections: CollectionProgress[];
 }
 
-/** An administrator's reach is what their administrative links cover (tenant admins: everything). */
-const ADMIN = { administrative: true } as const;
-
-/**
- * The ids an admin reaches, resolved once up front: a region or district counts when it holds a
- * location in reach. Literal id lists give the planner true row estimates for the big joins below.
- */
-export type Reach = { all: true } | { all: false; regions: number[]; districts: number[]; locations: number[] };
-
-export async function reachOf(actor: Actor): Promise<Reach> {
-  if (actor.tenantWide) return { all: true };
+/** Counts of what the admin reaches: a region or district counts when it holds a location in reach. */
+async function organisationCounts(actor: Actor) {
   const t = actor.tenantId;
-  const found = await locationIdsInScope(actor, ADMIN);
-  const locations = found === "all" ? [] : found;
-  const districtRows = await rows<{ id: number; region_id: number }>(
-    db(),
-    sql`select d.id, d.region_id from districts d where d.tenant_id = ${t}
-      and (${inDistrictScope(actor, sql.raw("d.id"), ADMIN)} or d.id in (select l.district_id from locations l where l.tenant_id = ${t} and l.id = any(${ids(locations)})))`,
-  );
-  const regionRows = await rows<{ id: number }>(
-    db(),
-    sql`select r.id from regions r where r.tenant_id = ${t}
-      and (${inRegionScope(actor, sql.raw("r.id"), ADMIN)} or r.id = any(${ids(districtRows.map((d) => d.region_id))}))`,
-  );
-  return { all: false, regions: regionRows.map((r) => r.id), districts: districtRows.map((d) => d.id), locations };
-}
-
-const ids = (list: number[]) => sql`${`{${list.join(",")}}`}::int[]`;
-
-/** Condition: the column holds an id of the given kind within reach. */
-export function within(reach: Reach, kind: "regions" | "districts" | "locations", column: string): SQL {
-  return reach.all ? sql`true` : sql`${sql.raw(column)} = any(${ids(reach[kind])})`;
-}
-
-async function organisationCounts(actor: Actor, reach: Reach) {
-  const t = actor.tenantId;
-  const teacherScope = reach.all
+  const at = (column: string) => locationInReach(actor, sql.raw(column), ADMINISTRATIVE);
+  const teacherScope = actor.tenantWide
     ? sql`true`
     : sql`exists (select 1 from user_organizations uo where uo.tenant_id = ${t} and uo.user_id = ur.user_id
-        and uo.org_type = 'location' and ${within(reach, "locations", "uo.parent_id")})`;
+        and uo.org_type = 'location' and ${at("uo.parent_id")})`;
   const [row] = await rows<Record<"regions" | "districts" | "locations" | "students" | "teachers", number | string>>(
     db(),
     sql`select
-      (select count(*) from regions r where r.tenant_id = ${t} and r.active and ${within(reach, "regions", "r.id")}) as regions,
-      (select count(*) from districts d where d.tenant_id = ${t} and d.active and ${within(reach, "districts", "d.id")}) as districts,
-      (select count(*) from locations l where l.tenant_id = ${t} and l.active and ${within(reach, "locations", "l.id")}) as locations,
+      (select count(*) from regions r where r.tenant_id = ${t} and r.active and ${regionOnPath(actor, sql.raw("r.id"), ADMINISTRATIVE)}) as regions,
+      (select count(*) from districts d where d.tenant_id = ${t} and d.active and ${districtOnPath(actor, sql.raw("d.id"), ADMINISTRATIVE)}) as districts,
+      (select count(*) from locations l where l.tenant_id = ${t} and l.active and ${at("l.id")}) as locations,
       (select count(distinct e.student_id) from student_enrollments e
-        where e.tenant_id = ${t} and e.active and ${within(reach, "locations", "e.location_id")}) as students,
+        where e.tenant_id = ${t} and e.active and ${at("e.location_id")}) as students,
       (select count(distinct ur.user_id) from user_roles ur
         join users u on u.id = ur.user_id and u.tenant_id = ${t} and u.enabled
         where ur.tenant_id = ${t} and ur.role = 'ROLE_TEACHER' and ${teacherScope}) as teachers`,
@@ -84,7 +52,7 @@ async function organisationCounts(actor: Actor, reach: Reach) {
 }
 
 /** Open and upcoming collections assigned to an organisation in scope, with completion in scope. */
-async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise<CollectionProgress[]> {
+async function scopedCollections(actor: Actor, now: Date): Promise<CollectionProgress[]> {
   const t = actor.tenantId;
   const at = now.toISOString();
   const result = await rows<ProgressRow>(
@@ -92,16 +60,13 @@ async function scopedCollections(actor: Actor, reach: Reach, now: Date): Promise
     sql`with cols as (
       select dc.id from data_collections dc
       where dc.tenant_id = ${t} and dc.deleted_at is null and dc.cycle_end_date >= ${at}::timestamptz
-        and (${reach.all ? sql`true` : sql`false`}
-          or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${within(reach, "locations", "la.location_id")})
-          or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${within(reach, "districts", "da.district_id")})
-          or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${within(reach, "regions", "ra.region_id")}))
+        and ${collectionInReach(actor, sql.raw("dc.id"), ADMINISTRATIVE)}
     ), progress as (
       -- Kept by triggers per (collection, location): active assigned children and their scored
       -- items (migration 0010). A state sums ~1,500 rows; nothing counts children or scores here.
       select p.data_collection_id, sum(p.students) as students, sum(p.scored) as scored
       from collection_location_progress p
-      where p.tenant_id = ${t} and p.data_collection_id in (select id from cols) and ${within(reach, "locations", "p.location_id")}
+      where p.tenant_id = ${t} and p.data_collection_id in (select id from cols) and ${locationInReach(actor, sql.raw("p.location_id"), ADMINISTRATIVE)}
       group by p.data_collection_id
     ), items as (
       select i.data_collection_id, count(*) as n from data_collection_items i
@@ -124,11 +89,7 @@ export async function administratorDashboard(actor: Actor, now = new Date()): Pr
   authorize(actor, "area.administrator");
   const started = performance.now();
   // Each read in its own tenant-bound transaction: the two big ones stay parallel on PostgreSQL.
-  const reach = await forTenant(actor, () => reachOf(actor));
-  const [counts, collections] = await Promise.all([
-    forTenant(actor, () => organisationCounts(actor, reach)),
-    forTenant(actor, () => scopedCollections(actor, reach, now)),
-  ]);
+  const [counts, collections] = await Promise.all([forTenant(actor, () => organisationCounts(actor)), forTenant(actor, () => scopedCollections(actor, now))]);
   const open = collections.filter((c) => c.status === "Open");
   log.info("dashboard", { area: "administrator", userId: actor.userId, ms: Math.round(performance.now() - started) });
   return { tenantWide: actor.tenantWide, ...counts, openCollections: open.length, completion: overallCompletion(open), collections };

@@ -1,10 +1,10 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
-import { within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { badRequest, notFound } from "@/lib/platform/errors";
 import { rosterArray } from "@/lib/scoring/roster";
+import { ADMINISTRATIVE, districtOnPath, locationInReach, regionOnPath } from "@/lib/organisations/reach";
 import type { DisplayResult, DisplayRole, DisplayType, DomainStats, Level, Stats, StudentRow, Unit, UnitKind } from "./model";
 
 /**
@@ -104,6 +104,8 @@ interface Org {
   district: string | null;
   location_id: number | null;
   location: string | null;
+  district_in_reach: boolean | null;
+  location_in_reach: boolean | null;
 }
 
 /**
@@ -111,28 +113,29 @@ interface Org {
  * (404 otherwise) and the ones above it must be its parents. Above the unit, the admin's reach
  * still limits what is counted.
  */
-export async function adminPosition(actor: Actor, reach: Reach, collectionId: number, input: DrillInput): Promise<Position> {
+export async function adminPosition(actor: Actor, collectionId: number, input: DrillInput): Promise<Position> {
   const t = actor.tenantId;
-  const inReach = within(reach, "locations", "e.location_id");
+  const inReach = locationInReach(actor, sql`e.location_id`, ADMINISTRATIVE);
   const top = { kind: "state" as const, id: null, name: actor.tenantName };
   if (input.teacherId && !input.locationId) throw badRequest("A class needs its school", [{ field: "locationId", message: "Location is required" }]);
   if (input.locationId && !input.districtId) throw badRequest("A school needs its district", [{ field: "districtId", message: "District is required" }]);
   if (input.districtId && !input.regionId) throw badRequest("A district needs its region", [{ field: "regionId", message: "Region is required" }]);
-  const totalsInReach = within(reach, "locations", "t.location_id");
+  const totalsInReach = locationInReach(actor, sql`t.location_id`, ADMINISTRATIVE);
   if (!input.regionId) return { ...top, path: [top], where: inReach, childKind: "region", totals: totalsInReach };
 
   const [org] = await rows<Org>(
     db(),
-    sql`select r.id as region_id, r.name as region, d.id as district_id, d.name as district, l.id as location_id, l.name as location
+    sql`select r.id as region_id, r.name as region, d.id as district_id, d.name as district, l.id as location_id, l.name as location,
+        ${districtOnPath(actor, sql`d.id`, ADMINISTRATIVE)} as district_in_reach, ${locationInReach(actor, sql`l.id`, ADMINISTRATIVE)} as location_in_reach
       from regions r
       left join districts d on d.tenant_id = ${t} and d.region_id = r.id and d.id = ${input.districtId ?? null}::int
       left join locations l on l.tenant_id = ${t} and l.district_id = d.id and l.id = ${input.locationId ?? null}::int
       where r.tenant_id = ${t} and r.id = ${input.regionId}
-        and ${within(reach, "regions", "r.id")}`,
+        and ${regionOnPath(actor, sql`r.id`, ADMINISTRATIVE)}`,
   );
   if (!org || (input.districtId && !org.district_id) || (input.locationId && !org.location_id)) throw notFound();
-  if (org.district_id && !reach.all && !reach.districts.includes(org.district_id)) throw notFound();
-  if (org.location_id && !reach.all && !reach.locations.includes(org.location_id)) throw notFound();
+  if (org.district_id && !org.district_in_reach) throw notFound();
+  if (org.location_id && !org.location_in_reach) throw notFound();
 
   const path: Position["path"] = [top, { kind: "region", id: org.region_id, name: org.region }];
   if (!org.district_id) {

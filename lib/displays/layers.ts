@@ -2,7 +2,6 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { adminPosition, collectionFacts, type DrillInput } from "./compute";
@@ -45,10 +44,9 @@ export async function layerCounts(actor: Actor, collectionId: number, drill: Dri
   authorize(actor, "displays.admin");
   return forTenant(actor, async () => {
     const t = actor.tenantId;
-    const reach = await reachOf(actor);
-    await requireAdminCollection(actor, reach, collectionId);
+    await requireAdminCollection(actor, collectionId);
     const collection = await collectionFacts(actor, collectionId);
-    const position = await adminPosition(actor, reach, collectionId, drill);
+    const position = await adminPosition(actor, collectionId, drill);
     const columns: SQL[] = [sql`1 as one`];
     layers.forEach((layer, i) => {
       const when = layerCondition(layer);

@@ -3,7 +3,6 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { checkpointPeriods } from "@/db/schema";
 import { authorize } from "@/lib/auth/permissions";
-import { reachOf } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { badRequest, notFound } from "@/lib/platform/errors";
@@ -64,7 +63,7 @@ export async function listPeriods(actor: Actor, collectionId: number): Promise<C
 
 async function requireManaged(actor: Actor, collectionId: number): Promise<void> {
   authorize(actor, "displays.admin");
-  await requireAdminCollection(actor, await reachOf(actor), collectionId);
+  await requireAdminCollection(actor, collectionId);
 }
 
 export async function createPeriod(actor: Actor, collectionId: number, input: PeriodInput, origin?: AuditOrigin): Promise<CheckpointPeriodWire> {

@@ -4,13 +4,13 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { dataDisplayResults } from "@/db/schema";
 import { authorize, can } from "@/lib/auth/permissions";
-import { reachOf, within, type Reach } from "@/lib/dashboards/administrator";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { signedUrl, verifySignedUrl } from "@/lib/platform/storage/signing";
 import { forTenant } from "@/lib/platform/tenancy";
 import { requireTeacherCollection } from "@/lib/scoring/roster";
+import { ADMINISTRATIVE, collectionInReach } from "@/lib/organisations/reach";
 import { adminPosition, buildDisplay, collectionFacts, teacherPosition, type DrillInput } from "./compute";
 import { DEFAULT_DOMAIN, type DisplayResult, type DisplayRole, type DisplayType } from "./model";
 
@@ -27,19 +27,14 @@ export interface DisplayQuery extends DrillInput {
 }
 
 /** Condition: the collection (alias dc) is assigned to an organisation in the admin's reach. */
-function collectionInReach(t: number, reach: Reach) {
-  return sql`(${reach.all ? sql`true` : sql`false`}
-    or exists (select 1 from data_collection_location_assignments la where la.tenant_id = ${t} and la.data_collection_id = dc.id and ${within(reach, "locations", "la.location_id")})
-    or exists (select 1 from data_collection_district_assignments da where da.tenant_id = ${t} and da.data_collection_id = dc.id and ${within(reach, "districts", "da.district_id")})
-    or exists (select 1 from data_collection_region_assignments ra where ra.tenant_id = ${t} and ra.data_collection_id = dc.id and ${within(reach, "regions", "ra.region_id")}))`;
-}
+const adminCollection = (actor: Actor) => collectionInReach(actor, sql`dc.id`, ADMINISTRATIVE);
 
 /** 404 unless the admin reaches the collection. Run inside forTenant. */
-export async function requireAdminCollection(actor: Actor, reach: Reach, collectionId: number): Promise<void> {
+export async function requireAdminCollection(actor: Actor, collectionId: number): Promise<void> {
   const t = actor.tenantId;
   const [row] = await rows<{ id: number }>(
     db(),
-    sql`select dc.id from data_collections dc where dc.tenant_id = ${t} and dc.id = ${collectionId} and dc.deleted_at is null and ${collectionInReach(t, reach)}`,
+    sql`select dc.id from data_collections dc where dc.tenant_id = ${t} and dc.id = ${collectionId} and dc.deleted_at is null and ${adminCollection(actor)}`,
   );
   if (!row) throw notFound();
 }
@@ -57,7 +52,7 @@ export async function requireDisplayCollection(actor: Actor, collectionId: numbe
     }
   }
   authorize(actor, "displays.admin");
-  await requireAdminCollection(actor, await reachOf(actor), collectionId);
+  await requireAdminCollection(actor, collectionId);
 }
 
 /** Compute a display now (no reuse): the teacher's class, or the admin's unit. */
@@ -70,13 +65,12 @@ export async function computeDisplay(actor: Actor, role: DisplayRole, type: Disp
       const collection = await collectionFacts(actor, query.dataCollectionId);
       return buildDisplay(actor, role, type, domain, collection, teacherPosition(actor, query.dataCollectionId));
     }
-    const reach = await reachOf(actor);
     // Independent reads sent at once: the driver pipelines them on the transaction's connection, so
     // a district's display waits for one round trip here instead of three.
     const [, collection, position] = await Promise.all([
-      requireAdminCollection(actor, reach, query.dataCollectionId),
+      requireAdminCollection(actor, query.dataCollectionId),
       collectionFacts(actor, query.dataCollectionId),
-      adminPosition(actor, reach, query.dataCollectionId, query),
+      adminPosition(actor, query.dataCollectionId, query),
     ]);
     return buildDisplay(actor, role, type, domain, collection, position);
   });
@@ -91,7 +85,7 @@ export async function displayCollection(
   authorize(actor, role === "teacher" ? "displays.teacher" : "displays.admin");
   return forTenant(actor, async () => {
     if (role === "teacher") await requireTeacherCollection(actor, collectionId);
-    else await requireAdminCollection(actor, await reachOf(actor), collectionId);
+    else await requireAdminCollection(actor, collectionId);
     const { name, domains } = await collectionFacts(actor, collectionId);
     return { name, domains };
   });
@@ -102,14 +96,13 @@ export async function adminDisplayCollections(actor: Actor): Promise<{ id: numbe
   authorize(actor, "displays.admin");
   return forTenant(actor, async () => {
     const t = actor.tenantId;
-    const reach = await reachOf(actor);
     return rows<{ id: number; name: string; schoolYear: string; hasResults: boolean }>(
       db(),
       sql`select dc.id, dc.collection_name as name, sy.label as "schoolYear",
           exists (select 1 from student_results r where r.tenant_id = ${t} and r.data_collection_id = dc.id and r.scored_items > 0) as "hasResults"
         from data_collections dc
         join school_years sy on sy.id = dc.school_year_id
-        where dc.tenant_id = ${t} and dc.deleted_at is null and ${collectionInReach(t, reach)}
+        where dc.tenant_id = ${t} and dc.deleted_at is null and ${adminCollection(actor)}
         order by dc.cycle_start_date desc, dc.id desc limit 200`,
     );
   });

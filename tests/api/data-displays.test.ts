@@ -20,7 +20,6 @@ import {
   studentEnrollments,
   studentResults,
 } from "@/db/schema";
-import { reachOf } from "@/lib/dashboards/administrator";
 import { adminPosition, collectionFacts, totalsStats, unitStats, type DrillInput } from "@/lib/displays/compute";
 import { openDisplay } from "@/lib/displays/service";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -382,10 +381,9 @@ describe("per-school display totals (migration 0020)", () => {
       { regionId: far.region.id, districtId: far.district.id },
     ];
     await forTenant(actor, async () => {
-      const reach = await reachOf(actor);
       const collection = await collectionFacts(actor, w.collection.id);
       for (const view of views) {
-        const position = await adminPosition(actor, reach, w.collection.id, view);
+        const position = await adminPosition(actor, w.collection.id, view);
         expect(position.totals).toBeDefined();
         const summed = await totalsStats(actor, collection, { ...position, totals: position.totals! });
         const recount = await unitStats(actor, collection, { ...position, totals: undefined });

@@ -17,7 +17,6 @@ const { sql } = await import("drizzle-orm");
 const { closeDatabase, database, rows } = await import("../../db/client");
 const { computeDisplay, displayUrl } = await import("../../lib/displays/service");
 const { adminPosition, buildDisplay, collectionFacts } = await import("../../lib/displays/compute");
-const { reachOf } = await import("../../lib/dashboards/administrator");
 const { forTenant } = await import("../../lib/platform/tenancy");
 const { loadavg } = await import("node:os");
 type Actor = import("../../lib/platform/actor").Actor;
@@ -101,7 +100,7 @@ type Drill = { regionId?: number; districtId?: number; locationId?: number };
 const recounted = (drill: Drill) =>
   forTenant(admin, async () => {
     const collection = await collectionFacts(admin, c);
-    const position = await adminPosition(admin, await reachOf(admin), c, drill);
+    const position = await adminPosition(admin, c, drill);
     return buildDisplay(admin, "admin", "pld", "LL", collection, { ...position, totals: undefined });
   });
 const summed = (drill: Drill) => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, ...drill });
