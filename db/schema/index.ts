@@ -14,3 +14,4 @@ export * from "./auth";
 export * from "./files";
 export * from "./downloads";
 export * from "./displays";
+export * from "./edfi";
