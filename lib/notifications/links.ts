@@ -41,6 +41,8 @@ export function notificationHref(type: string, metadata: Record<string, unknown>
       return collection ? `/teacher/collections/${collection}/students` : null;
     case "bulk_load":
       return "/administrator/bulk-loads";
+    case "oneroster":
+      return "/administrator/oneroster";
     case "transfer":
       return "/administrator/transfers";
     case "announcement":

@@ -116,7 +116,7 @@ export async function applyPlan(
       lastName: u.lastName,
       email: u.email,
       tenantMemberId: u.memberId || null,
-      roles: ["ROLE_TEACHER"],
+      // roles left out: the API's default, a teacher.
       organizations: school ? [{ orgType: "location", parentId: school }] : [],
       // Teachers sign in as the district arranges (an invitation from the users page, or a password reset); a roster load mails nobody.
       sendInvite: false,

@@ -25,6 +25,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { label: "Reports", href: "/administrator/reports", icon: "assessments" },
     { label: "Students", href: "/administrator/students", icon: "users" },
     { label: "Bulk loads", href: "/administrator/bulk-loads", icon: "users" },
+    { label: "OneRoster", href: "/administrator/oneroster", icon: "users" },
     { label: "Users", href: "/administrator/users", icon: "users" },
     { label: "Announcements", href: "/administrator/announcements", icon: "calendar" },
     { label: "Data displays", href: "/administrator/displays", icon: "assessments" },

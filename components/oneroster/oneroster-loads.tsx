@@ -1,0 +1,377 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { EmptyState } from "@/components/ui/states";
+import { errorMessage } from "@/components/reports/error-message";
+import type { LoadView } from "@/lib/oneroster/schemas";
+import { uploadFile } from "@/lib/platform/storage/upload-client";
+
+const API = "/en/api/v1/oneroster/loads";
+const POLL_MS = 2000;
+const MAX_BYTES = 100 * 1024 * 1024;
+const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
+const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
+
+type ListedLoad = Omit<LoadView, "refused">;
+interface Page {
+  loads: ListedLoad[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const STATUS: Record<LoadView["status"], { label: string; tone: BadgeTone }> = {
+  queued: { label: "Queued", tone: "neutral" },
+  checking: { label: "Checking", tone: "info" },
+  checked: { label: "Dry run ready", tone: "warning" },
+  applying: { label: "Applying", tone: "info" },
+  applied: { label: "Applied", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+};
+
+const KINDS: { key: keyof NonNullable<LoadView["planned"]>; label: string }[] = [
+  { key: "districts", label: "Districts" },
+  { key: "schools", label: "Schools" },
+  { key: "teachers", label: "Teachers" },
+  { key: "students", label: "Children" },
+  { key: "enrollments", label: "Enrollments" },
+  { key: "transfers", label: "Transfers (moved schools)" },
+  { key: "rosters", label: "Roster entries" },
+];
+
+const running = (l: { status: LoadView["status"] }) => l.status === "queued" || l.status === "checking" || l.status === "applying";
+
+function formatWhen(iso: string | null): string {
+  if (!iso) return "";
+  const text = new Date(iso).toLocaleString("en-US", {
+    timeZone: "UTC",
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return `${text.replace(",", "")} UTC`;
+}
+
+/** Upload a OneRoster 1.2 CSV bundle, read its dry run (counts per kind, refused rows), apply it. */
+export function OneRosterLoads({ initial, regions, pageSize }: { initial: Page; regions: { id: number; name: string }[] | null; pageSize: number }) {
+  const { showSnackbar } = useSnackbar();
+  const [page, setPage] = useState<Page>(initial);
+  const [selected, setSelected] = useState<LoadView | null>(null);
+  const [source, setSource] = useState<"identifier" | "userIds" | "metadata">("identifier");
+  const [field, setField] = useState("");
+  const [regionId, setRegionId] = useState("");
+  const [sending, setSending] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const refresh = useCallback(async () => {
+    const res = await fetch(`${API}?page=1&pageSize=${pageSize}`).catch(() => null);
+    if (res?.ok) setPage((await res.json()) as Page);
+  }, [pageSize]);
+
+  const open = useCallback(async (id: number) => {
+    const res = await fetch(`${API}/${id}`).catch(() => null);
+    if (res?.ok) setSelected(((await res.json()) as { load: LoadView }).load);
+  }, []);
+
+  // While the chosen load runs, it and the list are read again every 2 s.
+  const selectedRunning = selected !== null && running(selected);
+  const selectedId = selected?.id;
+  useEffect(() => {
+    if (!selectedRunning || selectedId === undefined) return;
+    const timer = setInterval(() => {
+      void open(selectedId);
+      void refresh();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [selectedRunning, selectedId, open, refresh]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = fileInput.current?.files?.[0];
+    const problem = !file
+      ? "Choose a bundle to upload"
+      : !/\.zip$/i.test(file.name)
+        ? "A OneRoster bundle must be a ZIP (.zip) file"
+        : file.size > MAX_BYTES
+          ? "A OneRoster bundle may not be larger than 100 MB"
+          : source !== "identifier" && !field.trim()
+            ? "Name the userIds type or the metadata column"
+            : null;
+    if (problem || !file) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const uploaded = await uploadFile(file, { purpose: "oneroster" });
+      const body: Record<string, unknown> = { fileId: uploaded.id, stateIdSource: source };
+      if (source !== "identifier") body.stateIdField = field.trim();
+      if (regionId) body.regionId = Number(regionId);
+      const res = await fetch(API, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+      if (!res?.ok) throw new Error(await errorMessage(res));
+      const answer = (await res.json()) as { message: string; load: LoadView };
+      showSnackbar(answer.message, "success");
+      setSelected(answer.load);
+      if (fileInput.current) fileInput.current.value = "";
+      await refresh();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Something went wrong");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function apply() {
+    if (!selected) return;
+    setApplying(true);
+    try {
+      const res = await fetch(`${API}/${selected.id}/apply`, { method: "POST" }).catch(() => null);
+      if (!res?.ok) throw new Error(await errorMessage(res));
+      const answer = (await res.json()) as { message: string; load: LoadView };
+      showSnackbar(answer.message, "success");
+      setSelected(answer.load);
+      await refresh();
+    } catch (failure) {
+      showSnackbar(failure instanceof Error ? failure.message : "Something went wrong", "error");
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  const counts = selected?.applied ?? selected?.planned ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={submit} aria-labelledby="or-upload-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
+        <h2 id="or-upload-heading" className="text-lg font-semibold text-slate-900">
+          Upload a bundle
+        </h2>
+        {error && (
+          <p role="alert" className="rounded-md border border-danger bg-red-50 px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        )}
+        <div className="grid gap-4 tablet:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="or-file" className="text-sm font-medium text-slate-800">
+              OneRoster 1.2 CSV bundle (ZIP, up to 100 MB)
+            </label>
+            <input
+              id="or-file"
+              ref={fileInput}
+              type="file"
+              accept=".zip,application/zip"
+              aria-describedby="or-file-help"
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:text-sm"
+            />
+            <p id="or-file-help" className="text-xs text-slate-600">
+              manifest.csv with orgs, users, classes, enrollments and demographics (academicSessions and roles are read too). Nothing is written until you apply
+              the dry run.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="or-source" className="text-sm font-medium text-slate-800">
+              Where the state student id is
+            </label>
+            <select id="or-source" className={selectClass} value={source} onChange={(e) => setSource(e.target.value as typeof source)}>
+              <option value="identifier">users.csv identifier</option>
+              <option value="userIds">A userIds entry of a type</option>
+              <option value="metadata">A metadata column of users.csv</option>
+            </select>
+            {source !== "identifier" && (
+              <>
+                <label htmlFor="or-field" className="text-sm font-medium text-slate-800">
+                  {source === "userIds" ? "userIds type (e.g. stateID)" : "Metadata column (after metadata.)"}
+                </label>
+                <input id="or-field" className={inputClass} value={field} onChange={(e) => setField(e.target.value)} />
+              </>
+            )}
+          </div>
+          {regions && (
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="or-region" className="text-sm font-medium text-slate-800">
+                Region for districts not yet here (optional)
+              </label>
+              <select id="or-region" className={selectClass} value={regionId} onChange={(e) => setRegionId(e.target.value)}>
+                <option value="">None: refuse unknown districts</option>
+                {regions.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+        <div>
+          <Button type="submit" busy={sending}>
+            Upload and check
+          </Button>
+        </div>
+      </form>
+
+      {selected && (
+        <section aria-labelledby="or-run-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" aria-busy={running(selected)}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="or-run-heading" className="text-lg font-semibold text-slate-900">
+              {selected.status === "applied" ? "What the load changed" : "Dry run"}: {selected.originalFileName}
+            </h2>
+            <Badge tone={STATUS[selected.status].tone}>{STATUS[selected.status].label}</Badge>
+          </div>
+          <p className="text-sm text-slate-700" role="status">
+            {selected.status === "failed"
+              ? selected.message
+              : running(selected)
+                ? `Working${selected.phase ? `: ${selected.phase}` : ""}…`
+                : selected.status === "checked"
+                  ? "Nothing has been written yet. Read what would change, then apply it."
+                  : `Applied ${formatWhen(selected.appliedAt)}.`}
+          </p>
+          {counts && (
+            <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="or-counts-caption">
+              <table className="w-full text-left text-sm">
+                <caption id="or-counts-caption" className="px-3 py-2 text-left font-semibold text-slate-900">
+                  {selected.applied ? "Changed, per kind" : "Would change, per kind"}
+                </caption>
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Kind
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Created
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Updated
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Ended
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                      Unchanged
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {KINDS.map(({ key, label }) => (
+                    <tr key={key} className="border-t border-slate-200">
+                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                        {label}
+                      </th>
+                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].created}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].updated}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].ended}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].unchanged}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {selected.status === "checked" && (
+            <div>
+              <Button onClick={() => void apply()} busy={applying}>
+                Apply these changes
+              </Button>
+            </div>
+          )}
+          {selected.refusedCount > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="or-refused-caption">
+              <table className="w-full text-left text-sm">
+                <caption id="or-refused-caption" className="px-3 py-2 text-left font-semibold text-danger">
+                  {selected.refusedCount} refused {selected.refusedCount === 1 ? "row" : "rows"}
+                  {selected.refusedCount > selected.refused.length ? ` (the first ${selected.refused.length} shown)` : ""}
+                </caption>
+                <thead className="bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      File
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Line
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      sourcedId
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Reason
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {selected.refused.map((r, i) => (
+                    <tr key={`${r.file}-${r.line}-${i}`} className="border-t border-slate-200 align-top">
+                      <td className="px-3 py-2 whitespace-nowrap">{r.file}</td>
+                      <td className="px-3 py-2 tabular-nums">{r.line || "—"}</td>
+                      <td className="px-3 py-2 break-all">{r.sourcedId}</td>
+                      <td className="px-3 py-2">{r.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="or-loads-heading" className="flex flex-col gap-3">
+        <h2 id="or-loads-heading" className="text-lg font-semibold text-slate-900">
+          Bundles
+        </h2>
+        {page.loads.length === 0 ? (
+          <EmptyState title="No bundles yet">Bundles you upload appear here with their dry run and what they changed.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby="or-loads-heading">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">OneRoster bundles, newest first</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Bundle
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Uploaded
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Refused
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.loads.map((l) => (
+                  <tr key={l.id} className="border-t border-slate-200">
+                    <td className="px-3 py-2">
+                      <button type="button" className="font-medium text-brand-700 underline underline-offset-2" onClick={() => void open(l.id)}>
+                        {l.originalFileName}
+                        <span className="sr-only"> (open)</span>
+                      </button>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {formatWhen(l.createdAt)}
+                      <span className="block text-xs text-slate-600">{l.username}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={STATUS[l.status].tone}>{STATUS[l.status].label}</Badge>
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{l.refusedCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
