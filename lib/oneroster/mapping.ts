@@ -100,6 +100,17 @@ export interface Plan {
   refused: Refusal[];
 }
 
+/** JSON with keys sorted at every level: jsonb gives the keys back in its own order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
 const zero = (): KindCounts => ({ created: 0, updated: 0, ended: 0, unchanged: 0 });
 
 /** Race bits of the tenant's race codes (db/reference-data.ts) for the OneRoster flags. */
@@ -190,14 +201,15 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   };
   const refuse = (file: string, r: { line: number; sourcedId: string }, reason: string) => refused.push({ file, line: r.line, sourcedId: r.sourcedId, reason });
   const linksOf = (kind: LinkRow["kind"]) => new Map(snapshot.links.filter((l) => l.kind === kind).map((l) => [l.sourcedId, l]));
+  const linkIndex = new Map(snapshot.links.map((l) => [`${l.kind}|${l.sourcedId}`, l]));
   const keepLink = (link: LinkRow) => {
-    const before = snapshot.links.find((l) => l.kind === link.kind && l.sourcedId === link.sourcedId);
+    const before = linkIndex.get(`${link.kind}|${link.sourcedId}`);
     if (
       !before ||
       before.entityId !== link.entityId ||
       before.active !== link.active ||
       before.dateLastModified !== link.dateLastModified ||
-      JSON.stringify(before.data) !== JSON.stringify(link.data)
+      canonical(before.data) !== canonical(link.data)
     )
       plan.links.push(link);
   };
@@ -355,9 +367,11 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   // Who is refused: their enrollments go too (a roster cannot name them).
   const refusedUsers = new Set<string>();
   /** The schools of a user: their orgs that are schools, and the schools of their current enrollments. */
+  const enrollmentsOf = new Map<string, OrEnrollment[]>();
+  for (const e of enrollments.values()) enrollmentsOf.set(e.userSourcedId, [...(enrollmentsOf.get(e.userSourcedId) ?? []), e]);
   const schoolsOf = (sourcedId: string, orgs: string[]): string[] => {
     const list = orgs.filter(schoolInScope);
-    for (const e of enrollments.values()) if (e.userSourcedId === sourcedId && current(e) && !list.includes(e.schoolSourcedId)) list.push(e.schoolSourcedId);
+    for (const e of enrollmentsOf.get(sourcedId) ?? []) if (current(e) && !list.includes(e.schoolSourcedId)) list.push(e.schoolSourcedId);
     return list;
   };
 
@@ -419,6 +433,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   // Children.
   type Wanted = { sourcedId: string; stateId: string; row: StudentRow | null; schools: string[]; primary: string | null };
   const wanted = new Map<string, Wanted>();
+  const wantedByStateId = new Map<string, Wanted>();
   const studentLinks = linksOf("student");
   const usersMode = records.modes.users;
   const inBundle = new Set(records.users.map((u) => u.sourcedId));
@@ -472,7 +487,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       refusedUsers.add(u.sourcedId);
       continue;
     }
-    const earlier = [...wanted.values()].find((w) => w.stateId === stateId);
+    const earlier = wantedByStateId.get(stateId);
     if (earlier) {
       refuse("users.csv", u, `${label}: The state id ${stateId} is also the state id of user ${earlier.sourcedId}`);
       refusedUsers.add(u.sourcedId);
@@ -497,9 +512,11 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       refusedUsers.add(u.sourcedId);
       continue;
     }
-    const primaryEnrollment = [...enrollments.values()].find((e) => e.userSourcedId === u.sourcedId && e.primary && current(e));
+    const primaryEnrollment = (enrollmentsOf.get(u.sourcedId) ?? []).find((e) => e.primary && current(e));
     const primary = primaryEnrollment?.schoolSourcedId ?? u.orgSourcedIds.find(schoolInScope) ?? schools[0];
-    wanted.set(u.sourcedId, { sourcedId: u.sourcedId, stateId, row: checked.row, schools, primary });
+    const entry = { sourcedId: u.sourcedId, stateId, row: checked.row, schools, primary };
+    wanted.set(u.sourcedId, entry);
+    wantedByStateId.set(stateId, entry);
   }
   // Linked children the bundle does not name: a delta keeps them (their enrollments may change); a bulk users file ends them.
   for (const [sourcedId, link] of studentLinks) {
