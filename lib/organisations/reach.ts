@@ -8,7 +8,9 @@ import type { Actor } from "@/lib/platform/actor";
  * which students, enrollments, users and collections. The one place that answers it; every answer is
  * a SQL condition the caller puts in its own WHERE (or SELECT), so the locations reached are never
  * loaded into the application: the only ids that go into the SQL are the actor's own links (a
- * handful, read with the session), as literal arrays the planner can estimate.
+ * handful, read with the session), as literal arrays the planner can estimate. Links are made only to
+ * organisations of the user's own tenant (lib/users/links.ts), and every column given here is of a
+ * row the caller has already filtered on the tenant.
  *
  * - Tenant-wide actors (tenant and system admins) reach everything of their tenant: `true`.
  * - Others reach what lies under their links: a region link covers its districts and locations, a
