@@ -40,6 +40,7 @@ const KINDS: { key: keyof NonNullable<LoadView["planned"]>; label: string }[] = 
   { key: "enrollments", label: "Enrollments" },
   { key: "transfers", label: "Transfers (moved schools)" },
   { key: "rosters", label: "Roster entries" },
+  { key: "assignments", label: "Collection assignments" },
 ];
 
 const running = (l: { status: LoadView["status"] }) => l.status === "queued" || l.status === "checking" || l.status === "applying";
@@ -58,13 +59,24 @@ function formatWhen(iso: string | null): string {
 }
 
 /** Upload a OneRoster 1.2 CSV bundle, read its dry run (counts per kind, refused rows), apply it. */
-export function OneRosterLoads({ initial, regions, pageSize }: { initial: Page; regions: { id: number; name: string }[] | null; pageSize: number }) {
+export function OneRosterLoads({
+  initial,
+  regions,
+  collections,
+  pageSize,
+}: {
+  initial: Page;
+  regions: { id: number; name: string }[] | null;
+  collections: { id: number; name: string }[];
+  pageSize: number;
+}) {
   const { showSnackbar } = useSnackbar();
   const [page, setPage] = useState<Page>(initial);
   const [selected, setSelected] = useState<LoadView | null>(null);
   const [source, setSource] = useState<"identifier" | "userIds" | "metadata">("identifier");
   const [field, setField] = useState("");
   const [regionId, setRegionId] = useState("");
+  const [collectionId, setCollectionId] = useState("");
   const [sending, setSending] = useState(false);
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -115,6 +127,7 @@ export function OneRosterLoads({ initial, regions, pageSize }: { initial: Page; 
       const body: Record<string, unknown> = { fileId: uploaded.id, stateIdSource: source };
       if (source !== "identifier") body.stateIdField = field.trim();
       if (regionId) body.regionId = Number(regionId);
+      if (collectionId) body.dataCollectionId = Number(collectionId);
       const res = await fetch(API, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
       if (!res?.ok) throw new Error(await errorMessage(res));
       const answer = (await res.json()) as { message: string; load: LoadView };
@@ -194,6 +207,19 @@ export function OneRosterLoads({ initial, regions, pageSize }: { initial: Page; 
                 <input id="or-field" className={inputClass} value={field} onChange={(e) => setField(e.target.value)} />
               </>
             )}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="or-collection" className="text-sm font-medium text-slate-800">
+              Assign the children to a collection (optional)
+            </label>
+            <select id="or-collection" className={selectClass} value={collectionId} onChange={(e) => setCollectionId(e.target.value)}>
+              <option value="">None</option>
+              {collections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
           </div>
           {regions && (
             <div className="flex flex-col gap-1.5">

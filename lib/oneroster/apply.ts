@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { stageAndLoad } from "@/lib/bulk-load/load";
+import { assignmentsLoader } from "@/lib/bulk-load/assignments";
 import { rostersLoader } from "@/lib/bulk-load/rosters";
 import { unassignFromTeacher } from "@/lib/enrollments/rosters";
 import { createDistrict, createLocation, updateLocation } from "@/lib/organisations/admin-save";
@@ -50,7 +51,7 @@ async function attempt<T>(fn: () => Promise<T>): Promise<{ ok: true; value: T } 
 export async function applyPlan(
   actor: Actor,
   plan: Plan,
-  load: { id: number; regionId: number | null },
+  load: { id: number; regionId: number | null; dataCollectionId?: number | null },
   step: (phase: string) => void = () => undefined,
 ): Promise<Applied> {
   const t = actor.tenantId;
@@ -257,6 +258,20 @@ export async function applyPlan(
     const result = await rostersLoader.load(t, { ...loadInfo, requestId: origin.requestId! }, good);
     counts.rosters.created = result.created;
     for (const r of result.refused) refused.push({ file: "enrollments.csv", line: 0, sourcedId: r.stateId, reason: r.reason });
+  }
+
+  if (plan.assignments.length && load.dataCollectionId) {
+    step("assignments");
+    const good = plan.assignments.flatMap((a, i) => {
+      const locationId = idOf(a.school);
+      return locationId
+        ? [{ line: i + 1, key: a.stateId, row: { stateId: a.stateId, locationId, dataCollectionId: load.dataCollectionId!, teacherType: "Primary" as const } }]
+        : [];
+    });
+    const result = await assignmentsLoader.load(t, { ...loadInfo, requestId: origin.requestId! }, good);
+    counts.assignments.created = result.created;
+    const bySourced = new Map(plan.assignments.map((a) => [a.stateId, a.sourcedId]));
+    for (const r of result.refused) refused.push({ file: "users.csv", line: 0, sourcedId: bySourced.get(r.stateId) ?? r.stateId, reason: r.reason });
   }
 
   step("links");

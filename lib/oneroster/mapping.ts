@@ -65,12 +65,14 @@ export interface Snapshot {
   teachers: Map<string, { id: number; enabled: boolean; teacher: boolean; locations: number[] }>;
   /** Roster entries at locations in reach, with the teacher's email and the child's state id. */
   rosters: { id: number; userId: number; email: string; enrollmentId: number; studentId: number; stateId: string; locationId: number }[];
+  /** The collection the load assigns its children to (the request's), and the children's schools already assigned to it (`stateId|locationId`). */
+  collection: { id: number; assigned: Set<string> } | null;
   /** Today (YYYY-MM-DD): an enrollment ended before it is not wanted. */
   today: string;
 }
 
 export type KindCounts = { created: number; updated: number; ended: number; unchanged: number };
-export const PLAN_KINDS = ["districts", "schools", "teachers", "students", "enrollments", "transfers", "rosters"] as const;
+export const PLAN_KINDS = ["districts", "schools", "teachers", "students", "enrollments", "transfers", "rosters", "assignments"] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
 export interface PlannedStudent {
@@ -95,6 +97,8 @@ export interface Plan {
   transfers: { studentId: number; enrollmentId: number; fromLocationId: number; to: Ref }[];
   endEnrollments: { enrollmentId: number; studentId: number; locationId: number }[];
   rosters: { create: { stateId: string; email: string; school: Ref }[]; end: { associationId: number; studentId: number }[] };
+  /** Each child's enrollment at each of their schools, assigned to the load's collection (Primary). */
+  assignments: { stateId: string; school: Ref; sourcedId: string }[];
   links: LinkRow[];
   counts: Record<PlanKind, KindCounts>;
   refused: Refusal[];
@@ -195,6 +199,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     transfers: [],
     endEnrollments: [],
     rosters: { create: [], end: [] },
+    assignments: [],
     links: [],
     counts,
     refused,
@@ -532,6 +537,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     }
 
   const locationInScope = new Set(snapshot.locations.map((l) => l.id));
+  const carried = new Set<string>();
   for (const w of wanted.values()) {
     const ours = snapshot.students.get(w.stateId);
     const refs = w.schools.map((s) => schoolRef.get(s)!).filter(Boolean);
@@ -549,6 +555,8 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       const from = extra.shift()!;
       const to = missing.shift()!;
       plan.transfers.push({ studentId: ours!.id, enrollmentId: from.id, fromLocationId: from.locationId, to });
+      // The enrollment's assignments move with it.
+      if (snapshot.collection?.assigned.has(`${w.stateId}|${from.locationId}`)) carried.add(`${w.stateId}|${refKey(to)}`);
       counts.transfers.created++;
     }
     for (const e of extra) {
@@ -570,6 +578,15 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
         plan.extraEnrollments.push({ row, school: m, sourcedId: w.sourcedId, existingId: ours?.id ?? null });
       }
       counts.enrollments.created += missing.length;
+      if (snapshot.collection)
+        for (const ref of refs) {
+          if (("id" in ref && snapshot.collection.assigned.has(`${w.stateId}|${ref.id}`)) || carried.has(`${w.stateId}|${refKey(ref)}`))
+            counts.assignments.unchanged++;
+          else {
+            plan.assignments.push({ stateId: w.stateId, school: ref, sourcedId: w.sourcedId });
+            counts.assignments.created++;
+          }
+        }
       counts.enrollments.unchanged += refs.length - missing.length;
     }
     const orgs = w.row ? (usersById.get(w.sourcedId)?.orgSourcedIds ?? []) : ((studentLinks.get(w.sourcedId)?.data.orgs as string[] | undefined) ?? []);

@@ -25,6 +25,9 @@ export const requestLoadBody = z
       .optional()
       .describe("The userIds type (e.g. stateID) or the metadata column's name after metadata."),
     regionId: id.optional().describe("Tenant admins: the region new districts go under"),
+    dataCollectionId: id
+      .optional()
+      .describe("Assign every child the bundle enrolls to this collection (teacher type Primary) at each of their schools, where the collection is open"),
   })
   .superRefine((body, ctx) => {
     if (body.stateIdSource !== "identifier" && !body.stateIdField)

@@ -10,6 +10,7 @@ import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { AppError, forbidden, notFound } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/logger";
 import { defineJob, PermanentJobError, sendJob, type JobContext, type JobOutput } from "@/lib/platform/queue";
+import { listAdminCollections } from "@/lib/collections/admin-collections";
 import { analyzeAfterCommit } from "@/lib/platform/statistics";
 import { storage } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -52,7 +53,7 @@ interface Row {
   phase: string | null;
   original_file_name: string;
   username: string | null;
-  options: { stateIdSource?: string; stateIdField?: string; regionId?: number | null };
+  options: { stateIdSource?: string; stateIdField?: string; regionId?: number | null; dataCollectionId?: number | null };
   created_at: Date | string;
   checked_at: Date | string | null;
   applied_at: Date | string | null;
@@ -119,9 +120,21 @@ export async function requestOneRosterLoad(actor: Actor, body: RequestLoadBody, 
       const [region] = await rows<{ id: number }>(db(), sql`select id from regions where tenant_id = ${t} and id = ${body.regionId} and active`);
       if (!region) throw notFound("Region not found");
     }
+    if (body.dataCollectionId !== undefined) {
+      const [collection] = await rows<{ id: number }>(
+        db(),
+        sql`select id from data_collections where tenant_id = ${t} and id = ${body.dataCollectionId} and deleted_at is null`,
+      );
+      if (!collection) throw notFound("Collection not found");
+    }
     const [existing] = await loadRows(t, sql`o.file_id = ${file.id}`, true);
     if (existing) return { message: REQUESTED, load: toView(existing) };
-    const options = { stateIdSource: body.stateIdSource, stateIdField: body.stateIdField ?? null, regionId: body.regionId ?? null };
+    const options = {
+      stateIdSource: body.stateIdSource,
+      stateIdField: body.stateIdField ?? null,
+      regionId: body.regionId ?? null,
+      dataCollectionId: body.dataCollectionId ?? null,
+    };
     const [created] = await rows<{ id: number }>(
       db(),
       sql`insert into oneroster_loads (tenant_id, user_id, file_id, file_name, original_file_name, options, scope)
@@ -134,6 +147,15 @@ export async function requestOneRosterLoad(actor: Actor, body: RequestLoadBody, 
     const [row] = await loadRows(t, sql`o.id = ${created.id}`, true);
     return { message: REQUESTED, load: toView(row) };
   });
+}
+
+/** The page's choice of collection: those of the admin's still open for enrollment, by name. */
+export async function oneRosterCollectionChoices(actor: Actor): Promise<{ id: number; name: string }[]> {
+  authorize(actor, "oneroster.manage");
+  const now = Date.now() / 1000;
+  return (await listAdminCollections(actor))
+    .filter((c) => c.enrollmentEndDate >= now)
+    .map((c) => ({ id: c.id, name: `${c.collectionName} (${c.schoolYear.label})` }));
 }
 
 export async function listOneRosterLoads(actor: Actor, query: { page: number; pageSize: number }) {
@@ -251,10 +273,15 @@ export async function runOneRosterLoad(payload: Payload, _context: JobContext): 
       const actor = await loaderActor(t, claimed.user_id, claimed.scope?.impersonatorId ?? null);
       const reach = await districtReach(actor);
       if (!reach.all && !reach.districts.length) throw new PermanentJobError(NO_DISTRICT);
-      const snapshot = await readSnapshot(t, reach, records, source, claimed.options.regionId ?? null);
+      const snapshot = await readSnapshot(t, reach, records, source, claimed.options.regionId ?? null, claimed.options.dataCollectionId ?? null);
       const plan = planLoad(records, snapshot, source);
       if (mode === "check") return { planned: plan.counts, applied: null, refused: [...bundleRefused, ...plan.refused] };
-      const applied = await applyPlan(actor, plan, { id: loadId, regionId: claimed.options.regionId ?? null }, phaseReporter(t, loadId));
+      const applied = await applyPlan(
+        actor,
+        plan,
+        { id: loadId, regionId: claimed.options.regionId ?? null, dataCollectionId: claimed.options.dataCollectionId ?? null },
+        phaseReporter(t, loadId),
+      );
       return { planned: plan.counts, applied: applied.counts, refused: [...bundleRefused, ...plan.refused, ...applied.refused] };
     });
     if (mode === "apply") await analyzeAfterCommit(["students", "student_enrollments", "enrollment_associations", "oneroster_links"], records.users.length);

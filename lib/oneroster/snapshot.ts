@@ -18,6 +18,7 @@ export async function readSnapshot(
   records: OneRosterRecords,
   source: StateIdSource,
   regionId: number | null,
+  dataCollectionId: number | null = null,
 ): Promise<Snapshot> {
   const districts = await rows<{ id: number; region_id: number; unique_id: string | null; name: string; active: boolean }>(
     db(),
@@ -76,8 +77,20 @@ export async function readSnapshot(
       join students s on s.tenant_id = ${t} and s.id = e.student_id
       where ea.tenant_id = ${t} and ea.location_id = any(${`{${locations.map((l) => l.id).join(",")}}`}::int[])`,
   );
+  const assigned =
+    dataCollectionId === null
+      ? []
+      : await rows<{ key: string }>(
+          db(),
+          sql`select s.tenant_unique_id || '|' || e.location_id as key from student_data_collection_assignments a
+            join student_enrollments e on e.tenant_id = ${t} and e.id = a.student_enrollment_id and e.active
+            join students s on s.tenant_id = ${t} and s.id = e.student_id
+            where a.tenant_id = ${t} and a.data_collection_id = ${dataCollectionId}
+              and e.location_id = any(${`{${locations.map((l) => l.id).join(",")}}`}::int[])`,
+        );
   return {
     tenantWide: reach.all,
+    collection: dataCollectionId === null ? null : { id: dataCollectionId, assigned: new Set(assigned.map((a) => a.key)) },
     reachDistricts,
     regionId,
     districts: districts.map((d) => ({ id: d.id, regionId: d.region_id, uniqueId: d.unique_id, name: d.name, active: d.active })),

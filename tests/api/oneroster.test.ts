@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import {
   auditLog,
+  dataCollectionDistrictAssignments,
   enrollmentAssociations,
   studentDataCollectionAssignments,
   studentEnrollments,
@@ -17,6 +18,7 @@ import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { GET as listGet, POST as loadPost } from "@/app/en/api/v1/oneroster/loads/route";
 import { GET as oneGet } from "@/app/en/api/v1/oneroster/loads/[id]/route";
 import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
+import { GET as legacyGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import { call, tokenFor } from "../support/api";
 import {
   makeAssessment,
@@ -348,6 +350,39 @@ describe("deltas and moves", () => {
     expect(moved2.parentLocationId).toBe(after.locationId);
     // And again: nothing.
     expect(changes((await dryRun(W.districtAdmin, zipBundle(moved))).planned)).toEqual({});
+  });
+});
+
+describe("a collection", () => {
+  it("assigns the children to the collection the load names, so the new class is on its teacher's scoring screen; again: nothing", async () => {
+    const refs = { schoolYearId: (await makeSchoolYear()).id, assessmentId: (await makeAssessment()).id };
+    const collection = await makeDataCollection(W.t, refs);
+    await db().insert(dataCollectionDistrictAssignments).values({ tenantId: W.t, dataCollectionId: collection.id, districtId: W.d.id });
+    const files = roster("j", { schools: 1, childrenPerTeacher: 2, stateIdStart: 10 });
+    const checked = await dryRun(W.districtAdmin, zipBundle(files), { dataCollectionId: collection.id });
+    expect(changes(checked.planned)).toMatchObject({ assignments: { created: 2 }, rosters: { created: 2 } });
+    const applied = await apply(W.districtAdmin, checked.id);
+    expect(applied.refused).toEqual([]);
+    expect(applied.applied.assignments.created).toBe(2);
+    const [teacher] = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, W.t), eq(users.email, "j-t1-1@or.example")));
+    const screen = await call(legacyGet, "GET", "/x", { token: await tokenFor(teacher), params: { id: String(collection.id) } });
+    expect(screen.status).toBe(200);
+    expect(screen.body.students.map((s: { tenantUniqueId?: string; stateId?: string }) => s.tenantUniqueId ?? s.stateId).sort()).toEqual([
+      "0010000001",
+      "0010000002",
+    ]);
+    expect(changes((await dryRun(W.districtAdmin, zipBundle(files), { dataCollectionId: collection.id })).planned)).toEqual({});
+    const other = await makeTenant();
+    const foreign = await makeDataCollection(other.id, refs);
+    const refused = await call(loadPost, "POST", "/en/api/v1/oneroster/loads", {
+      token: W.districtAdmin,
+      body: { fileId: await upload(W.districtAdmin, zipBundle(files)), dataCollectionId: foreign.id },
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe("Collection not found");
   });
 });
 
