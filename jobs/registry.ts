@@ -1,6 +1,7 @@
 import type { JobHandler } from "@/lib/platform/queue";
 import { announcementsActivate } from "./handlers/announcements-activate";
 import { bulkLoadRun } from "./handlers/bulk-load";
+import { edfiSend } from "./handlers/edfi-send";
 import { ftpFeedRun, ftpFeedSchedule } from "./handlers/ftp-feed";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
@@ -33,4 +34,5 @@ export const handlers: JobHandler[] = [
   ftpFeedRun,
   ftpFeedSchedule,
   oneRosterRun,
+  edfiSend,
 ];

@@ -79,6 +79,8 @@ const TABLE = {
   "reports.admin": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Download a collection's results as Ed-Fi resources (JSON Lines) over one's reach: a district's, or the state's for tenant admins. */
   "results.edfiExport": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** Set up an Ed-Fi ODS/API connection (the state's: tenant admins; a district's: its administrators) and send a collection's results through it. */
+  "results.edfiSend": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Request the teacher reports (platform §7) over one's own class, and download one's own. */
   "reports.teacher": ["ROLE_TEACHER"],
   /** The tenant's job counts and waiting jobs (administration §7 'Job counts'). */

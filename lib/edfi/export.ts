@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { authorize } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
+import type { Reaching } from "@/lib/organisations/reach";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import { notFound } from "@/lib/platform/errors";
 import { errorFields, log } from "@/lib/platform/logger";
@@ -56,7 +57,7 @@ interface CollectionRow {
 }
 
 /** The collection as the export describes it: effective configuration (the assessment's, overridden by the collection's scoring), domains, settings. */
-async function collectionOf(actor: Actor, collectionId: number): Promise<{ collection: EdfiCollection; config: Record<string, unknown> }> {
+async function collectionOf(actor: Reaching, collectionId: number): Promise<{ collection: EdfiCollection; config: Record<string, unknown> }> {
   const t = actor.tenantId;
   const [found] = await rows<CollectionRow>(
     db(),
@@ -99,7 +100,7 @@ async function collectionOf(actor: Actor, collectionId: number): Promise<{ colle
  * (tenant admins: the tenant), narrowed to a district when one is named; a district of another
  * tenant, or with no school in reach, is 404.
  */
-async function scopeOf(actor: Actor, districtId: number | undefined): Promise<SQL> {
+async function scopeOf(actor: Reaching, districtId: number | undefined): Promise<SQL> {
   const t = actor.tenantId;
   const reach = locationInReach(actor, sql.raw("e.location_id"), ADMINISTRATIVE);
   if (districtId === undefined) return reach;
@@ -112,7 +113,7 @@ async function scopeOf(actor: Actor, districtId: number | undefined): Promise<SQ
 }
 
 /** One batch of children after an enrollment id, in enrollment order (the assignments' key). */
-function resultRows(actor: Actor, collectionId: number, config: Record<string, unknown>, scope: SQL, after: number) {
+function resultRows(actor: Reaching, collectionId: number, config: Record<string, unknown>, scope: SQL, after: number) {
   const t = actor.tenantId;
   const c = collectionId;
   return rows<EdfiResultRow & { enrollment_id: number }>(
@@ -165,6 +166,32 @@ function streamOf(batches: AsyncGenerator<string>, label: Record<string, unknown
   });
 }
 
+/** What an export covers, fixed before its first line: the collection described and the enrollments in scope. */
+export interface EdfiPlan {
+  who: Reaching;
+  collection: EdfiCollection;
+  config: Record<string, unknown>;
+  scope: SQL;
+}
+
+/** Describe the collection and fix the scope (404s before anything is sent). Run inside the caller's forTenant. */
+export async function planEdfi(who: Reaching, collectionId: number, districtId: number | undefined): Promise<EdfiPlan> {
+  const { collection, config } = await collectionOf(who, collectionId);
+  return { who, collection, config, scope: await scopeOf(who, districtId) };
+}
+
+/** The children's StudentAssessments in batches (each read in its own transaction when the consumer asks for it). */
+export async function* studentAssessmentBatches(plan: EdfiPlan): AsyncGenerator<ReturnType<typeof studentAssessmentResource>[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await forTenant(plan.who, () => resultRows(plan.who, plan.collection.id, plan.config, plan.scope, after));
+    if (!batch.length) return;
+    after = batch[batch.length - 1].enrollment_id;
+    yield batch.map((row) => studentAssessmentResource(plan.collection, row));
+    if (batch.length < BATCH) return;
+  }
+}
+
 export interface EdfiDownload {
   body: ReadableStream<Uint8Array>;
   headers: Headers;
@@ -178,9 +205,8 @@ export async function exportEdfi(
   origin: AuditOrigin,
 ): Promise<EdfiDownload> {
   authorize(actor, "results.edfiExport");
-  const { collection, config, scope } = await forTenant(actor, async () => {
-    const described = await collectionOf(actor, collectionId);
-    const scope = await scopeOf(actor, query.districtId);
+  const plan = await forTenant(actor, async () => {
+    const planned = await planEdfi(actor, collectionId, query.districtId);
     if (resource === "studentAssessments") {
       await writeAudit(
         actor,
@@ -195,29 +221,24 @@ export async function exportEdfi(
         origin,
       );
     }
-    return { ...described, scope };
+    return planned;
   });
   const label = { tenantId: actor.tenantId, userId: actor.userId, collectionId, resource, districtId: query.districtId ?? null };
 
   async function* generate(): AsyncGenerator<string> {
     if (resource === "assessments") {
-      yield lines([assessmentResource(collection)]);
+      yield lines([assessmentResource(plan.collection)]);
       return;
     }
     if (resource === "objectiveAssessments") {
-      yield lines(objectiveAssessmentResources(collection));
+      yield lines(objectiveAssessmentResources(plan.collection));
       return;
     }
     const started = performance.now();
-    let after = 0;
     let count = 0;
-    for (;;) {
-      const batch = await forTenant(actor, () => resultRows(actor, collectionId, config, scope, after));
-      if (!batch.length) break;
-      after = batch[batch.length - 1].enrollment_id;
+    for await (const batch of studentAssessmentBatches(plan)) {
       count += batch.length;
-      yield lines(batch.map((row) => studentAssessmentResource(collection, row)));
-      if (batch.length < BATCH) break;
+      yield lines(batch);
     }
     log.info("edfi export", { ...label, children: count, ms: Math.round(performance.now() - started) });
   }

@@ -5,6 +5,7 @@ import { POST as groupsPost } from "@/app/en/api/v1/data-collections/[id]/groups
 import { GET as rosterGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import { GET as supportsGet, POST as supportsPost } from "@/app/en/api/v1/data-collections/[id]/supports/route";
 import { POST as filtersPost } from "@/app/en/api/v1/data-collections-filters/route";
+import { PUT as edfiConnectionPut } from "@/app/en/api/v1/edfi/connection/route";
 import { GET as enrollmentsGet } from "@/app/en/api/v1/enrollments/route";
 import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
 import { GET as studentsGet } from "@/app/en/api/v1/students/route";
@@ -41,6 +42,15 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
       token,
       params: { id: String(collectionId) },
       body: { label: "Fall", startDate: 1788220800, endDate: 1790000000 },
+    }),
+    await call(edfiConnectionPut, "PUT", "/en/api/v1/edfi/connection", {
+      token,
+      body: {
+        baseUrl: "https://ods.example.org/data/v3",
+        tokenUrl: "https://ods.example.org/oauth/token",
+        clientId: "fixture",
+        clientSecret: "fixture-secret",
+      },
     }),
     await call(transfersPost, "POST", "/en/api/v1/transfers", {
       token,

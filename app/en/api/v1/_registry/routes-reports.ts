@@ -2,6 +2,9 @@ import "server-only";
 import * as adminTenantsJobs from "@/app/en/api/v1/admin/tenants/[tenantId]/jobs.json/route";
 import * as adminTenantsReports from "@/app/en/api/v1/admin/tenants/[tenantId]/reports.json/route";
 import * as dataCollectionsIdEdfiResource from "@/app/en/api/v1/data-collections/[id]/edfi/[resource]/route";
+import * as dataCollectionsIdEdfiRuns from "@/app/en/api/v1/data-collections/[id]/edfi/runs/route";
+import * as dataCollectionsIdEdfiSend from "@/app/en/api/v1/data-collections/[id]/edfi/send/route";
+import * as edfiConnection from "@/app/en/api/v1/edfi/connection/route";
 import * as reportsArchive from "@/app/en/api/v1/reports/archive/route";
 import * as reportsDownload from "@/app/en/api/v1/reports/download/[id]/route";
 import * as reportsName from "@/app/en/api/v1/reports/[name]/route";
@@ -21,4 +24,7 @@ export const REPORTS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/user/collections/{id}/reports.json", module: userCollectionsReports },
   { path: "/user/collections/{id}/reports/{reportId}", module: userCollectionsReport },
   { path: "/data-collections/{id}/edfi/{resource}", module: dataCollectionsIdEdfiResource },
+  { path: "/data-collections/{id}/edfi/send", module: dataCollectionsIdEdfiSend },
+  { path: "/data-collections/{id}/edfi/runs", module: dataCollectionsIdEdfiRuns },
+  { path: "/edfi/connection", module: edfiConnection },
 ];
