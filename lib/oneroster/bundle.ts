@@ -184,7 +184,12 @@ export function readBundle(zip: Uint8Array): { records: OneRosterRecords; refuse
       if (modified && !(DATE_TIME.test(modified) && !Number.isNaN(Date.parse(modified)))) problems.push("dateLastModified: Must be an ISO 8601 date and time");
       // A record to delete needs only its sourcedId (a REST delta sends no more).
       if (status === "active") for (const field of REQUIRED_VALUES[file]) if (!row.get(field)) problems.push(`${field}: Is required`);
-      const base = { sourcedId, status, dateLastModified: modified ? new Date(modified).toISOString() : null, line: row.line };
+      const base = {
+        sourcedId,
+        status,
+        dateLastModified: modified && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString() : null,
+        line: row.line,
+      };
       if (status === "active") each(row, base, problems);
       if (problems.length) refused.push({ file: `${file}.csv`, line: row.line, sourcedId, reason: problems.join("; ") });
       else if (status === "tobedeleted") each(row, base, problems);
@@ -203,7 +208,7 @@ export function readBundle(zip: Uint8Array): { records: OneRosterRecords; refuse
     if (value && parsed === null) problems.push(`${field}: Must be true or false`);
     return parsed;
   };
-  // Each check runs once per row; a tobedeleted row is read a second time only to be kept (its problems are ignored).
+  // Each check runs once per row: an active row's problems refuse it; a tobedeleted row is only kept (its sourcedId is what counts).
   const keep = (problems: string[], push: () => void) => {
     if (!problems.length) push();
   };
