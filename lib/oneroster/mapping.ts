@@ -380,6 +380,11 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     return list;
   };
 
+  // A user whose role nothing tells (no roles.csv row, no role column, no class enrollment) cannot be placed.
+  for (const u of records.users)
+    if (u.status === "active" && !u.role && !enrollmentRole.has(u.sourcedId))
+      refuse("users.csv", u, "role: The user's role is not known: no roles.csv row, role column or class enrollment names it");
+
   // Teachers.
   const teacherEmail = new Map<string, string>();
   for (const [sourcedId, link] of linksOf("teacher")) if (link.active && typeof link.data.email === "string") teacherEmail.set(sourcedId, link.data.email);

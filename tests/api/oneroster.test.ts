@@ -437,6 +437,7 @@ describe("refusals", () => {
       beginDate: "2026-02-30",
     });
     files.demographics![0].sex = "M";
+    files.users!.push({ sourcedId: "f-norole", enabledUser: "true", givenName: "No", familyName: "Role", primaryOrgSourcedId: "f-s1" });
     const checked = await dryRun(W.districtAdmin, zipBundle(files, { extraColumns: { users: ["role"] } }));
     const reasons = checked.refused.map((r: Rec) => `${r.file}:${r.line}:${r.sourcedId}: ${r.reason}`);
     expect(reasons).toEqual(
@@ -452,6 +453,7 @@ describe("refusals", () => {
         "enrollments.csv:7:f-e-y: role: Must be one of administrator, proctor, student, teacher; beginDate: Must be a date (YYYY-MM-DD)",
         "enrollments.csv:6:f-e-x: classSourcedId: No class with this sourcedId in the bundle or an earlier load (or it was refused)",
         "demographics.csv:2:f-k1: sex: Must be one of male, female, unspecified, other",
+        "users.csv:8:f-norole: role: The user's role is not known: no roles.csv row, role column or class enrollment names it",
       ]),
     );
     expect(checked.refusedCount).toBe(reasons.length);
