@@ -158,6 +158,27 @@ export async function oneRosterCollectionChoices(actor: Actor): Promise<{ id: nu
     .map((c) => ({ id: c.id, name: `${c.collectionName} (${c.schoolYear.label})` }));
 }
 
+/**
+ * The district feed's bundle (lib/organisations/ftp-feed-run.ts): its dry run, requested as the feed's
+ * actor with the state id source of that person's last OneRoster load (else `identifier`). They read
+ * it and apply it on the OneRoster page; the dry run's notification tells them it is ready.
+ */
+export async function feedOneRosterLoad(actor: Actor, fileId: number) {
+  const [last] = await forTenant(actor, () =>
+    rows<{ options: Row["options"] }>(
+      db(),
+      sql`select options from oneroster_loads where tenant_id = ${actor.tenantId} and user_id = ${actor.userId} order by id desc limit 1`,
+    ),
+  );
+  const o = last?.options ?? {};
+  const source = o.stateIdSource === "userIds" || o.stateIdSource === "metadata" ? o.stateIdSource : "identifier";
+  return requestOneRosterLoad(
+    actor,
+    { fileId, stateIdSource: source, stateIdField: source === "identifier" ? undefined : (o.stateIdField ?? undefined) },
+    { requestId: "district-feed" },
+  );
+}
+
 export async function listOneRosterLoads(actor: Actor, query: { page: number; pageSize: number }) {
   authorize(actor, "oneroster.manage");
   return forTenant(actor, async () => {

@@ -6,6 +6,8 @@ import { can } from "@/lib/auth/permissions";
 import { MAX_FILE_BYTES, fileKindOf } from "@/lib/bulk-load/parse";
 import { requestBulkLoad } from "@/lib/bulk-load/service";
 import { internalActor, personColumns, type PersonRow } from "@/lib/bulk-load/uploader";
+import { MAX_BUNDLE_BYTES } from "@/lib/oneroster/bundle";
+import { feedOneRosterLoad } from "@/lib/oneroster/service";
 import type { Actor } from "@/lib/platform/actor";
 import { PermanentJobError, RetryableJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { safeFileName, storage, tenantPrefix } from "@/lib/platform/storage";
@@ -26,6 +28,8 @@ import { portOf, protocolOf } from "./integration-schemas";
  *    hand it to the bulk load (type students) as that actor, so it gets per-row checks and a results
  *    file; 5. record the outcome on the run and on the integration (ftp.json's last run), and tell the
  *    integration users (feed-notices.ts). A file too large to load is remembered, reported once.
+ *    A `.zip` is a OneRoster 1.2 CSV bundle: stored as a completed oneroster upload and checked (its
+ *    dry run) as that actor; they read it and apply it on the OneRoster page (lib/oneroster).
  *
  * A failure is stored on the run with our own message (never credentials or the server's text).
  * Refused logins, a missing folder, an SFTP host key not trusted and settings that cannot be used are permanent; a network
@@ -101,13 +105,16 @@ function settingsOf(claimed: Claimed): FtpSettings {
   };
 }
 
-const CONTENT_TYPES = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+const CONTENT_TYPES = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", zip: "application/zip" } as const;
+
+/** A OneRoster bundle (the feed checks it as a OneRoster load) rather than a bulk-load file. */
+const isBundle = (name: string) => /\.zip$/i.test(name);
 
 /** Store one downloaded file, remember it, and request its bulk load; false when another run took it first. */
 async function loadFile(actor: Actor, claimed: Claimed, file: RemoteFile, body: Buffer): Promise<boolean> {
   const t = actor.tenantId;
-  const kind = fileKindOf(file.name)!;
-  const key = `${tenantPrefix(t)}bulk-load/${randomUUID()}/${safeFileName(file.name)}`;
+  const kind = isBundle(file.name) ? "zip" : fileKindOf(file.name)!;
+  const key = `${tenantPrefix(t)}${kind === "zip" ? "oneroster" : "bulk-load"}/${randomUUID()}/${safeFileName(file.name)}`;
   const store = storage();
   await store.putObject(key, body, CONTENT_TYPES[kind]);
   return withTenant(t, async () => {
@@ -121,9 +128,13 @@ async function loadFile(actor: Actor, claimed: Claimed, file: RemoteFile, body: 
     const [stored] = await rows<{ id: number }>(
       db(),
       sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-        values (${t}, ${actor.userId}, 'bulk-load', ${store.bucket}, ${key}, ${file.name}, ${CONTENT_TYPES[kind]}, ${body.length}, ${body.length}, 'complete', now())
+        values (${t}, ${actor.userId}, ${kind === "zip" ? "oneroster" : "bulk-load"}, ${store.bucket}, ${key}, ${file.name}, ${CONTENT_TYPES[kind]}, ${body.length}, ${body.length}, 'complete', now())
         returning id`,
     );
+    if (kind === "zip") {
+      await feedOneRosterLoad(actor, stored.id);
+      return true;
+    }
     const { bulkLoad } = await requestBulkLoad(actor, { fileId: stored.id, type: "students" }, {});
     await db().execute(sql`update district_data_integration_files set bulk_load_id = ${bulkLoad.id} where tenant_id = ${t} and id = ${seen.id}`);
     return true;
@@ -170,7 +181,7 @@ export async function runFeed(payload: Payload, context: JobContext): Promise<Jo
     const actor = await withTenant(payload.tenantId, () => feedActor(payload.tenantId, claimed));
     if (!actor) throw new FeedFailure(NO_LOADER, true);
     await withFtp(settingsOf(claimed), async (ftp) => {
-      const listed = (await ftp.list()).filter((f) => fileKindOf(f.name));
+      const listed = (await ftp.list()).filter((f) => fileKindOf(f.name) || isBundle(f.name));
       found = listed.length;
       const seen = await withTenant(payload.tenantId, () =>
         rows<{ name: string; size: number | string; modified_at: string }>(
@@ -180,7 +191,7 @@ export async function runFeed(payload: Payload, context: JobContext): Promise<Jo
       );
       const known = new Set(seen.map((s) => `${s.name}\0${Number(s.size)}\0${s.modified_at}`));
       for (const file of listed.filter((f) => !known.has(`${f.name}\0${f.size}\0${f.modifiedAt}`))) {
-        if (file.size > MAX_FILE_BYTES) {
+        if (file.size > (isBundle(file.name) ? MAX_BUNDLE_BYTES : MAX_FILE_BYTES)) {
           skipped.push(file.name);
           await rememberSkipped(payload.tenantId, claimed, file);
           continue;

@@ -2,7 +2,7 @@ import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSystem, db } from "@/db/client";
+import { asSystem, db, rows } from "@/db/client";
 import { auditLog, bulkLoads, notifications, students } from "@/db/schema";
 import { MAX_FILE_BYTES } from "@/lib/bulk-load/parse";
 import { handlers } from "@/jobs/registry";
@@ -17,6 +17,7 @@ import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "../support/factories";
 import { startFtpServer, type FtpServerUnderTest } from "../support/ftp-server";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
+import { districtRoster, zipBundle } from "../support/oneroster";
 import { useLocalStorage, type StorageUnderTest } from "../support/storage";
 
 setEnv(TEST_JOB_ENV);
@@ -182,6 +183,37 @@ describe("district FTP feed", () => {
     expect(loads).toHaveLength(1);
     // A run that found nothing new says nothing.
     expect(await noticesOf(again.run.id)).toEqual([]);
+  });
+
+  it("checks a OneRoster bundle (.zip) it finds as a OneRoster load, ready for the integration user to read and apply", async () => {
+    await mkdir(path.join(ftp.root, "oneroster"));
+    const files = districtRoster({ districtIdentifier: W.d1.uniqueId!, schools: 1, teachersPerSchool: 1, childrenPerTeacher: 2, prefix: "feed" });
+    await writeFile(path.join(ftp.root, "oneroster", "export.zip"), zipBundle(files));
+    expect((await save(W.admin, W.d1.id, { directory: "/oneroster", password: ftp.password }, { userIds: [W.adminId] })).status).toBe(200);
+    const { run } = await runOnce(W.d1.id);
+    expect(run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 1 });
+    const load = await waitFor(
+      async () => {
+        const [row] = await rows<{ status: string; user_id: number; planned: Record<string, Record<string, number>> }>(
+          db(),
+          sql`select status, user_id, planned from oneroster_loads where tenant_id = ${W.tenant.id} and original_file_name = 'export.zip'`,
+        );
+        return row && ["checked", "failed"].includes(row.status) ? row : undefined;
+      },
+      30_000,
+      "oneroster load",
+    );
+    expect(load).toMatchObject({ status: "checked", user_id: W.adminId });
+    expect(load.planned.students.created).toBe(2);
+    // Checked, not applied: nothing of it is written until someone applies it.
+    expect(
+      await db()
+        .select()
+        .from(students)
+        .where(and(eq(students.tenantId, W.tenant.id), inArray(students.tenantUniqueId, ["0000000001", "0000000002"]))),
+    ).toEqual([]);
+    // Not picked up twice.
+    expect((await runOnce(W.d1.id)).run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0 });
   });
 
   it("reports a file too large to load once, and not again on the next run", async () => {
