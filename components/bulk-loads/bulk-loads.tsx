@@ -5,12 +5,12 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
-import { errorMessage } from "@/components/reports/error-message";
+import { API, apiData, callApi } from "@/components/api/client";
 import { BULK_LOAD_TYPES, COLUMNS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES, type BulkLoadType } from "@/lib/bulk-load/columns";
 import type { BulkLoadView } from "@/lib/bulk-load/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 
-const API = "/en/api/v1/bulk-load";
+const PATH = "/bulk-load";
 const POLL_MS = 3000;
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -72,8 +72,8 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
 
   const load = useCallback(
     async (number: number) => {
-      const res = await fetch(`${API}?administration=${administration}&page=${number}&pageSize=${pageSize}`).catch(() => null);
-      if (res?.ok) setPage((await res.json()) as Page);
+      const answer = await callApi<Page>("GET", `${PATH}?administration=${administration}&page=${number}&pageSize=${pageSize}`);
+      if (answer.ok) setPage(answer.data);
     },
     [administration, pageSize],
   );
@@ -104,14 +104,8 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
     setProgress(0);
     try {
       const uploaded = await uploadFile(file, { purpose: "bulk-load", onProgress: (done, total) => setProgress(Math.round((done / total) * 100)) });
-      const res = await fetch(API, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ fileId: uploaded.id, type }),
-      }).catch(() => null);
-      if (!res?.ok) throw new Error(await errorMessage(res));
-      const answer = (await res.json()) as { message: string };
-      showSnackbar(answer.message, "success");
+      const { message } = await apiData<{ message: string }>("POST", PATH, { fileId: uploaded.id, type });
+      showSnackbar(message, "success");
       if (fileInput.current) fileInput.current.value = "";
       await load(1);
     } catch (failure) {
@@ -124,7 +118,7 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
     }
   }
 
-  const templateHref = (format: "xlsx" | "csv") => `${API}/template?type=${type}&getRequiredOnly=${requiredOnly}&format=${format}`;
+  const templateHref = (format: "xlsx" | "csv") => `${API}${PATH}/template?type=${type}&getRequiredOnly=${requiredOnly}&format=${format}`;
   const first = page.total === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
   const last = Math.min(page.total, page.page * page.pageSize);
   const columns = COLUMNS[type];
@@ -294,11 +288,11 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-col items-start gap-1">
-                        <a href={`${API}/${b.id}/download/original`} download className="text-brand-700 underline underline-offset-2">
+                        <a href={`${API}${PATH}/${b.id}/download/original`} download className="text-brand-700 underline underline-offset-2">
                           Uploaded file<span className="sr-only"> {b.originalFileName}</span>
                         </a>
                         {b.hasResults ? (
-                          <a href={`${API}/${b.id}/download/results`} download className="text-brand-700 underline underline-offset-2">
+                          <a href={`${API}${PATH}/${b.id}/download/results`} download className="text-brand-700 underline underline-offset-2">
                             Results<span className="sr-only"> of {b.originalFileName}</span>
                           </a>
                         ) : null}

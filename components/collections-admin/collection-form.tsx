@@ -8,7 +8,8 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { AdminCollection } from "@/lib/collections/admin-schemas";
 import { collectionPath } from "@/lib/collections/admin-paths";
-import { callApi, dayToUnix, selectClass, unixToDay } from "./api";
+import { callApi } from "@/components/api/client";
+import { dayToUnix, selectClass, unixToDay } from "./fields";
 
 interface Choice {
   id: number;

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { collectionsPath } from "@/lib/collections/admin-paths";
-import { callApi } from "./api";
+import { callApi } from "@/components/api/client";
 
 /**
  * "Delete collection" (tenant admins): DELETE /data-collections/{id}, then back to the list. A

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldTestLocation } from "@/lib/collections/admin-schemas";
 import type { PickerStart } from "@/lib/organisations/location-choices";
-import { callApi } from "./api";
+import { callApi } from "@/components/api/client";
 
 /**
  * Field tests: the locations taking part, and a location picker for those that could (what the admin

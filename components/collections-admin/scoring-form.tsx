@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "./api";
+import { callApi } from "@/components/api/client";
 
 interface Level {
   key: number;

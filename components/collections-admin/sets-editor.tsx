@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import type { CollectionSetRow } from "@/lib/collections/admin-schemas";
-import { callApi } from "./api";
+import { callApi } from "@/components/api/client";
 
 interface ItemChoice {
   id: number;

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { CollectionSupport } from "@/lib/collections/admin-schemas";
-import { callApi } from "./api";
+import { callApi } from "@/components/api/client";
 
 /** Add or rename a support the collection offers (POST or PUT .../supports?admin=true). */
 function SupportDialog({ collectionId, support, onClose }: { collectionId: number; support?: CollectionSupport; onClose: () => void }) {

@@ -1,3 +1,4 @@
+import { API, apiData, callApi } from "@/components/api/client";
 import type { DisplayResult, DisplayRole, DisplayType } from "@/lib/displays/model";
 
 /* The browser's side of spec §7 'Data displays and filters': the display URL, then the display. */
@@ -11,29 +12,17 @@ export interface SavedFilter {
   metadata: string;
 }
 
-const JSON_INIT: RequestInit = { credentials: "same-origin", headers: { "content-type": "application/json" } };
-
-/** The server's message, else the caller's fallback (spec §8). */
-async function failure(res: Response, fallback: string): Promise<Error> {
-  const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-  return new Error(typeof body?.message === "string" ? body.message : fallback);
-}
+const FETCHING = { fallback: "Error fetching data" };
 
 export async function fetchDisplay(role: DisplayRole, type: DisplayType, query: Record<string, string>, fallback: string): Promise<DisplayResult> {
-  const asked = await fetch(`/en/api/v1/data-displays/${role}/${type}?${new URLSearchParams(query)}`, { credentials: "same-origin" });
-  if (!asked.ok) throw await failure(asked, fallback);
-  const { url } = (await asked.json()) as { url: string };
-  // The signed URL names this app; fetched by path so it stays on the page's own origin.
+  const { url } = await apiData<{ url: string }>("GET", `/data-displays/${role}/${type}?${new URLSearchParams(query)}`, undefined, { fallback });
+  // The signed URL names this app; fetched by path (under the API) so it stays on the page's own origin.
   const signed = new URL(url, window.location.href);
-  const res = await fetch(`${signed.pathname}${signed.search}`, { credentials: "same-origin" });
-  if (!res.ok) throw await failure(res, fallback);
-  return (await res.json()) as DisplayResult;
+  return apiData<DisplayResult>("GET", `${signed.pathname.slice(API.length)}${signed.search}`, undefined, { fallback });
 }
 
 export async function listFilters(collectionId: number): Promise<SavedFilter[]> {
-  const res = await fetch(`/en/api/v1/data-collections-filters?dataCollectionId=${collectionId}`, { credentials: "same-origin" });
-  if (!res.ok) throw await failure(res, "Error fetching data");
-  return ((await res.json()) as { filters: SavedFilter[] }).filters;
+  return (await apiData<{ filters: SavedFilter[] }>("GET", `/data-collections-filters?dataCollectionId=${collectionId}`, undefined, FETCHING)).filters;
 }
 
 export async function saveFilter(input: {
@@ -43,25 +32,16 @@ export async function saveFilter(input: {
   dataCollectionsId: number;
   metadata: Record<string, unknown>;
 }): Promise<{ filter: SavedFilter; message: string }> {
-  const res = await fetch("/en/api/v1/data-collections-filters", {
-    ...JSON_INIT,
-    method: input.id ? "PUT" : "POST",
-    body: JSON.stringify({ ...input, metadata: JSON.stringify(input.metadata) }),
-  });
-  if (!res.ok) throw await failure(res, "Something went wrong");
-  return (await res.json()) as { filter: SavedFilter; message: string };
+  return apiData(input.id ? "PUT" : "POST", "/data-collections-filters", { ...input, metadata: JSON.stringify(input.metadata) });
 }
 
 export async function removeFilter(id: number): Promise<string> {
-  const res = await fetch(`/en/api/v1/data-collections-filters/${id}`, { ...JSON_INIT, method: "DELETE" });
-  if (!res.ok) throw await failure(res, "Something went wrong");
-  return ((await res.json()) as { message: string }).message;
+  return (await apiData<{ message: string }>("DELETE", `/data-collections-filters/${id}`)).message;
 }
 
 export async function fetchRaceCodes(): Promise<{ label: string; value: number }[]> {
-  const res = await fetch("/en/api/v1/race-codes", { credentials: "same-origin" });
-  if (!res.ok) return [];
-  return ((await res.json()) as { raceCodes: { label: string; value: number }[] }).raceCodes;
+  const answer = await callApi<{ raceCodes: { label: string; value: number }[] }>("GET", "/race-codes");
+  return answer.ok ? answer.data.raceCodes : [];
 }
 
 export function metadataOf(filter: SavedFilter): Record<string, unknown> {
@@ -81,27 +61,21 @@ export interface PeriodWire {
   endDate: number;
 }
 
-const periodsPath = (collectionId: number) => `/en/api/v1/data-collections/${collectionId}/checkpoint-periods`;
+const periodsPath = (collectionId: number) => `/data-collections/${collectionId}/checkpoint-periods`;
 
 export async function listPeriods(collectionId: number): Promise<PeriodWire[]> {
-  const res = await fetch(periodsPath(collectionId), { credentials: "same-origin" });
-  if (!res.ok) throw await failure(res, "Error fetching data");
-  return ((await res.json()) as { checkpointPeriods: PeriodWire[] }).checkpointPeriods;
+  return (await apiData<{ checkpointPeriods: PeriodWire[] }>("GET", periodsPath(collectionId), undefined, FETCHING)).checkpointPeriods;
 }
 
 export async function addPeriod(
   collectionId: number,
   input: { label: string; startDate: number; endDate: number },
 ): Promise<{ checkpointPeriod: PeriodWire; message: string }> {
-  const res = await fetch(periodsPath(collectionId), { ...JSON_INIT, method: "POST", body: JSON.stringify(input) });
-  if (!res.ok) throw await failure(res, "Something went wrong");
-  return (await res.json()) as { checkpointPeriod: PeriodWire; message: string };
+  return apiData("POST", periodsPath(collectionId), input);
 }
 
 export async function removePeriod(collectionId: number, id: number): Promise<string> {
-  const res = await fetch(`${periodsPath(collectionId)}/${id}`, { ...JSON_INIT, method: "DELETE" });
-  if (!res.ok) throw await failure(res, "Something went wrong");
-  return ((await res.json()) as { message: string }).message;
+  return (await apiData<{ message: string }>("DELETE", `${periodsPath(collectionId)}/${id}`)).message;
 }
 
 export interface LayerCountWire {
@@ -112,7 +86,5 @@ export interface LayerCountWire {
 
 /** Layers counted on the server, for a state or region display (it lists no children to match here). */
 export async function fetchLayerCounts(body: Record<string, unknown>): Promise<LayerCountWire[]> {
-  const res = await fetch("/en/api/v1/data-displays/layers", { ...JSON_INIT, method: "POST", body: JSON.stringify(body) });
-  if (!res.ok) throw await failure(res, "Error fetching data");
-  return ((await res.json()) as { layers: LayerCountWire[] }).layers;
+  return (await apiData<{ layers: LayerCountWire[] }>("POST", "/data-displays/layers", body, FETCHING)).layers;
 }

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { AssignmentRow } from "@/lib/enrollments/schemas";
-import { request } from "./request";
+import { callApi } from "@/components/api/client";
 
 const ASSIGN_FAILED = "Failed to Assign Data Collection";
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
@@ -29,7 +29,7 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
 
   async function run(method: string, url: string, body: unknown, success: string, failure?: string) {
     setBusy(true);
-    const answer = await request(method, url, body);
+    const answer = await callApi(method, url, body);
     setBusy(false);
     if (!answer.ok) {
       showSnackbar(failure ?? answer.message, "error");
@@ -44,7 +44,7 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
     const parentDataCollectionId = Number(new FormData(event.currentTarget).get("collectionId"));
     void run(
       "POST",
-      "/en/api/v1/data-collections-student-assignments",
+      "/data-collections-student-assignments",
       { studentEnrollmentId: enrollmentId, parentDataCollectionId, teacherType: "Primary" },
       "Data collection assigned",
       ASSIGN_FAILED,
@@ -105,9 +105,7 @@ export function AssignmentsPanel({ enrollmentId, assignments, assignable, editab
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() =>
-                        run("DELETE", `/en/api/v1/data-collections-student-assignments?assignmentId=${a.id}`, undefined, "Data collection removed")
-                      }
+                      onClick={() => run("DELETE", `/data-collections-student-assignments?assignmentId=${a.id}`, undefined, "Data collection removed")}
                       aria-label={`Remove ${a.dataCollections.collectionName}`}
                     >
                       Remove

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { CustomField } from "@/lib/enrollments/custom-fields";
 import type { EnrollmentRow } from "@/lib/enrollments/schemas";
-import { fieldMessages } from "./request";
+import { callApi, fieldMessages } from "@/components/api/client";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -31,10 +31,10 @@ export function CustomFieldsForm({ enrollment, fields }: { enrollment: Enrollmen
     const body: Record<string, unknown> = { id: enrollment.id, priorCare: String(form.get("priorCare") ?? "").trim() || null };
     for (const f of fields) body[f.key] = sent(f, String(form.get(f.key) ?? ""));
     setSaving(true);
-    const answer = await fieldMessages("PUT", "/en/api/v1/enrollments", body);
+    const answer = await callApi("PUT", "/enrollments", body);
     setSaving(false);
     if (!answer.ok) {
-      setErrors(answer.fields);
+      setErrors(fieldMessages(answer.errors));
       showSnackbar(answer.message, "error");
       return;
     }

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { studentProfilePath } from "@/lib/enrollments/paths";
 import type { EnrollmentRow } from "@/lib/enrollments/schemas";
-import { request } from "./request";
+import { callApi } from "@/components/api/client";
 
 const POA_CHANGED = "POA changed successfully";
 const dateOf = (seconds: number) =>
@@ -25,14 +25,11 @@ export function EnrollmentsPanel({ tenantId, studentId, enrollments }: { tenantI
 
   async function makePoa(e: EnrollmentRow) {
     setBusy(e.id);
-    const check = await request<{ valid: boolean; reasons: string[] }>(
-      "GET",
-      `/en/api/v1/admin/tenants/${tenantId}/students/${studentId}/poas/${e.id}/validate.json`,
-    );
+    const check = await callApi<{ valid: boolean; reasons: string[] }>("GET", `/admin/tenants/${tenantId}/students/${studentId}/poas/${e.id}/validate.json`);
     const answer = !check.ok
       ? check
       : check.data.valid
-        ? await request<{ message?: string }>("PUT", "/en/api/v1/enrollments", { id: e.id, isPointOfAuthority: true })
+        ? await callApi<{ message?: string }>("PUT", "/enrollments", { id: e.id, isPointOfAuthority: true })
         : { ok: false as const, message: check.data.reasons[0] };
     setBusy(null);
     if (!answer.ok) {

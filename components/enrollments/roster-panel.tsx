@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { teacherRosterPath } from "@/lib/enrollments/paths";
 import type { EnrollmentAssociationRow } from "@/lib/enrollments/schemas";
-import { request } from "./request";
+import { callApi } from "@/components/api/client";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 const cell = "px-4 py-2.5";
@@ -34,7 +34,7 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
 
   async function run(method: string, url: string, body: unknown, success: string) {
     setBusy(true);
-    const answer = await request(method, url, body);
+    const answer = await callApi(method, url, body);
     setBusy(false);
     if (!answer.ok) {
       showSnackbar(answer.message, "error");
@@ -49,7 +49,7 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
     const userId = Number(new FormData(event.currentTarget).get("userId"));
     void run(
       "POST",
-      "/en/api/v1/user-students-associations",
+      "/user-students-associations",
       { userId, studentEnrollmentId: enrollmentId, parentLocationId: locationId },
       "Student added to the teacher's roster",
     );
@@ -99,9 +99,7 @@ export function RosterPanel({ enrollmentId, regionId, districtId, locationId, lo
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() =>
-                        run("DELETE", `/en/api/v1/user-students-associations?associationId=${a.id}`, undefined, "Student removed from the teacher's roster")
-                      }
+                      onClick={() => run("DELETE", `/user-students-associations?associationId=${a.id}`, undefined, "Student removed from the teacher's roster")}
                       aria-label={`Remove from ${a.teacherFirstName} ${a.teacherLastName}'s roster`}
                     >
                       Remove

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { AvailableStudent } from "@/lib/enrollments/schemas";
-import { request } from "./request";
+import { callApi } from "@/components/api/client";
 
 const cell = "px-4 py-2.5";
 
@@ -35,7 +35,7 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
 
   async function run(method: string, url: string, body: unknown, success: string) {
     setBusy(true);
-    const answer = await request(method, url, body);
+    const answer = await callApi(method, url, body);
     setBusy(false);
     if (!answer.ok) {
       showSnackbar(answer.message, "error");
@@ -86,9 +86,7 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() =>
-                        run("DELETE", `/en/api/v1/user-students-associations?associationId=${r.id}`, undefined, "Student removed from the teacher's roster")
-                      }
+                      onClick={() => run("DELETE", `/user-students-associations?associationId=${r.id}`, undefined, "Student removed from the teacher's roster")}
                       aria-label={`Remove ${r.studentFirstName} ${r.studentLastName}`}
                     >
                       Remove
@@ -159,7 +157,7 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
                       onClick={() =>
                         run(
                           "POST",
-                          "/en/api/v1/user-students-associations",
+                          "/user-students-associations",
                           { userId: teacherId, studentEnrollmentId: s.studentEnrollmentId, parentLocationId: locationId },
                           "Student added to the teacher's roster",
                         )

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { errorMessage } from "@/components/reports/error-message";
+import { callApi } from "@/components/api/client";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -13,7 +13,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
  * A tenant or system admin uploads the tenant's info sheet (a PDF of at most 10 MB), replacing the one
  * before; `endpoint` publishes it (a system admin's tenant page names that tenant's).
  */
-export function InfoSheetUpload({ endpoint = "/en/api/v1/info-sheet" }: { endpoint?: string }) {
+export function InfoSheetUpload({ endpoint = "/info-sheet" }: { endpoint?: string }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [file, setFile] = useState<File | null>(null);
@@ -35,9 +35,9 @@ export function InfoSheetUpload({ endpoint = "/en/api/v1/info-sheet" }: { endpoi
     setBusy(true);
     try {
       const uploaded = await uploadFile(file, { purpose: "tenant-resource" });
-      const res = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fileId: uploaded.id }) });
-      if (!res.ok) {
-        showSnackbar(await errorMessage(res), "error");
+      const answer = await callApi("POST", endpoint, { fileId: uploaded.id });
+      if (!answer.ok) {
+        showSnackbar(answer.message, "error");
         return;
       }
       showSnackbar("The info sheet has been uploaded", "success");

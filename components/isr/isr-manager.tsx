@@ -1,12 +1,15 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage } from "@/components/reports/error-message";
+import { callApi } from "@/components/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { ISR_CLEARED, ISR_GENERATED } from "@/lib/isr/messages";
+
+/** Platform §8: ISR failures show the server's message, else the generic text whatever the status. */
+const ISR_FALLBACK = { fallback: "Something went wrong" };
 
 /** The views of lib/isr/schemas.ts, restated without zod (no zod in client bundles). */
 interface Counts {
@@ -74,12 +77,12 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
 
   const load = useCallback(
     async (id: number) => {
-      const res = await fetch(`/en/api/v1/data-collections-outputs?dataCollectionId=${id}`, { cache: "no-store" }).catch(() => null);
-      if (!res?.ok) {
-        setError(await errorMessage(res));
+      const answer = await callApi<IsrState>("GET", `/data-collections-outputs?dataCollectionId=${id}`, undefined, ISR_FALLBACK);
+      if (!answer.ok) {
+        setError(answer.message);
         return null;
       }
-      const next = (await res.json()) as IsrState;
+      const next = answer.data;
       setState(next);
       for (const o of next.dataCollectionsOutputs) {
         if (!running(o) && !announced.current.has(o.id)) {
@@ -118,35 +121,36 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
   async function request() {
     setSending(true);
     setError(null);
-    const res = await fetch("/en/api/v1/reports/individual-student", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ dataCollectionId: collectionId, ...(language === "child" ? {} : { language }), ...(locationId ? { locationId } : {}) }),
-    }).catch(() => null);
+    const answer = await callApi<{ message: string }>(
+      "POST",
+      "/reports/individual-student",
+      { dataCollectionId: collectionId, ...(language === "child" ? {} : { language }), ...(locationId ? { locationId } : {}) },
+      ISR_FALLBACK,
+    );
     setSending(false);
-    if (!res?.ok) {
-      const message = await errorMessage(res);
-      setError(message);
-      showSnackbar(message, "error");
+    if (!answer.ok) {
+      setError(answer.message);
+      showSnackbar(answer.message, "error");
       return;
     }
-    const answer = (await res.json()) as { message: string };
-    showSnackbar(answer.message, "success");
+    showSnackbar(answer.data.message, "success");
     polls.current = 0;
     await load(collectionId);
   }
 
   async function clear() {
     setClearing(true);
-    const res = await fetch(`/en/api/v1/data-collections-students-outputs?dataCollectionId=${collectionId}${locationId ? `&locationId=${locationId}` : ""}`, {
-      method: "DELETE",
-    }).catch(() => null);
+    const answer = await callApi(
+      "DELETE",
+      `/data-collections-students-outputs?dataCollectionId=${collectionId}${locationId ? `&locationId=${locationId}` : ""}`,
+      undefined,
+      ISR_FALLBACK,
+    );
     setClearing(false);
     setConfirm(false);
-    if (!res?.ok) {
-      const message = await errorMessage(res);
-      setError(message);
-      showSnackbar(message, "error");
+    if (!answer.ok) {
+      setError(answer.message);
+      showSnackbar(answer.message, "error");
       return;
     }
     showSnackbar(ISR_CLEARED, "success");

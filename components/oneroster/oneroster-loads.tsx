@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
-import { errorMessage } from "@/components/reports/error-message";
+import { errorMessage } from "@/components/api/client";
 import type { LoadView } from "@/lib/oneroster/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 

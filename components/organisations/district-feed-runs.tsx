@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { apiErrorText } from "@/components/transfers/api-error";
+import { callApi } from "@/components/api/client";
 
 export interface FeedRunView {
   id: number;
@@ -55,17 +55,13 @@ export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: n
 
   async function fetchNow() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/data-integrations/fetch", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ districtId }),
-    });
+    const answer = await callApi<{ message: string }>("POST", "/data-integrations/fetch", { districtId });
     setBusy(false);
-    if (!res.ok) {
-      showSnackbar(await apiErrorText(res), "error");
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
       return;
     }
-    const { message } = (await res.json()) as { message: string };
+    const { message } = answer.data;
     showSnackbar(message, "success");
     router.refresh();
   }

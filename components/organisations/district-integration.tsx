@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { apiErrorText } from "@/components/transfers/api-error";
+import { callApi } from "@/components/api/client";
 import { DistrictFeedRuns, type FeedRunView } from "./district-feed-runs";
 import type { FieldError } from "@/lib/platform/errors";
 
@@ -74,36 +74,28 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
     const form = new FormData(element);
     const text = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
-    const res = await fetch("/en/api/v1/data-integrations", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        tenantsDistrictsId: districtId,
-        active,
-        ftp: {
-          protocol,
-          host: text("host"),
-          port: text("port"),
-          directory: text("directory"),
-          username: text("username"),
-          password: text("password") || undefined,
-          ...(protocol === "sftp" && { hostKey: text("hostKey") }),
-        },
-        userIds,
-      }),
+    const answer = await callApi<{ message: string }>("POST", "/data-integrations", {
+      tenantsDistrictsId: districtId,
+      active,
+      ftp: {
+        protocol,
+        host: text("host"),
+        port: text("port"),
+        directory: text("directory"),
+        username: text("username"),
+        password: text("password") || undefined,
+        ...(protocol === "sftp" && { hostKey: text("hostKey") }),
+      },
+      userIds,
     });
     setBusy(false);
-    if (!res.ok) {
-      const body = (await res
-        .clone()
-        .json()
-        .catch(() => null)) as { errors?: FieldError[] } | null;
-      setErrors((body?.errors ?? []).map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
-      showSnackbar(await apiErrorText(res), "error");
+    if (!answer.ok) {
+      setErrors(answer.errors.map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
+      showSnackbar(answer.message, "error");
       return;
     }
     setErrors([]);
-    const { message } = (await res.json()) as { message: string };
+    const { message } = answer.data;
     showSnackbar(message, "success");
     const password = element.elements.namedItem("password");
     if (password && "value" in password) password.value = "";
@@ -112,10 +104,10 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
 
   async function remove() {
     setBusy(true);
-    const res = await fetch(`/en/api/v1/data-integrations?districtId=${districtId}`, { method: "DELETE" });
+    const answer = await callApi("DELETE", `/data-integrations?districtId=${districtId}`);
     setBusy(false);
-    if (!res.ok) {
-      showSnackbar(await apiErrorText(res), "error");
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
       return;
     }
     setConfirmRemove(false);

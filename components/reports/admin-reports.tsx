@@ -8,7 +8,7 @@ import { ADMIN_REPORT_KINDS, REPORT_TYPES, type AdminReportKind } from "@/lib/re
 import type { ReportFormOptions } from "@/lib/reports/page-data";
 import type { ReportView } from "@/lib/reports/schemas";
 import { ReportsTable } from "./reports-table";
-import { errorMessage } from "./error-message";
+import { callApi } from "@/components/api/client";
 import { useReportPolling } from "./use-report-polling";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
@@ -22,7 +22,7 @@ interface Props {
 /** Request an administration report (§9) and watch one's reports until they can be downloaded. */
 export function AdminReports({ tenantId, options, reports: initial }: Props) {
   const { showSnackbar } = useSnackbar();
-  const { reports, add, stalled } = useReportPolling(initial, "/en/api/v1/reports");
+  const { reports, add, stalled } = useReportPolling(initial, "/reports");
   const [kind, setKind] = useState<AdminReportKind>("kra.ssr");
   const [schoolYearId, setSchoolYearId] = useState(options.schoolYears[0]?.id ?? 0);
   const [sending, setSending] = useState(false);
@@ -38,21 +38,15 @@ export function AdminReports({ tenantId, options, reports: initial }: Props) {
     if (info.format === "csv") body.format = String(form.get("format") ?? "csv");
     setSending(true);
     setError(null);
-    const res = await fetch(`/en/api/v1/admin/tenants/${tenantId}/reports.json`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }).catch(() => null);
+    const answer = await callApi<{ message: string; report: ReportView }>("POST", `/admin/tenants/${tenantId}/reports.json`, body);
     setSending(false);
-    if (!res?.ok) {
-      const message = await errorMessage(res);
-      setError(message);
-      showSnackbar(message, "error");
+    if (!answer.ok) {
+      setError(answer.message);
+      showSnackbar(answer.message, "error");
       return;
     }
-    const answer = (await res.json()) as { message: string; report: ReportView };
-    add(answer.report);
-    showSnackbar(answer.message, "success");
+    add(answer.data.report);
+    showSnackbar(answer.data.message, "success");
   }
 
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { callApi } from "@/components/api/client";
 import { Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import type { JobCounts } from "@/lib/reports/schemas";
@@ -25,12 +26,12 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
 
   useEffect(() => {
     const timer = setInterval(async () => {
-      const res = await fetch(`/en/api/v1/admin/tenants/${tenantId}/jobs.json`, { cache: "no-store" }).catch(() => null);
-      if (!res?.ok) {
+      const answer = await callApi<JobCounts>("GET", `/admin/tenants/${tenantId}/jobs.json`);
+      if (!answer.ok) {
         setFailed(true);
         return;
       }
-      setCounts((await res.json()) as JobCounts);
+      setCounts(answer.data);
       setFailed(false);
       setCheckedAt(Math.floor(Date.now() / 1000));
     }, REFRESH_MS);

@@ -10,31 +10,28 @@ import { REPORT_TYPES, STUDENT_SCORES, TEACHER_REPORT_TYPES, type TeacherReportT
 const TYPES = [...TEACHER_REPORT_TYPES, STUDENT_SCORES] as const;
 type Type = TeacherReportType | typeof STUDENT_SCORES;
 import type { ReportView } from "@/lib/reports/schemas";
-import { errorMessage } from "./error-message";
+import { callApi } from "@/components/api/client";
 import { ReportsTable } from "./reports-table";
 import { useReportPolling } from "./use-report-polling";
 
 /** The teacher report types of platform §7: request one, watch it run, download it. */
 export function TeacherReports({ collectionId, reports: initial }: { collectionId: number; reports: ReportView[] }) {
   const { showSnackbar } = useSnackbar();
-  const { reports, add, stalled } = useReportPolling(initial, "/en/api/v1/reports", (r) => r.dataCollectionId === collectionId);
+  const { reports, add, stalled } = useReportPolling(initial, "/reports", (r) => r.dataCollectionId === collectionId);
   const [sending, setSending] = useState<Type | null>(null);
 
   async function request(type: Type) {
     setSending(type);
-    const res = await fetch(`/en/api/v1/user/collections/${collectionId}/reports.json`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ request_data: { type, priorityOnly: false } }),
-    }).catch(() => null);
+    const answer = await callApi<{ message: string; report: ReportView }>("POST", `/user/collections/${collectionId}/reports.json`, {
+      request_data: { type, priorityOnly: false },
+    });
     setSending(null);
-    if (!res?.ok) {
-      showSnackbar(await errorMessage(res), "error");
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
       return;
     }
-    const answer = (await res.json()) as { message: string; report: ReportView };
-    add(answer.report);
-    showSnackbar(answer.message, "success");
+    add(answer.data.report);
+    showSnackbar(answer.data.message, "success");
   }
 
   return (

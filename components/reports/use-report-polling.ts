@@ -3,12 +3,13 @@
 import { useEffect, useRef, useState } from "react";
 import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, isComplete } from "@/lib/reports/catalogue";
 import type { ReportView } from "@/lib/reports/schemas";
+import { callApi } from "@/components/api/client";
 
 /**
  * The reports list, kept fresh while any report is still running: the spec's contract (§4), every
  * 3 s and at most 100 times, until every report's status is 'complete' (or it failed).
  */
-export function useReportPolling(initial: ReportView[], listUrl: string, keep: (report: ReportView) => boolean = () => true) {
+export function useReportPolling(initial: ReportView[], listPath: string, keep: (report: ReportView) => boolean = () => true) {
   const [reports, setReports] = useState(initial);
   const [stalled, setStalled] = useState(false);
   const attempts = useRef(0);
@@ -22,13 +23,13 @@ export function useReportPolling(initial: ReportView[], listUrl: string, keep: (
         setStalled(true);
         return;
       }
-      const res = await fetch(listUrl, { cache: "no-store" }).catch(() => null);
-      if (res?.ok) setReports(((await res.json()) as { reports: ReportView[] }).reports.filter(keep));
+      const answer = await callApi<{ reports: ReportView[] }>("GET", listPath);
+      if (answer.ok) setReports(answer.data.reports.filter(keep));
     }, POLL_INTERVAL_MS);
     return () => clearTimeout(timer);
     // keep is the caller's filter; a new function each render must not restart the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running, reports, listUrl]);
+  }, [running, reports, listPath]);
 
   /** A new request: shown at once, and polling starts again from zero. */
   const add = (report: ReportView) => {

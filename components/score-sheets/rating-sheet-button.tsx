@@ -3,12 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-
-/** The server's message, else 'Something went wrong' (platform §8: the rating-sheet fallback). */
-async function failure(res: Response | null): Promise<string> {
-  const body = (await res?.json().catch(() => null)) as { message?: string; errors?: { message: string }[] } | null;
-  return body?.message ?? body?.errors?.[0]?.message ?? "Something went wrong";
-}
+import { API, errorMessage } from "@/components/api/client";
 
 /** The class's rating sheet for the collection: blank, or with the ratings recorded so far ticked. */
 export function RatingSheetButton({ collectionId }: { collectionId: number }) {
@@ -18,14 +13,15 @@ export function RatingSheetButton({ collectionId }: { collectionId: number }) {
 
   async function download() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/rating-sheet", {
+    const res = await fetch(`${API}/rating-sheet`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ dataCollectionId: collectionId, includeScores: withRatings }),
     }).catch(() => null);
     setBusy(false);
     if (!res?.ok) {
-      showSnackbar(await failure(res), "error");
+      // Platform §8: the rating sheet falls back to the generic text whatever the status.
+      showSnackbar(await errorMessage(res, "Something went wrong"), "error");
       return;
     }
     const url = URL.createObjectURL(await res.blob());

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { errorMessage } from "@/components/reports/error-message";
+import { API, callApi, errorMessage } from "@/components/api/client";
 
 /** Save bytes (or a URL) as a file through a temporary link. */
 function saveAs(href: string, fileName: string) {
@@ -23,7 +23,7 @@ export function ChildScoreSheet({ collectionId, studentEnrollmentId }: { collect
 
   async function download() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/score-sheet/template", {
+    const res = await fetch(`${API}/score-sheet/template`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ dataCollectionId: collectionId, studentEnrollmentId, generateRandomScores: random }),
@@ -66,28 +66,24 @@ export function ClassScoreSheet({ collectionId }: { collectionId: number }) {
   async function download() {
     setBusy(true);
     setNote("");
-    const res = await fetch("/en/api/v1/score-sheet/template/all", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ dataCollectionId: collectionId }),
-    }).catch(() => null);
-    if (!res?.ok) {
+    const started = await callApi<{ id: number; url: string; fileName: string }>("POST", "/score-sheet/template/all", { dataCollectionId: collectionId });
+    if (!started.ok) {
       setBusy(false);
-      showSnackbar(await errorMessage(res), "error");
+      showSnackbar(started.message, "error");
       return;
     }
-    const asked = (await res.json()) as { id: number; url: string; fileName: string };
+    const asked = started.data;
     setNote("Preparing the class's score sheets…");
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const poll = await fetch(`/en/api/v1/score-sheet/${asked.id}`).catch(() => null);
-      if (!poll?.ok) {
+      const poll = await callApi<{ status: string; error: string | null }>("GET", `/score-sheet/${asked.id}`);
+      if (!poll.ok) {
         setBusy(false);
         setNote("");
-        showSnackbar(await errorMessage(poll), "error");
+        showSnackbar(poll.message, "error");
         return;
       }
-      const state = (await poll.json()) as { status: string; error: string | null };
+      const state = poll.data;
       if (state.status === "complete") break;
       if (state.status === "failed") {
         setBusy(false);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { apiData } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -30,14 +31,7 @@ interface EvidenceDialogProps {
 /** The spec's artifacts modal: open (loading), loaded, saving; closing clears it. */
 type State = { phase: "loading" } | { phase: "loaded" } | { phase: "saving"; progress: number; label: string };
 
-const base = (collectionId: number, gradeId: number) => `/en/api/v1/data-collections/${collectionId}/scores/${gradeId}/artifacts`;
-
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { credentials: "same-origin", ...init });
-  const body = (await res.json().catch(() => null)) as ({ message?: string } & T) | null;
-  if (!res.ok) throw new Error(body?.message ?? "Something went wrong");
-  return body as T;
-}
+const base = (collectionId: number, gradeId: number) => `/data-collections/${collectionId}/scores/${gradeId}/artifacts`;
 
 /** Same-origin files preview inline (the CSP allows images from 'self' only). */
 const previewable = (a: Artifact) =>
@@ -65,7 +59,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
 
   useEffect(() => {
     let cancelled = false;
-    call<{ artifacts: Artifact[] }>(base(collectionId, gradeId))
+    apiData<{ artifacts: Artifact[] }>("GET", base(collectionId, gradeId))
       .then((body) => !cancelled && show(body.artifacts))
       .catch((err: Error) => {
         if (cancelled) return;
@@ -99,11 +93,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
         uploaded.push({ fileName: stored.s3FileName, originalFileName: file.name, sizeBytes: file.size, contentType: file.type });
       }
       setState({ phase: "saving", progress: 100, label: "Attaching" });
-      const body = await call<{ artifacts: Artifact[] }>(base(collectionId, gradeId), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ files: uploaded }),
-      });
+      const body = await apiData<{ artifacts: Artifact[] }>("POST", base(collectionId, gradeId), { files: uploaded });
       show(body.artifacts);
     } catch (err) {
       setError(err instanceof Error ? err.message : "Something went wrong");
@@ -115,7 +105,7 @@ export function EvidenceDialog({ collectionId, gradeId, title, writable, onCount
     setError("");
     setState({ phase: "saving", progress: 0, label: `Deleting ${a.originalFileName}` });
     try {
-      await call(`${base(collectionId, gradeId)}/${a.id}`, { method: "DELETE" });
+      await apiData("DELETE", `${base(collectionId, gradeId)}/${a.id}`);
       show(artifacts.filter((x) => x.id !== a.id));
     } catch (err) {
       setError(err instanceof Error ? err.message : "Something went wrong");

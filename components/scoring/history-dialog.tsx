@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { callApi } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDate } from "@/lib/shell/format";
@@ -25,13 +26,11 @@ export function HistoryDialog({ collectionId, studentId, itemId, title, onClose 
   const [state, setState] = useState<State>({ kind: "loading" });
   useEffect(() => {
     let live = true;
-    fetch(`/en/api/v1/data-collections/${collectionId}/students/${studentId}/items/${itemId}/grades/history`, { credentials: "same-origin" })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => ({}))) as { history?: HistoryEntry[]; message?: string };
-        if (!live) return;
-        setState(res.ok && body.history ? { kind: "loaded", history: body.history } : { kind: "failed", message: body.message ?? "Error fetching data" });
-      })
-      .catch(() => live && setState({ kind: "failed", message: "Error fetching data" }));
+    void callApi<{ history: HistoryEntry[] }>("GET", `/data-collections/${collectionId}/students/${studentId}/items/${itemId}/grades/history`, undefined, {
+      fallback: "Error fetching data",
+    }).then((answer) => {
+      if (live) setState(answer.ok ? { kind: "loaded", history: answer.data.history } : { kind: "failed", message: answer.message });
+    });
     return () => {
       live = false;
     };

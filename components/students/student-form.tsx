@@ -6,6 +6,7 @@ import { LocationPicker, locationPickerError, type PickerError } from "@/compone
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { callApi } from "@/components/api/client";
 import { studentProfilePath } from "@/lib/enrollments/paths";
 import type { PickerStart } from "@/lib/organisations/location-choices";
 import type { StudentRow } from "@/lib/students/schemas";
@@ -18,13 +19,6 @@ interface Props {
   /** Create: the location picker's first levels (the locations the admin administers); edit: the student. */
   locationStart?: PickerStart;
   student?: StudentRow;
-}
-
-/** The spec's error text: the answer's message, or (student update) its errors joined by line breaks. */
-async function errorText(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { message?: string; errors?: { message: string }[] } | null;
-  if (body?.errors?.length) return body.errors.map((e) => e.message).join("\n");
-  return body?.message ?? "Something went wrong";
 }
 
 /** Create or edit a student's demographics; race choices are summed by the server into the bitmask. */
@@ -61,19 +55,20 @@ export function StudentForm({ raceCodes, locationStart, student }: Props) {
     };
     setSaving(true);
     setError(null);
-    const res = await fetch("/en/api/v1/students", {
-      method: student ? "PUT" : "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(student ? { student: { ...fields, id: student.id } } : { ...fields, locationId: Number(text("locationId")) }),
-    });
+    const answer = await callApi<{ student: StudentRow }>(
+      student ? "PUT" : "POST",
+      "/students",
+      student ? { student: { ...fields, id: student.id } } : { ...fields, locationId: Number(text("locationId")) },
+    );
     setSaving(false);
-    if (!res.ok) {
-      const message = await errorText(res);
+    if (!answer.ok) {
+      // The spec's text for a student form: every field's message, one per line, else the answer's.
+      const message = answer.errors.length ? answer.errors.map((e) => e.message).join("\n") : answer.message;
       setError(message);
       showSnackbar(message, "error");
       return;
     }
-    const saved = ((await res.json()) as { student: StudentRow }).student;
+    const saved = answer.data.student;
     showSnackbar(student ? "Student saved" : "Student created", "success");
     if (student) router.refresh();
     // Spec §2: a create opens the new student's profile under its location.

@@ -11,7 +11,7 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { Select, TextArea } from "./form-controls";
-import { send } from "./send";
+import { callApi } from "@/components/api/client";
 
 /*
  * One list of the system area with its create, edit and delete: a table and a form dialog driven by
@@ -135,7 +135,7 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
     // the call is under way (a slow save showed the earlier error beside a save that worked).
     hideSnackbar();
     setBusy(true);
-    const result = await send(isNew ? "POST" : "PUT", endpoint, body);
+    const result = await callApi(isNew ? "POST" : "PUT", endpoint, body);
     setBusy(false);
     if (!result.ok) {
       setErrors(result.errors);
@@ -151,7 +151,7 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
   async function remove(row: Row) {
     hideSnackbar();
     setBusy(true);
-    const result = await send("DELETE", endpoint, { id: row.id });
+    const result = await callApi("DELETE", endpoint, { id: row.id });
     setBusy(false);
     if (!result.ok) {
       setAlert(result.message);

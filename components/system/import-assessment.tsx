@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { send } from "./send";
+import { callApi } from "@/components/api/client";
 
 const IMPORT_FAILED = "Error importing assessment";
 
@@ -23,7 +23,7 @@ export function ImportAssessment() {
     } catch {
       document = null;
     }
-    const result = document ? await send<{ assessment: { id: number; name: string } }>("POST", "/assessments/import", document) : null;
+    const result = document ? await callApi<{ assessment: { id: number; name: string } }>("POST", "/assessments/import", document) : null;
     setBusy(false);
     if (input.current) input.current.value = "";
     if (!result?.ok) {

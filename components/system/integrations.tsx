@@ -9,7 +9,7 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { Select } from "./form-controls";
-import { send } from "./send";
+import { callApi } from "@/components/api/client";
 
 interface License {
   id: number;
@@ -43,12 +43,12 @@ function LicenseDialog({ tenantId, integration, roles, onClose }: { tenantId: nu
     let done = 0;
     for (const id of removed) {
       const license = integration.licenses.find((l) => l.id === id)!;
-      const result = await send("DELETE", `/tenant-integration-licenses/${id}`);
+      const result = await callApi("DELETE", `/tenant-integration-licenses/${id}`);
       if (result.ok) done++;
       else failed.push(`Removing ${license.licenseId} (${license.role}) failed: ${result.message}`);
     }
     for (const row of added.filter((r) => r.licenseId.trim())) {
-      const result = await send("POST", "/tenant-integration-licenses", {
+      const result = await callApi("POST", "/tenant-integration-licenses", {
         tenantId,
         tenantIntegrationId: integration.id,
         licenseId: row.licenseId.trim(),
@@ -168,8 +168,8 @@ function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: numbe
     setBusy(true);
     const common = { clientId: values.clientId, description: values.description || null };
     const result = integration
-      ? await send("PUT", `/tenant-integrations/${integration.id}`, { ...common, ...(values.token ? { token: values.token } : {}) })
-      : await send("POST", "/tenant-integrations", { tenantId, ...common, token: values.token });
+      ? await callApi("PUT", `/tenant-integrations/${integration.id}`, { ...common, ...(values.token ? { token: values.token } : {}) })
+      : await callApi("POST", "/tenant-integrations", { tenantId, ...common, token: values.token });
     setBusy(false);
     if (!result.ok) {
       setErrors(result.errors.length ? result.errors : [{ field: "clientId", message: result.message }]);

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
-import { send } from "./send";
+import { callApi } from "@/components/api/client";
 
 interface Resource {
   id: number;
@@ -32,7 +32,7 @@ export function ItemResources({ base, resources }: { base: string; resources: Re
     setBusy(true);
     try {
       const done = await uploadFile(file, { purpose: "item-resource", onProgress: (sent, total) => setProgress(`${Math.round((sent / total) * 100)}%`) });
-      const result = await send("POST", `${base}/resources`, { fileName: done.s3FileName, sizeBytes: done.size });
+      const result = await callApi("POST", `${base}/resources`, { fileName: done.s3FileName, sizeBytes: done.size });
       if (!result.ok) throw new Error(result.message);
       showSnackbar(`Resource ${file.name} uploaded`, "success");
       router.refresh();
@@ -46,7 +46,7 @@ export function ItemResources({ base, resources }: { base: string; resources: Re
   }
 
   async function remove(resource: Resource) {
-    const result = await send("DELETE", `${base}/resources`, { id: resource.id });
+    const result = await callApi("DELETE", `${base}/resources`, { id: resource.id });
     showSnackbar(result.ok ? `Resource ${resource.originalFileName} removed` : result.message, result.ok ? "success" : "error");
     if (result.ok) router.refresh();
   }

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
-import { send } from "./send";
+import { callApi } from "@/components/api/client";
 import { LOGO_ACCEPT, sendLogo } from "./tenant-logo";
 
 const EMPTY = { name: "", slug: "", firstName: "", lastName: "", email: "" };
@@ -41,7 +41,7 @@ export function NewTenant() {
     setBusy(true);
     setErrors([]);
     setAlert(null);
-    const tenant = await send<{ tenant: { id: number } }>("POST", "/tenants", { name: values.name, slug: values.slug.trim() || undefined });
+    const tenant = await callApi<{ tenant: { id: number } }>("POST", "/tenants", { name: values.name, slug: values.slug.trim() || undefined });
     if (!tenant.ok) {
       setBusy(false);
       setErrors(tenant.errors);
@@ -63,7 +63,7 @@ export function NewTenant() {
       }
     }
     if (withAdmin) {
-      const admin = await send("POST", "/tenant-admins", {
+      const admin = await callApi("POST", "/tenant-admins", {
         tenantId: tenant.data.tenant.id,
         firstName: values.firstName,
         lastName: values.lastName,

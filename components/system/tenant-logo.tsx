@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useSnackbar } from "@/components/ui/snackbar";
-import type { FieldError } from "@/lib/platform/errors";
+import { callApi } from "@/components/api/client";
 
 /** The types and size the server accepts (lib/system/tenant-logo.ts checks the bytes again). */
 export const LOGO_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
@@ -16,10 +16,8 @@ export async function sendLogo(tenantId: number, file: File): Promise<{ ok: true
   if (file.size > LOGO_MAX_BYTES) return { ok: false, message: "Logo must be 500 KB or smaller" };
   const form = new FormData();
   form.append("file", file);
-  const res = await fetch(`/en/api/v1/tenants/${tenantId}/logo`, { method: "POST", body: form, credentials: "same-origin" }).catch(() => null);
-  if (res?.ok) return { ok: true };
-  const data = (await res?.json().catch(() => null)) as { message?: string; errors?: FieldError[] } | null;
-  return { ok: false, message: data?.errors?.[0]?.message ?? data?.message ?? "Something went wrong" };
+  const answer = await callApi("POST", `/tenants/${tenantId}/logo`, form);
+  return answer.ok ? { ok: true } : { ok: false, message: answer.message };
 }
 
 /** A tenant's logo: what the header and sign-in page show, and a new file to replace it. */

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { apiErrorText } from "./api-error";
+import { callApi } from "@/components/api/client";
 
 interface Side {
   id: number;
@@ -23,18 +23,17 @@ export function MergeConfirm({ primary, secondary }: { primary: Side; secondary:
   async function merge() {
     setBusy(true);
     setError(null);
-    const res = await fetch("/en/api/v1/students/merge", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ primaryStudentId: primary.id, secondaryStudentId: secondary.id }),
+    const answer = await callApi<{ message: string; scoresMoved: number; conflicts: number }>("POST", "/students/merge", {
+      primaryStudentId: primary.id,
+      secondaryStudentId: secondary.id,
     });
     setBusy(false);
     // Spec §8: a merge failure shows no snackbar; the dialog says what went wrong.
-    if (!res.ok) {
-      setError(await apiErrorText(res));
+    if (!answer.ok) {
+      setError(answer.message);
       return;
     }
-    const body = (await res.json()) as { message: string; scoresMoved: number; conflicts: number };
+    const body = answer.data;
     setOpen(false);
     showSnackbar(`${body.message}: ${body.scoresMoved} grades moved, ${body.conflicts} conflicts settled by the newer grade`, "success");
     router.push(`/administrator/audit?entityType=student&entityId=${primary.id}`);

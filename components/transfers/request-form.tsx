@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { PickerStart } from "@/lib/organisations/location-choices";
 import type { EnrollmentChoice } from "@/lib/transfers/choices";
-import { apiErrorText } from "./api-error";
+import { callApi } from "@/components/api/client";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -38,19 +38,18 @@ export function RequestTransferForm({
     }
     setSaving(true);
     setError(null);
-    const res = await fetch("/en/api/v1/transfers", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ studentId, enrollmentId: Number(form.get("enrollmentId")), locationId: Number(form.get("locationId")) }),
+    const answer = await callApi<{ message: string }>("POST", "/transfers", {
+      studentId,
+      enrollmentId: Number(form.get("enrollmentId")),
+      locationId: Number(form.get("locationId")),
     });
     setSaving(false);
-    if (!res.ok) {
-      const message = await apiErrorText(res);
-      setError(message);
-      showSnackbar(message, "error");
+    if (!answer.ok) {
+      setError(answer.message);
+      showSnackbar(answer.message, "error");
       return;
     }
-    showSnackbar(((await res.json()) as { message: string }).message, "success");
+    showSnackbar(answer.data.message, "success");
     router.push("/administrator/transfers?list=outgoing");
   }
 

@@ -10,7 +10,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { TableRows } from "@/components/ui/table-rows";
 import { formatDate } from "@/lib/shell/format";
 import type { TransferList, TransferRow } from "@/lib/transfers/schemas";
-import { apiErrorText } from "./api-error";
+import { callApi } from "@/components/api/client";
 
 const STATUS = { pending: "warning", approved: "success", declined: "danger" } as const;
 
@@ -134,18 +134,17 @@ export function TransfersTable({ list, transfers }: { list: TransferList; transf
   async function confirm() {
     if (!pending) return;
     setBusy(true);
-    const res = await fetch(
-      `/en/api/v1/transfers/${pending.transfer.id}`,
+    const path = `/transfers/${pending.transfer.id}`;
+    const answer =
       pending.action === "withdraw"
-        ? { method: "DELETE" }
-        : { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ isApproved: pending.action === "approve" }) },
-    );
+        ? await callApi<{ message: string }>("DELETE", path)
+        : await callApi<{ message: string }>("PUT", path, { isApproved: pending.action === "approve" });
     setBusy(false);
-    if (!res.ok) {
-      showSnackbar(await apiErrorText(res), "error");
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
       return;
     }
-    const { message } = (await res.json()) as { message: string };
+    const { message } = answer.data;
     setPending(null);
     showSnackbar(message, "success");
     router.refresh();

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { dashboardFor } from "@/lib/auth/routes";
-import { errorText } from "@/lib/users/labels";
+import { callApi } from "@/components/api/client";
 
 /**
  * Start acting as a user (platform §4): POST /login/impersonate swaps this browser's session for the
@@ -16,18 +16,15 @@ export function ImpersonateButton({ userId, name, size = "sm" }: { userId: numbe
   const [busy, setBusy] = useState(false);
   async function start() {
     setBusy(true);
-    const res = await fetch("/en/api/v1/login/impersonate", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userIdToImpersonate: userId }),
+    const answer = await callApi<{ profileData: { activeRole: Parameters<typeof dashboardFor>[0] } }>("POST", "/login/impersonate", {
+      userIdToImpersonate: userId,
     });
-    if (!res.ok) {
+    if (!answer.ok) {
       setBusy(false);
-      showSnackbar(await errorText(res), "error");
+      showSnackbar(answer.message, "error");
       return;
     }
-    const { profileData } = (await res.json()) as { profileData: { activeRole: Parameters<typeof dashboardFor>[0] } };
-    window.location.assign(dashboardFor(profileData.activeRole));
+    window.location.assign(dashboardFor(answer.data.profileData.activeRole));
   }
   return (
     <Button variant="secondary" size={size} onClick={start} disabled={busy} aria-label={`Impersonate ${name}`}>

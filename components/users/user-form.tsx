@@ -6,6 +6,7 @@ import type { PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { callApi } from "@/components/api/client";
 import { GRANTABLE_ROLES, holdsRole } from "@/lib/auth/permissions";
 import { rolesLabel, userPath } from "@/lib/users/labels";
 import { USER_CREATED, USER_CREATED_NO_INVITE, USER_SAVED } from "@/lib/users/messages";
@@ -17,12 +18,6 @@ interface Props {
   /** Create: the organisations the admin may link the new user to. */
   organizations?: { options: OrgOption[]; locationStart: PickerStart };
   /** Edit: the user. */
-  user?: UserRow;
-}
-
-interface Answer {
-  message?: string;
-  errors?: { field: string; message: string }[];
   user?: UserRow;
 }
 
@@ -56,12 +51,11 @@ export function UserForm({ organizations, user }: Props) {
       ? { ...fields, id: user.id }
       : { ...fields, sendInvite, organizations: org ? [{ ...org, administrative: form.has("administrative") }] : [] };
     setSaving(true);
-    const res = await fetch("/en/api/v1/users", { method: user ? "PUT" : "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await callApi<{ user?: UserRow }>(user ? "PUT" : "POST", "/users", body);
     setSaving(false);
-    const answer = (await res.json().catch(() => ({}))) as Answer;
-    if (!res.ok) {
-      setErrors(Object.fromEntries((answer.errors ?? []).map((e) => [e.field.split(".")[0], e.message])));
-      showSnackbar(answer.message ?? "Something went wrong", "error");
+    if (!answer.ok) {
+      setErrors(Object.fromEntries(answer.errors.map((e) => [e.field.split(".")[0], e.message])));
+      showSnackbar(answer.message, "error");
       return;
     }
     setErrors({});
@@ -70,7 +64,7 @@ export function UserForm({ organizations, user }: Props) {
       router.refresh();
     } else {
       showSnackbar(sendInvite ? USER_CREATED : USER_CREATED_NO_INVITE, "success");
-      router.push(userPath(answer.user!.id));
+      router.push(userPath(answer.data.user!.id));
     }
   }
 

@@ -9,7 +9,7 @@ import { Checkbox } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { PickerStart } from "@/lib/organisations/location-choices";
 import type { OrgType } from "@/lib/users/labels";
-import { errorText } from "@/lib/users/labels";
+import { callApi } from "@/components/api/client";
 import { DEMOTED, LINK_ADDED, LINK_REMOVED, PROMOTED } from "@/lib/users/messages";
 import { chosenOrg, OrgPicker, type OrgOption } from "./org-picker";
 
@@ -39,17 +39,13 @@ export function UserLinks({
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [pickerError, setPickerError] = useState<PickerError | null>(null);
-  const url = `/en/api/v1/users/${userId}/organizations`;
+  const url = `/users/${userId}/organizations`;
 
   async function send(method: string, body: unknown, success: string, query = "") {
     setBusy(true);
-    const res = await fetch(`${url}${query}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body === null ? undefined : JSON.stringify(body),
-    });
+    const answer = await callApi(method, `${url}${query}`, body === null ? undefined : body);
     setBusy(false);
-    if (!res.ok) return showSnackbar(await errorText(res), "error");
+    if (!answer.ok) return showSnackbar(answer.message, "error");
     showSnackbar(success, "success");
     router.refresh();
   }

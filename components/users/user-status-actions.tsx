@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { errorText } from "@/lib/users/labels";
+import { callApi } from "@/components/api/client";
 import { INVITE_SENT, USER_ACTIVATED, USER_DEACTIVATED, USER_UNLOCKED } from "@/lib/users/messages";
 import type { UserRow } from "@/lib/users/schemas";
 import { ImpersonateButton } from "./impersonate-button";
@@ -20,14 +20,14 @@ export function UserStatusActions({ user }: { user: UserRow }) {
 
   async function send(url: string, method: string, body: unknown, success: string) {
     setBusy(true);
-    const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await callApi(method, url, body);
     setBusy(false);
     setConfirming(false);
-    if (!res.ok) return showSnackbar(await errorText(res), "error");
+    if (!answer.ok) return showSnackbar(answer.message, "error");
     showSnackbar(success, "success");
     router.refresh();
   }
-  const setFlags = (flags: { enabled?: boolean; locked?: boolean }, success: string) => send("/en/api/v1/users", "PUT", { id: user.id, ...flags }, success);
+  const setFlags = (flags: { enabled?: boolean; locked?: boolean }, success: string) => send("/users", "PUT", { id: user.id, ...flags }, success);
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -46,7 +46,7 @@ export function UserStatusActions({ user }: { user: UserRow }) {
         </Button>
       )}
       {!user.registered && user.enabled && (
-        <Button variant="secondary" onClick={() => send(`/en/api/v1/users/${user.id}/registration-invite`, "POST", {}, INVITE_SENT)} disabled={busy}>
+        <Button variant="secondary" onClick={() => send(`/users/${user.id}/registration-invite`, "POST", {}, INVITE_SENT)} disabled={busy}>
           Resend invitation
         </Button>
       )}

@@ -7,10 +7,4 @@ export const userPath = (id: number) => `/administrator/users/${id}/profile/deta
 /** The spec's roles display string: Admin, Teacher, Data Manager, joined by comma. */
 export const rolesLabel = (roles: readonly Role[]) => rolesDisplay(roles) || "No role";
 
-/** The error text of a failed call: the answer's message, else the spec's fallback. */
-export async function errorText(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  return body?.message ?? "Something went wrong";
-}
-
 export type { OrgType, Role } from "@/db/schema/identity";

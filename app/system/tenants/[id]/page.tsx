@@ -45,7 +45,7 @@ export default async function TenantPage({ params }: { params: Promise<{ id: str
       />
       <TenantLogo tenantId={id} tenantName={tenant.name} logoUrl={tenant.logoUrl} />
       <InfoSheetCard available={infoSheet} href={`/en/api/v1/tenants/${id}/info-sheet`} className="">
-        <InfoSheetUpload endpoint={`/en/api/v1/tenants/${id}/info-sheet`} />
+        <InfoSheetUpload endpoint={`/tenants/${id}/info-sheet`} />
       </InfoSheetCard>
       <CrudSection
         title="Tenant admins"
