@@ -461,6 +461,58 @@ describe("refusals", () => {
     expect(checked.planned.students.created).toBe(1);
   });
 
+  it("refuses broken references, an account that is not a teacher, a child without a school or with another's state id, and reversed dates", async () => {
+    await makeUser(W.t, { roles: ["ROLE_DATA_MANAGER"], email: "k-dm@or.example", username: "k-dm@or.example" });
+    const files = roster("k", { schools: 1, childrenPerTeacher: 2, stateIdStart: 11 });
+    files.academicSessions!.push({ sourcedId: "k-y2", title: "Backwards", type: "term", startDate: "2026-09-01", endDate: "2026-08-01", schoolYear: "2027" });
+    files.classes!.push({
+      sourcedId: "k-cx",
+      title: "Nowhere",
+      courseSourcedId: "k-k",
+      classType: "scheduled",
+      schoolSourcedId: "k-nowhere",
+      termSourcedIds: "k-y",
+    });
+    files.enrollments!.push({ sourcedId: "k-e-ghost", classSourcedId: "k-c1-1", schoolSourcedId: "k-s1", userSourcedId: "ghost", role: "student" });
+    files.enrollments!.push({ sourcedId: "k-e-elsewhere", classSourcedId: "k-c1-1", schoolSourcedId: "k-d", userSourcedId: "k-k1", role: "student" });
+    Object.assign(
+      files.enrollments!.find((e) => e.userSourcedId === "k-k2")!,
+      { beginDate: "2026-09-01", endDate: "2026-08-01" },
+    );
+    // (Without that enrollment only a role names k-k2 a child.)
+    files.users!.find((u) => u.sourcedId === "k-k2")!.role = "student";
+    files.users!.push({
+      sourcedId: "k-dm",
+      enabledUser: "true",
+      givenName: "Data",
+      familyName: "Manager",
+      email: "K-DM@or.example",
+      role: "teacher",
+      primaryOrgSourcedId: "k-s1",
+    });
+    files.users!.push({ sourcedId: "k-lost", enabledUser: "true", givenName: "Lost", familyName: "Child", identifier: "0011999999", role: "student" });
+    files.users!.push({
+      sourcedId: "k-twin",
+      enabledUser: "true",
+      givenName: "Twin",
+      familyName: "Child",
+      identifier: "0011000001",
+      role: "student",
+      primaryOrgSourcedId: "k-s1",
+    });
+    const checked = await dryRun(W.districtAdmin, zipBundle(files, { extraColumns: { users: ["role"] } }));
+    expect(checked.refused.map((r: Rec) => `${r.file}:${r.line}:${r.sourcedId}: ${r.reason}`)).toEqual([
+      "academicSessions.csv:3:k-y2: endDate: Is before startDate",
+      "users.csv:5:k-dm: email: An account with this email exists and is not an enabled teacher",
+      "users.csv:6:k-lost: orgSourcedIds: The child belongs to no school of the bundle (no org and no current class enrollment)",
+      "users.csv:7:k-twin: identifier: The state id 0011000001 is also the state id of user k-k1",
+      "classes.csv:3:k-cx: schoolSourcedId: No school with this sourcedId in the bundle or an earlier load (or it was refused)",
+      "enrollments.csv:4:k-c1-1-k-k2: endDate: Is before beginDate",
+      "enrollments.csv:5:k-e-ghost: userSourcedId: No user with this sourcedId in the bundle or an earlier load",
+      "enrollments.csv:6:k-e-elsewhere: schoolSourcedId: Is not the school of the class",
+    ]);
+  });
+
   it("refuses the whole bundle for a missing manifest, a file the manifest names but the zip lacks, or a missing column", async () => {
     const { zipSync, strToU8 } = await import("fflate");
     const noManifest = await dryRun(W.districtAdmin, zipSync({ "users.csv": strToU8("sourcedId\n") }));
