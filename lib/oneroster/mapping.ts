@@ -533,7 +533,11 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     if (!link.active || wanted.has(sourcedId) || inBundle.has(sourcedId)) continue;
     if (typeof link.data.stateId !== "string") continue;
     const schools = usersMode === "bulk" ? [] : schoolsOf(sourcedId, (link.data.orgs as string[] | undefined) ?? []);
-    wanted.set(sourcedId, { sourcedId, stateId: link.data.stateId, row: null, schools, primary: null });
+    // A demographics record alone (a delta of demographics.csv) updates the child as we hold them.
+    const d = demographics.get(sourcedId);
+    const ours = snapshot.students.get(link.data.stateId);
+    const row = d && ours && schools.length ? withDemographics(rowOf(ours), d) : null;
+    wanted.set(sourcedId, { sourcedId, stateId: link.data.stateId, row, schools, primary: null });
   }
   for (const u of records.users)
     if (u.status === "tobedeleted" && studentLinks.get(u.sourcedId)?.active) {
@@ -675,6 +679,26 @@ const enrollmentData = (e: OrEnrollment) => ({
   beginDate: e.beginDate,
   endDate: e.endDate,
 });
+
+const TRUE_VALUES = new Set(["1", "y", "yes", "true", "t"]);
+
+/** A child's row with a demographics record's birth date, sex, race and metadata flags laid over it. */
+function withDemographics(row: StudentRow, d: OrDemographics): StudentRow {
+  const flag = (names: readonly string[], held: boolean) => {
+    const value = metaValue([d.metadata], names);
+    return value === undefined ? held : TRUE_VALUES.has(value.toLowerCase());
+  };
+  return {
+    ...row,
+    dob: d.birthDate || null,
+    gender: GENDERS[d.sex] ?? "UNKNOWN",
+    race: raceOf(d),
+    ell: flag(FLAG_FIELDS.englishLanguageLearner, row.ell),
+    lowSes: flag(FLAG_FIELDS.lowSes, row.lowSes),
+    specialEducation: flag(FLAG_FIELDS.specialEducation, row.specialEducation),
+    disabilityCode: metaValue([d.metadata], FLAG_FIELDS.specialEducationDisabilityCode) ?? row.disabilityCode,
+  };
+}
 
 function rowOf(s: SnapshotStudent): StudentRow {
   return {

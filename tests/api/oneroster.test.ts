@@ -306,6 +306,30 @@ describe("deltas and moves", () => {
 
     // The same delta again changes nothing; an older record than the one kept is skipped.
     expect(changes((await dryRun(W.districtAdmin, zipBundle(delta, { modes: { users: "delta", enrollments: "delta" } }))).planned)).toEqual({});
+    // A delta of demographics alone: k1's race and sex change.
+    const race = await dryRun(
+      W.districtAdmin,
+      zipBundle(
+        {
+          demographics: [
+            {
+              sourcedId: k1.sourcedId,
+              status: "active",
+              dateLastModified: "2026-09-02T10:00:00.000Z",
+              birthDate: "2021-01-02",
+              sex: "other",
+              asian: "true",
+              hispanicOrLatinoEthnicity: "true",
+            },
+          ],
+        },
+        { modes: { demographics: "delta" } },
+      ),
+    );
+    expect(changes(race.planned)).toEqual({ students: { updated: 1 } });
+    await apply(W.districtAdmin, race.id);
+    const [raced] = await db().select().from(students).where(eq(students.id, renamed.id));
+    expect(raced).toMatchObject({ race: 10, gender: "NON-BINARY", dob: "2021-01-02", firstName: "Renamed" });
     const stale = await dryRun(
       W.districtAdmin,
       zipBundle({ users: [{ ...k1, status: "active", dateLastModified: "2026-08-01T10:00:00.000Z", givenName: "Old" }] }, { modes: { users: "delta" } }),
