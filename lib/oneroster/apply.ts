@@ -33,6 +33,8 @@ import type { Refusal } from "./records";
 export interface Applied {
   counts: Record<PlanKind, KindCounts>;
   refused: Refusal[];
+  /** Milliseconds per step (logged by the job: where an apply's time went). */
+  ms: Record<string, number>;
 }
 
 const isAppError = (error: unknown): error is AppError =>
@@ -52,8 +54,17 @@ export async function applyPlan(
   actor: Actor,
   plan: Plan,
   load: { id: number; regionId: number | null; dataCollectionId?: number | null },
-  step: (phase: string) => void = () => undefined,
+  report: (phase: string) => void = () => undefined,
 ): Promise<Applied> {
+  const ms: Record<string, number> = {};
+  let current = "";
+  let mark = performance.now();
+  const step = (phase: string) => {
+    if (current) ms[current] = Math.round(performance.now() - mark);
+    current = phase;
+    mark = performance.now();
+    if (phase) report(phase);
+  };
   const t = actor.tenantId;
   const origin: AuditOrigin = { requestId: `oneroster:${load.id}` };
   const counts = structuredClone(plan.counts);
@@ -276,8 +287,9 @@ export async function applyPlan(
 
   step("links");
   await writeLinks(t, plan, load.id, districtIds, schoolIds);
+  step("");
   for (const kind of PLAN_KINDS) for (const k of ["created", "updated", "ended"] as const) counts[kind][k] = Math.max(0, counts[kind][k]);
-  return { counts, refused };
+  return { counts, refused, ms };
 }
 
 /** The sourcedId links, with the ids of what the apply created (teachers by email, children by state id). */

@@ -241,7 +241,15 @@ const setPhase = (t: number, id: number, phase: string) =>
 /** Phases written on another connection while the apply's transaction runs (PostgreSQL; PGlite has one session). */
 function phaseReporter(t: number, id: number): (phase: string) => void {
   if (database().kind === "pglite") return () => undefined;
-  return (phase) => void detached(() => setPhase(t, id, `applying: ${phase}`)).catch(() => undefined);
+  // Only while the load is applying: a late write must not outlive the finish.
+  return (phase) =>
+    void detached(() =>
+      withTenant(t, () =>
+        db().execute(
+          sql`update oneroster_loads set phase = ${`applying: ${phase}`}, updated_at = now() where tenant_id = ${t} and id = ${id} and status = 'applying'`,
+        ),
+      ),
+    ).catch(() => undefined);
 }
 
 async function loaderActor(t: number, userId: number | null, impersonatorId: number | null): Promise<Actor> {
@@ -296,14 +304,14 @@ export async function runOneRosterLoad(payload: Payload, _context: JobContext): 
       if (!reach.all && !reach.districts.length) throw new PermanentJobError(NO_DISTRICT);
       const snapshot = await readSnapshot(t, reach, records, source, claimed.options.regionId ?? null, claimed.options.dataCollectionId ?? null);
       const plan = planLoad(records, snapshot, source);
-      if (mode === "check") return { planned: plan.counts, applied: null, refused: [...bundleRefused, ...plan.refused] };
+      if (mode === "check") return { planned: plan.counts, applied: null, refused: [...bundleRefused, ...plan.refused], ms: {} };
       const applied = await applyPlan(
         actor,
         plan,
         { id: loadId, regionId: claimed.options.regionId ?? null, dataCollectionId: claimed.options.dataCollectionId ?? null },
         phaseReporter(t, loadId),
       );
-      return { planned: plan.counts, applied: applied.counts, refused: [...bundleRefused, ...plan.refused, ...applied.refused] };
+      return { planned: plan.counts, applied: applied.counts, refused: [...bundleRefused, ...plan.refused, ...applied.refused], ms: applied.ms };
     });
     if (mode === "apply") await analyzeAfterCommit(["students", "student_enrollments", "enrollment_associations", "oneroster_links"], records.users.length);
     const order = (file: string) => FILE_ORDER.indexOf(file) >>> 0;
@@ -323,7 +331,7 @@ export async function runOneRosterLoad(payload: Payload, _context: JobContext): 
         );
     });
     const ms = Math.round(performance.now() - started);
-    log.info("oneroster load", { loadId, tenantId: t, mode, users: records.users.length, refused: refused.length, ms });
+    log.info("oneroster load", { loadId, tenantId: t, mode, users: records.users.length, refused: refused.length, ms, steps: result.ms });
     return { loadId, mode, refused: refused.length, ms };
   } catch (error) {
     const permanent = error instanceof PermanentJobError;
