@@ -119,17 +119,27 @@ async function scopeOf(actor: Reaching, districtId: number | undefined): Promise
  * LIMIT, the planner joined the whole collection and sorted it for every batch (100,000 children:
  * 5 s a batch).
  */
-async function resultPage(actor: Reaching, collectionId: number, config: Record<string, unknown>, scope: SQL, after: number) {
+async function resultPage(actor: Reaching, collectionId: number, config: Record<string, unknown>, scope: SQL, narrow: boolean, after: number) {
   const t = actor.tenantId;
   const c = collectionId;
+  // A state pages the collection's assignments; a district or a reach pages its own active enrollments
+  // that are assigned (a district's few thousand, not the state's 100,000 assignments).
   const page = await rows<{ id: number }>(
     db(),
-    sql`select student_enrollment_id as id from student_data_collection_assignments
-      where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id > ${after}
-      order by student_enrollment_id limit ${BATCH}`,
+    narrow
+      ? sql`select e.id from student_enrollments e
+          where e.tenant_id = ${t} and e.active and ${scope} and e.id > ${after}
+            and exists (select 1 from student_data_collection_assignments a
+              where a.tenant_id = ${t} and a.data_collection_id = ${c} and a.student_enrollment_id = e.id offset 0)
+          order by e.id limit ${BATCH}`
+      : sql`select student_enrollment_id as id from student_data_collection_assignments
+          where tenant_id = ${t} and data_collection_id = ${c} and student_enrollment_id > ${after}
+          order by student_enrollment_id limit ${BATCH}`,
   );
   if (!page.length) return { last: null, found: [] };
   const ids = sql`${`{${page.map((p) => p.id).join(",")}}`}::int[]`;
+  // Each row is met by its keys (LATERAL ... OFFSET 0: a probe per child the planner cannot turn into
+  // a join over guessed row counts; without statistics it had scanned the tenant's enrollments per child).
   const found = await rows<EdfiResultRow & { enrollment_id: number }>(
     db(),
     sql`select e.id as enrollment_id, s.id as student_id, s.tenant_unique_id as state_id, l.unique_id as school_code,
@@ -137,21 +147,25 @@ async function resultPage(actor: Reaching, collectionId: number, config: Record<
         (select jsonb_object_agg(ds.key, result_performance_level(${JSON.stringify(config)}::jsonb, ds.value::numeric::integer))
           from jsonb_each_text(r.domain_scores) ds) as domain_levels,
         w.first_scored, w.last_scored
-      from student_enrollments e
-      join students s on s.tenant_id = ${t} and s.id = e.student_id
-      join locations l on l.tenant_id = ${t} and l.id = e.location_id
-      join student_results r on r.tenant_id = ${t} and r.data_collection_id = ${c} and r.student_enrollment_id = e.id
+      from unnest(${ids}) as p(id)
+      cross join lateral (select * from student_enrollments e0 where e0.tenant_id = ${t} and e0.id = p.id offset 0) e
+      cross join lateral (select * from students s0 where s0.tenant_id = ${t} and s0.id = e.student_id offset 0) s
+      cross join lateral (select l0.unique_id from locations l0 where l0.tenant_id = ${t} and l0.id = e.location_id offset 0) l
+      cross join lateral (select * from student_results r0
+        where r0.tenant_id = ${t} and r0.data_collection_id = ${c} and r0.student_enrollment_id = e.id offset 0) r
       cross join lateral (select min(sc.created_at) as first_scored, max(sc.updated_at) as last_scored from scores sc
         where sc.tenant_id = ${t} and sc.data_collection_id = ${c} and sc.student_enrollment_id = e.id) w
-      where e.tenant_id = ${t} and e.id = any(${ids}) and e.active and ${scope}
+      where e.active and ${scope}
         and (r.overall_score is not null or r.domain_scores <> '{}'::jsonb)
         and length(s.tenant_unique_id) between 1 and 32
         -- One line per child: another active assigned enrollment that counts before this one (the point of authority, else the lower id) wins.
         and not exists (select 1 from student_enrollments e2
-          join student_data_collection_assignments a2 on a2.tenant_id = ${t} and a2.data_collection_id = ${c} and a2.student_enrollment_id = e2.id
           where e2.tenant_id = ${t} and e2.student_id = e.student_id and e2.id <> e.id and e2.active
-            and (e2.is_point_of_authority > e.is_point_of_authority or (e2.is_point_of_authority = e.is_point_of_authority and e2.id < e.id)))
-      order by e.id`,
+            and (e2.is_point_of_authority > e.is_point_of_authority or (e2.is_point_of_authority = e.is_point_of_authority and e2.id < e.id))
+            and exists (select 1 from student_data_collection_assignments a2
+              where a2.tenant_id = ${t} and a2.data_collection_id = ${c} and a2.student_enrollment_id = e2.id offset 0)
+          offset 0)
+      order by p.id`,
   );
   return { last: page.length < BATCH ? null : page[page.length - 1].id, found };
 }
@@ -184,12 +198,14 @@ export interface EdfiPlan {
   collection: EdfiCollection;
   config: Record<string, unknown>;
   scope: SQL;
+  /** A district or an administrator's reach rather than the whole tenant. */
+  narrow: boolean;
 }
 
 /** Describe the collection and fix the scope (404s before anything is sent). Run inside the caller's forTenant. */
 export async function planEdfi(who: Reaching, collectionId: number, districtId: number | undefined): Promise<EdfiPlan> {
   const { collection, config } = await collectionOf(who, collectionId);
-  return { who, collection, config, scope: await scopeOf(who, districtId) };
+  return { who, collection, config, scope: await scopeOf(who, districtId), narrow: !who.tenantWide || districtId !== undefined };
 }
 
 /** The children's StudentAssessments in batches (each read in its own transaction when the consumer asks for it). */
@@ -197,7 +213,7 @@ export async function* studentAssessmentBatches(plan: EdfiPlan): AsyncGenerator<
   let after: number | null = 0;
   while (after !== null) {
     const from: number = after;
-    const { last, found } = await forTenant(plan.who, () => resultPage(plan.who, plan.collection.id, plan.config, plan.scope, from));
+    const { last, found } = await forTenant(plan.who, () => resultPage(plan.who, plan.collection.id, plan.config, plan.scope, plan.narrow, from));
     after = last;
     if (found.length) yield found.map((row) => studentAssessmentResource(plan.collection, row));
   }

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, studentResults, tenants } from "@/db/schema";
+import { auditLog, studentResults, students, tenants } from "@/db/schema";
 import { GET as edfiGet } from "@/app/en/api/v1/data-collections/[id]/edfi/[resource]/route";
 import { call } from "../support/api";
 import { LEVELS, NS, edfiWorld } from "../support/edfi-world";
+import { assign, makeEnrollment, score } from "../support/school-fixtures";
 
 /** The Ed-Fi export (docs/integrations.md 'Ed-Fi assessment results'), over the world of tests/support/edfi-world.ts. */
 let W: Awaited<ReturnType<typeof edfiWorld>>;
@@ -202,6 +203,32 @@ describe("GET /data-collections/{id}/edfi/studentAssessments", () => {
       studentId: null,
       details: { format: "edfi", resource: "studentAssessments", districtId: W.d1.id, tenantWide: false },
     });
+  });
+});
+
+describe("paging", () => {
+  // On the file's fresh database, with no statistics: the page's query must not depend on estimates (it once scanned the tenant's enrollments per child).
+  it("reads past a full page of 1,000 assignments: a child scored after 1,100 unscored ones is there, once", async () => {
+    const t = W.tenant.id;
+    await db().execute(sql`with s as (insert into students (tenant_id, tenant_unique_id, first_name, last_name)
+        select ${t}, 'PAGE' || g, 'Kid', 'Page ' || g from generate_series(1, 1100) g returning id),
+      e as (insert into student_enrollments (tenant_id, student_id, region_id, district_id, location_id, is_point_of_authority)
+        select ${t}, s.id, ${W.at1.regionId}, ${W.at1.districtId}, ${W.at1.locationId}, true from s returning id)
+      insert into student_data_collection_assignments (tenant_id, data_collection_id, student_enrollment_id, token)
+        select ${t}, ${W.collection.id}, e.id, gen_random_uuid()::text from e`);
+    const late = await makeEnrollment(t, W.at1);
+    await db().update(students).set({ tenantUniqueId: "000777" }).where(eq(students.id, late.student.id));
+    await assign(t, W.collection.id, [late.enrollment.id]);
+    await score(
+      t,
+      W.collection.id,
+      late.enrollment.id,
+      W.assessment.items.map((i) => i.id),
+      W.assessment.entries.C.id,
+    );
+    const res = await exported(W.admin, "studentAssessments");
+    expect(res.documents.map((d) => d.studentReference.studentUniqueId).sort()).toEqual(["000120", "000121", "000122", "000777", "0009999"]);
+    expect(res.documents.find((d) => d.studentReference.studentUniqueId === "000777").scoreResults[0].result).toBe("274");
   });
 });
 

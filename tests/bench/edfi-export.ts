@@ -24,6 +24,30 @@ const targets = await rows<{ tenant_id: number; id: number; name: string; n: num
     group by dc.tenant_id, dc.id order by dc.tenant_id, n desc`,
 );
 
+async function measure(label: string, actor: Actor, collectionId: number, districtId?: number) {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  let firstByte = 0;
+  const { body } = await exportEdfi(actor, collectionId, "studentAssessments", districtId ? { districtId } : {}, {});
+  let bytes = 0;
+  let lines = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - started;
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  console.log(
+    `${label}: ${lines} lines, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(2)} s (first batch ${Math.round(firstByte)} ms, ${Math.round(lines / (ms / 1000))} lines/s), ` +
+      `peak RSS ${Math.round(peak / 1e6)} MB`,
+  );
+}
+
 for (const target of targets) {
   const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${target.tenant_id} order by id limit 1`);
   const actor: Actor = {
@@ -39,27 +63,22 @@ for (const target of targets) {
     impersonatorId: null,
     via: "internal",
   };
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  const started = performance.now();
-  let firstByte = 0;
-  const { body } = await exportEdfi(actor, target.id, "studentAssessments", {}, {});
-  let bytes = 0;
-  let lines = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) break;
-    if (!firstByte) firstByte = performance.now() - started;
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
-  }
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  console.log(
-    `tenant ${target.tenant_id}, collection ${target.id} "${target.name}": ${target.n} assigned, ${target.scored} with a result; ` +
-      `${lines} lines, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(2)} s (first batch ${Math.round(firstByte)} ms, ${Math.round(lines / (ms / 1000))} lines/s), ` +
-      `peak RSS ${Math.round(peak / 1e6)} MB`,
+  const what = `tenant ${target.tenant_id}, collection ${target.id} "${target.name}" (${target.n} assigned, ${target.scored} with a result)`;
+  await measure(`${what}, the state`, actor, target.id);
+  // The district with the most children assigned: as its own administrator (their reach), and as a tenant admin naming it.
+  const [district] = await rows<{ id: number; n: number }>(
+    owner,
+    sql`select e.district_id as id, count(*)::int as n from student_data_collection_assignments a
+      join student_enrollments e on e.tenant_id = a.tenant_id and e.id = a.student_enrollment_id
+      where a.tenant_id = ${target.tenant_id} and a.data_collection_id = ${target.id} group by 1 order by 2 desc limit 1`,
   );
+  const districtAdmin: Actor = {
+    ...actor,
+    roles: ["ROLE_ADMIN"],
+    tenantWide: false,
+    orgs: [{ orgType: "district", id: district.id, administrative: true }] as Actor["orgs"],
+  };
+  await measure(`${what}, district ${district.id} (${district.n} assigned) by its administrator`, districtAdmin, target.id);
+  await measure(`${what}, the same district by a tenant admin (districtId)`, actor, target.id, district.id);
 }
 await closeDatabase();

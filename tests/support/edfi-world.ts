@@ -93,6 +93,7 @@ export async function edfiWorld() {
     otherCollection,
     otherDistrict,
     kids,
+    at1,
     admin: await tokenFor(admin),
     districtAdmin: await tokenFor(districtAdmin),
     teacher: await tokenFor(teacher),
