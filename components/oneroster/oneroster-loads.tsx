@@ -5,11 +5,11 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
-import { errorMessage } from "@/components/api/client";
+import { apiData, callApi } from "@/components/api/client";
 import type { LoadView } from "@/lib/oneroster/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 
-const API = "/en/api/v1/oneroster/loads";
+const PATH = "/oneroster/loads";
 const POLL_MS = 2000;
 const MAX_BYTES = 100 * 1024 * 1024;
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
@@ -83,13 +83,13 @@ export function OneRosterLoads({
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = useCallback(async () => {
-    const res = await fetch(`${API}?page=1&pageSize=${pageSize}`).catch(() => null);
-    if (res?.ok) setPage((await res.json()) as Page);
+    const answer = await callApi<Page>("GET", `${PATH}?page=1&pageSize=${pageSize}`);
+    if (answer.ok) setPage(answer.data);
   }, [pageSize]);
 
   const open = useCallback(async (id: number) => {
-    const res = await fetch(`${API}/${id}`).catch(() => null);
-    if (res?.ok) setSelected(((await res.json()) as { load: LoadView }).load);
+    const answer = await callApi<{ load: LoadView }>("GET", `${PATH}/${id}`);
+    if (answer.ok) setSelected(answer.data.load);
   }, []);
 
   // While the chosen load runs, it and the list are read again every 2 s.
@@ -128,9 +128,7 @@ export function OneRosterLoads({
       if (source !== "identifier") body.stateIdField = field.trim();
       if (regionId) body.regionId = Number(regionId);
       if (collectionId) body.dataCollectionId = Number(collectionId);
-      const res = await fetch(API, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
-      if (!res?.ok) throw new Error(await errorMessage(res));
-      const answer = (await res.json()) as { message: string; load: LoadView };
+      const answer = await apiData<{ message: string; load: LoadView }>("POST", PATH, body);
       showSnackbar(answer.message, "success");
       setSelected(answer.load);
       if (fileInput.current) fileInput.current.value = "";
@@ -146,9 +144,7 @@ export function OneRosterLoads({
     if (!selected) return;
     setApplying(true);
     try {
-      const res = await fetch(`${API}/${selected.id}/apply`, { method: "POST" }).catch(() => null);
-      if (!res?.ok) throw new Error(await errorMessage(res));
-      const answer = (await res.json()) as { message: string; load: LoadView };
+      const answer = await apiData<{ message: string; load: LoadView }>("POST", `${PATH}/${selected.id}/apply`);
       showSnackbar(answer.message, "success");
       setSelected(answer.load);
       await refresh();
