@@ -69,6 +69,11 @@ const TAGS = [
     description:
       "Students with their enrollments loaded from a CSV or XLSX file: templates, the load (a job that checks every row), its progress, and the results file naming each refused row.",
   },
+  {
+    name: "OneRoster",
+    description:
+      "OneRoster 1.2 CSV rosters: a district's or the state's bundle is checked whole, its dry run shows what would change and what is refused, then it is applied.",
+  },
   { name: "Files", description: "Downloads and the multipart upload protocol (presigned part URLs, then complete)." },
   { name: "Platform", description: "Health and this document." },
 ];
