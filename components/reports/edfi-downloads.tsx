@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import type { EdfiDownloadOptions } from "@/lib/edfi/page-data";
+import { EdfiSend } from "./edfi-send";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -69,6 +70,7 @@ export function EdfiDownloads({ options, scope }: { options: EdfiDownloadOptions
               </li>
             ))}
           </ul>
+          {options.canSend ? <EdfiSend collectionId={collectionId} districtId={districtId} /> : null}
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
-import { authorize } from "@/lib/auth/permissions";
+import { authorize, can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/platform/actor";
 import { forTenant } from "@/lib/platform/tenancy";
 import { ADMINISTRATIVE, districtOnPath } from "@/lib/organisations/reach";
@@ -11,6 +11,8 @@ export interface EdfiDownloadOptions {
   collections: { id: number; name: string }[];
   /** The districts the admin may export one at a time (on the path of their administrative reach), by name. */
   districts: { id: number; name: string }[];
+  /** Whether the admin may set up an Ed-Fi ODS/API connection and send through it. */
+  canSend: boolean;
 }
 
 /** What the Ed-Fi download offers on the reports page: the tenant's collections, newest first, and the districts in reach. */
@@ -28,6 +30,11 @@ export function edfiDownloadOptions(actor: Actor): Promise<EdfiDownloadOptions> 
       sql`select d.id, d.name from districts d where d.tenant_id = ${t} and d.active and ${districtOnPath(actor, sql.raw("d.id"), ADMINISTRATIVE)}
         order by d.name, d.id limit 2000`,
     );
-    return { tenantWide: actor.tenantWide, collections: collections.map((c) => ({ id: c.id, name: c.collection_name })), districts };
+    return {
+      tenantWide: actor.tenantWide,
+      canSend: can(actor, "results.edfiSend"),
+      collections: collections.map((c) => ({ id: c.id, name: c.collection_name })),
+      districts,
+    };
   });
 }
