@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { keepReach } from "@/lib/organisations/reach";
 import { db, rows } from "@/db/client";
 import { stageAndLoad } from "@/lib/bulk-load/load";
 import { assignmentsLoader } from "@/lib/bulk-load/assignments";
@@ -15,7 +16,6 @@ import { createUser } from "@/lib/users/save";
 import { createUserBody } from "@/lib/users/schemas";
 import type { KindCounts, Plan, PlanKind, Ref } from "./mapping";
 import { PLAN_KINDS } from "./mapping";
-import { districtReach } from "./reach";
 import type { Refusal } from "./records";
 
 /**
@@ -208,13 +208,13 @@ export async function applyPlan(
   }
 
   step("students");
-  const reach = await districtReach(actor);
-  const scopeLocations = reach.all ? [] : reach.locations;
+  // The loaders check each row against the requester's reach as a condition, which also takes the
+  // schools this load has just created under the requester's districts.
   const loadInfo = {
     id: load.id,
     userId: actor.userId,
     impersonatorId: actor.impersonatorId,
-    scope: reach.all ? ({ all: true } as const) : { locations: [...scopeLocations, ...schoolIds.values()] },
+    scope: keepReach(actor),
     detailsKey: "oneRosterLoadId",
   };
   const rowsFor = (list: Plan["students"]) =>
