@@ -81,6 +81,8 @@ const TABLE = {
   "results.edfiExport": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Set up an Ed-Fi ODS/API connection (the state's: tenant admins; a district's: its administrators) and send a collection's results through it. */
   "results.edfiSend": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
+  /** The state's Ed-Fi settings (namespace, grade level, subjects per domain): tenant admins. */
+  "results.edfiSettings": ["ROLE_TENANT_ADMIN"],
   /** Request the teacher reports (platform §7) over one's own class, and download one's own. */
   "reports.teacher": ["ROLE_TEACHER"],
   /** The tenant's job counts and waiting jobs (administration §7 'Job counts'). */

@@ -85,3 +85,14 @@ export const connectionResponse = z.object({ connection: connectionView.nullable
 export const connectionSaved = z.object({ message: z.string(), connection: connectionView });
 export const runRequested = z.object({ message: z.string(), run: runView });
 export const runsResponse = z.object({ runs: z.array(runView) });
+
+/** GET /edfi/settings answers the effective settings (defaults filled in); PUT /edfi/settings changes the keys it names. */
+export const settingsView = z.object({
+  /** The tenant's id: the settings are the tenant's. */
+  id: z.number(),
+  namespace: z.string(),
+  gradeLevel: z.string(),
+  academicSubjects: z.record(z.string(), z.string()),
+});
+export const settingsResponse = z.object({ settings: settingsView });
+export const settingsSaved = z.object({ message: z.string(), settings: settingsView });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, studentResults, students, tenants } from "@/db/schema";
 import { GET as edfiGet } from "@/app/en/api/v1/data-collections/[id]/edfi/[resource]/route";
+import { GET as settingsGet, PUT as settingsPut } from "@/app/en/api/v1/edfi/settings/route";
 import { call } from "../support/api";
 import { LEVELS, NS, edfiWorld } from "../support/edfi-world";
 import { assign, makeEnrollment, score } from "../support/school-fixtures";
@@ -278,5 +279,58 @@ describe("GET /data-collections/{id}/edfi/assessments and objectiveAssessments",
     } finally {
       await db().update(tenants).set({ configuration: before.configuration }).where(eq(tenants.id, W.tenant.id));
     }
+  });
+});
+
+describe("GET/PUT /edfi/settings", () => {
+  const put = (token: string, body: unknown) => call(settingsPut, "PUT", "/en/api/v1/edfi/settings", { token, body });
+
+  it("lets a tenant admin set the namespace and a domain's subject, which the export then uses; the same again writes nothing", async () => {
+    const read = await call(settingsGet, "GET", "/en/api/v1/edfi/settings", { token: W.admin });
+    expect(read.status).toBe(200);
+    expect(read.body.settings).toEqual({
+      id: W.tenant.id,
+      namespace: NS,
+      gradeLevel: "Kindergarten",
+      academicSubjects: { LL: "English Language Arts", MA: "Mathematics", SF: "Other", PD: "Physical, Health, and Safety Education" },
+    });
+    try {
+      const saved = await put(W.admin, { namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading" } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.message).toBe("Ed-Fi settings saved");
+      expect(saved.body.settings).toMatchObject({ namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading", MA: "Mathematics" } });
+      const objectives = await exported(W.admin, "objectiveAssessments");
+      expect(objectives.documents[0]).toMatchObject({
+        assessmentReference: { namespace: "uri://education.other-state.gov" },
+        academicSubjectDescriptor: "uri://ed-fi.org/AcademicSubjectDescriptor#Reading",
+      });
+      const audits = async () =>
+        (
+          await db()
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.entityType, "edfi_settings")))
+        ).length;
+      const before = await audits();
+      expect((await put(W.admin, saved.body.settings)).status).toBe(200);
+      expect(await audits()).toBe(before);
+    } finally {
+      await db()
+        .update(tenants)
+        .set({ configuration: { edfi: { namespace: NS } } })
+        .where(eq(tenants.id, W.tenant.id));
+    }
+  });
+
+  it("refuses a namespace that is not a uri, district admins and teachers, changing nothing", async () => {
+    const [before] = await db().select().from(tenants).where(eq(tenants.id, W.tenant.id));
+    const bad = await put(W.admin, { namespace: "http://education.state.gov" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: "namespace", message: "Must look like uri://education.state.gov" }]);
+    expect((await put(W.admin, { gradeLevel: "" })).status).toBe(400);
+    expect((await put(W.districtAdmin, { namespace: "uri://district.gov" })).status).toBe(403);
+    expect((await call(settingsGet, "GET", "/en/api/v1/edfi/settings", { token: W.teacher })).status).toBe(403);
+    const [after] = await db().select().from(tenants).where(eq(tenants.id, W.tenant.id));
+    expect(after.configuration).toEqual(before.configuration);
   });
 });

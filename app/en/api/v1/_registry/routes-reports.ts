@@ -5,6 +5,7 @@ import * as dataCollectionsIdEdfiResource from "@/app/en/api/v1/data-collections
 import * as dataCollectionsIdEdfiRuns from "@/app/en/api/v1/data-collections/[id]/edfi/runs/route";
 import * as dataCollectionsIdEdfiSend from "@/app/en/api/v1/data-collections/[id]/edfi/send/route";
 import * as edfiConnection from "@/app/en/api/v1/edfi/connection/route";
+import * as edfiSettings from "@/app/en/api/v1/edfi/settings/route";
 import * as reportsArchive from "@/app/en/api/v1/reports/archive/route";
 import * as reportsDownload from "@/app/en/api/v1/reports/download/[id]/route";
 import * as reportsName from "@/app/en/api/v1/reports/[name]/route";
@@ -27,4 +28,5 @@ export const REPORTS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-collections/{id}/edfi/send", module: dataCollectionsIdEdfiSend },
   { path: "/data-collections/{id}/edfi/runs", module: dataCollectionsIdEdfiRuns },
   { path: "/edfi/connection", module: edfiConnection },
+  { path: "/edfi/settings", module: edfiSettings },
 ];
