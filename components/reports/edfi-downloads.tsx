@@ -17,7 +17,8 @@ const FILES = [
 /** Download a collection's results as Ed-Fi Data Standard 5 JSON Lines, for the admin's reach or one district. */
 export function EdfiDownloads({ options, scope }: { options: EdfiDownloadOptions; scope: string }) {
   const [collectionId, setCollectionId] = useState(options.collections[0]?.id ?? 0);
-  const [districtId, setDistrictId] = useState(0);
+  // An administrator of one district has no choice to make: that district (sending needs one).
+  const [districtId, setDistrictId] = useState(!options.tenantWide && options.districts.length === 1 ? options.districts[0].id : 0);
   const query = districtId ? `?districtId=${districtId}` : "";
   return (
     <section aria-labelledby="edfi-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
