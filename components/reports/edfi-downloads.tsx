@@ -36,7 +36,7 @@ export function EdfiDownloads({ options, scope }: { options: EdfiDownloadOptions
           <div className="grid gap-4 tablet:grid-cols-3">
             <div className="flex flex-col gap-1.5">
               <label htmlFor="edfi-collection" className="text-sm font-medium text-slate-800">
-                Data collection
+                Collection to export
               </label>
               <select id="edfi-collection" className={selectClass} value={collectionId} onChange={(e) => setCollectionId(Number(e.target.value))}>
                 {options.collections.map((c) => (
