@@ -23,8 +23,15 @@ export const log = {
   error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
 };
 
-/** The parts of an unknown error that are safe for a log line (never sent to a client). */
+/**
+ * The parts of an unknown error that are safe for a log line (never sent to a client). A failed
+ * query's message lists its parameters, which may be a child's name or birth date: the line keeps the
+ * statement and the database's own error (its SQLSTATE and message; never its detail, which quotes values).
+ */
 export function errorFields(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { error: error.message, stack: error.stack };
-  return { error: String(error) };
+  if (!(error instanceof Error)) return { error: String(error) };
+  const message = error.message.replace(/\nparams: [\s\S]*$/, "");
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const database = typeof cause?.code === "string" ? { code: cause.code, cause: String(cause.message ?? "") } : {};
+  return { error: message, ...database, stack: error.stack?.replace(error.message, message) };
 }
