@@ -283,9 +283,23 @@ export async function asSystem<T>(reason: string, fn: () => Promise<T>): Promise
  * context it is its own transaction on the pool: one round trip where withTenant takes three
  * (BEGIN, the statement, COMMIT). Inside one it runs in that context's transaction.
  */
-export function selfBound<T>(query: SQL): Promise<T[]> {
-  return rows<T>(contexts.getStore()?.handle ?? database().db, query);
+export async function selfBound<T>(query: SQL): Promise<T[]> {
+  const transaction = contexts.getStore()?.handle;
+  // Inside a transaction the caller's transaction decides what a failure means.
+  if (transaction) return rows<T>(transaction, query);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await rows<T>(database().db, query);
+    } catch (error) {
+      // A deadlock victim or serialization failure was rolled back whole: on its own, it may run again
+      // (concurrent score batches of one school meet on its kept totals rows).
+      const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+      if (attempt >= 3 || typeof code !== "string" || !ROLLED_BACK_WHOLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }
+const ROLLED_BACK_WHOLE = new Set(["40P01", "40001"]);
 
 /** Rows of a raw SQL statement; the two drivers shape results differently. */
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
