@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { API, apiData, callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 import { BULK_LOAD_TYPES, COLUMNS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES, type BulkLoadType } from "@/lib/bulk-load/columns";
 import type { BulkLoadView } from "@/lib/bulk-load/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
@@ -80,11 +81,7 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
 
   // Uploading flags the list for refresh; while a load runs, the list is refreshed every 3 s.
   const anyRunning = page.bulkLoads.some(running);
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(() => void load(page.page), POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, load, page.page]);
+  usePolling(() => load(page.page), POLL_MS, anyRunning);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

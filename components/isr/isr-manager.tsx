@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
@@ -96,18 +97,16 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
   );
 
   const active = state?.dataCollectionsOutputs.some(running) ?? false;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
+  const [pollsSpent, setPollsSpent] = useState(false);
+  usePolling(
+    () => {
       polls.current += 1;
-      if (polls.current > POLL_LIMIT) {
-        clearInterval(timer);
-        return;
-      }
-      void load(collectionId);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, collectionId, load]);
+      if (polls.current > POLL_LIMIT) return setPollsSpent(true);
+      return load(collectionId);
+    },
+    POLL_MS,
+    active && !pollsSpent,
+  );
 
   async function choose(id: number) {
     setCollectionId(id);
@@ -135,6 +134,7 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
     }
     showSnackbar(answer.data.message, "success");
     polls.current = 0;
+    setPollsSpent(false);
     await load(collectionId);
   }
 

@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { apiData, callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 import type { LoadView } from "@/lib/oneroster/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 
@@ -95,14 +96,7 @@ export function OneRosterLoads({
   // While the chosen load runs, it and the list are read again every 2 s.
   const selectedRunning = selected !== null && running(selected);
   const selectedId = selected?.id;
-  useEffect(() => {
-    if (!selectedRunning || selectedId === undefined) return;
-    const timer = setInterval(() => {
-      void open(selectedId);
-      void refresh();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [selectedRunning, selectedId, open, refresh]);
+  usePolling(() => Promise.all([selectedId !== undefined && open(selectedId), refresh()]), POLL_MS, selectedRunning);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 import { Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import type { JobCounts } from "@/lib/reports/schemas";
@@ -24,8 +25,8 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
   const [checkedAt, setCheckedAt] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    const timer = setInterval(async () => {
+  usePolling(
+    async () => {
       const answer = await callApi<JobCounts>("GET", `/admin/tenants/${tenantId}/jobs.json`);
       if (!answer.ok) {
         setFailed(true);
@@ -34,9 +35,10 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
       setCounts(answer.data);
       setFailed(false);
       setCheckedAt(Math.floor(Date.now() / 1000));
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [tenantId]);
+    },
+    REFRESH_MS,
+    true,
+  );
 
   return (
     <div className="flex flex-col gap-6">

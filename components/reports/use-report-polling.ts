@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, isComplete } from "@/lib/reports/catalogue";
 import type { ReportView } from "@/lib/reports/schemas";
 import { callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 
 /**
  * The reports list, kept fresh while any report is still running: the spec's contract (§4), every
@@ -15,9 +16,8 @@ export function useReportPolling(initial: ReportView[], listPath: string, keep: 
   const attempts = useRef(0);
   const running = reports.some((r) => !isComplete(r.status) && r.status !== "failed");
 
-  useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(async () => {
+  usePolling(
+    async () => {
       attempts.current += 1;
       if (attempts.current > POLL_MAX_ATTEMPTS) {
         setStalled(true);
@@ -25,11 +25,10 @@ export function useReportPolling(initial: ReportView[], listPath: string, keep: 
       }
       const answer = await callApi<{ reports: ReportView[] }>("GET", listPath);
       if (answer.ok) setReports(answer.data.reports.filter(keep));
-    }, POLL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-    // keep is the caller's filter; a new function each render must not restart the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running, reports, listPath]);
+    },
+    POLL_INTERVAL_MS,
+    running && !stalled,
+  );
 
   /** A new request: shown at once, and polling starts again from zero. */
   const add = (report: ReportView) => {
