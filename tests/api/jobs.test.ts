@@ -9,7 +9,7 @@ import { GET as health } from "@/app/en/api/v1/health/route";
 import { call, tokenFor } from "../support/api";
 import { makeTenant, makeUser } from "../support/factories";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import { TEST_JOB_ENV, logLines, outboxRow, outboxStatus, setEnv, spawnWorker, waitFor } from "../support/jobs";
+import { TEST_JOB_ENV, killWorkers, logLines, outboxRow, outboxStatus, setEnv, spawnWorker, waitFor } from "../support/jobs";
 
 setEnv(TEST_JOB_ENV);
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  killWorkers();
   await stopWorkers();
   setEnv({ SMTP_URL: undefined });
   smtp.answerDelayMs = 0;

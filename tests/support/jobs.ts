@@ -41,6 +41,15 @@ export interface WorkerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Worker processes started and not yet exited. */
+const running = new Set<ChildProcess>();
+
+/** Kill every worker still running: after a test, so one that failed or timed out leaves none behind. */
+export function killWorkers(): void {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
 /**
  * `jobs/worker.ts` as its own process. Run through `node --import tsx` rather than the `tsx` CLI,
  * which runs the script in a second child: a signal must reach the worker itself.
@@ -55,6 +64,8 @@ export function spawnWorker(env: Record<string, string | undefined>): WorkerProc
     env: merged,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.on("exit", () => running.delete(child));
   let text = "";
   child.stdout!.on("data", (chunk) => (text += chunk));
   child.stderr!.on("data", (chunk) => (text += chunk));
