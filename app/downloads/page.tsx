@@ -4,7 +4,6 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { can } from "@/lib/auth/permissions";
 import { listDownloads } from "@/lib/downloads/queries";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { publishDownloadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Downloads" };
 
@@ -16,7 +15,7 @@ const GROUPS = [
 export default async function DownloadsPage() {
   const actor = await requirePageActor({ path: "/downloads" });
   const entries = await listDownloads(actor);
-  const publish = can(actor, "system.downloads") ? publishDownloadAction : null;
+  const publish = can(actor, "system.downloads");
   return (
     <>
       <PageHeading

@@ -5,7 +5,6 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { ownProfile } from "@/lib/auth/profile";
 import { rolesDisplay } from "@/lib/profile/roles";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { updateProfileAction } from "./actions";
 
 export const metadata: Metadata = { title: "My profile" };
 
@@ -25,8 +24,8 @@ export default async function ProfilePage() {
       <PageHeading title="My profile" description={`${profile.firstName} ${profile.lastName} · ${profile.tenantName}`} />
       <div className="grid grid-cols-1 gap-6 desktop:grid-cols-3">
         <div className="flex flex-col gap-6 desktop:col-span-2">
-          <DetailsForm initial={initial} save={updateProfileAction} impersonating={actor.impersonatorId !== null} />
-          <PasswordChangeForm id={profile.id} save={updateProfileAction} impersonating={actor.impersonatorId !== null} />
+          <DetailsForm initial={initial} impersonating={actor.impersonatorId !== null} />
+          <PasswordChangeForm id={profile.id} impersonating={actor.impersonatorId !== null} />
         </div>
         <Card title="Account">
           <dl className="flex flex-col gap-4 text-sm">

@@ -8,18 +8,10 @@ import { EmptyState } from "@/components/ui/states";
 import { useManagerDialogs, type ManagerTexts } from "@/components/ui/use-manager-dialogs";
 import type { Announcement } from "@/lib/announcements/schemas";
 import { STATUS_STYLES } from "@/lib/announcements/status";
-import type { ActionResult } from "@/lib/platform/action";
 import { formatDate } from "@/lib/shell/format";
 import { AnnouncementDialog, type AnnouncementValues } from "./announcement-dialog";
 
-type Save<I> = (input: I) => Promise<ActionResult<unknown>>;
-
-interface AnnouncementsManagerProps {
-  announcements: Announcement[];
-  createAnnouncement: Save<AnnouncementValues>;
-  updateAnnouncement: Save<AnnouncementValues & { id: number }>;
-  deleteAnnouncement: Save<{ id: number }>;
-}
+const PATH = "/announcements";
 
 /** The spec's texts (§8): success as written; a failure shows the server's message. */
 const TEXTS: ManagerTexts = {
@@ -32,7 +24,7 @@ const styleOf = (a: Announcement) => STATUS_STYLES[a.status ?? "unknown"];
 const date = (seconds: number) => formatDate(new Date(seconds * 1000));
 
 /** The tenant's announcements with their status and colour; create, edit and delete in dialogs. */
-export function AnnouncementsManager({ announcements, createAnnouncement, updateAnnouncement, deleteAnnouncement }: AnnouncementsManagerProps) {
+export function AnnouncementsManager({ announcements }: { announcements: Announcement[] }) {
   const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete } =
     useManagerDialogs<Announcement>(TEXTS);
 
@@ -90,11 +82,8 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
           initial={editing === "new" ? null : editing}
           busy={busy}
           errors={errors}
-          onSubmit={(values) =>
-            save(
-              () => createAnnouncement(values),
-              (a) => updateAnnouncement({ id: a.id, ...values }),
-            )
+          onSubmit={(values: AnnouncementValues) =>
+            save({ method: "POST", path: PATH, body: values }, (a) => ({ method: "PUT", path: PATH, body: { id: a.id, ...values } }))
           }
         />
       )}
@@ -109,7 +98,7 @@ export function AnnouncementsManager({ announcements, createAnnouncement, update
             <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => confirmDelete((a) => deleteAnnouncement({ id: a.id }))}>
+            <Button variant="danger" busy={busy} onClick={() => confirmDelete((a) => ({ method: "DELETE", path: `${PATH}?id=${a.id}` }))}>
               Delete
             </Button>
           </>

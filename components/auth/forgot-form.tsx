@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
+import { callApi } from "@/components/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { EMAIL_FORMAT, EMAIL_PATTERN, EMAIL_REQUIRED } from "@/lib/auth/messages";
-import { requestPasswordResetAction } from "@/lib/auth/public-actions";
 import { MESSAGES } from "@/lib/platform/errors";
 
 function validate(email: string): string | undefined {
@@ -29,14 +29,10 @@ export function ForgotForm({ cancelHref }: { cancelHref: string }) {
     setFormError(undefined);
     if (found) return emailRef.current?.focus();
     setLoading(true);
-    try {
-      const result = await requestPasswordResetAction({ email });
-      if (result.ok) setSent(result.data.message);
-      else if (result.errors?.[0]?.field === "email") setError(result.message);
-      else setFormError(result.message);
-    } catch {
-      setFormError(MESSAGES[500]);
-    }
+    const answer = await callApi<{ message: string }>("POST", "/forgot-password/email", { email }, { fallback: MESSAGES[500] });
+    if (answer.ok) setSent(answer.data.message);
+    else if (answer.errors[0]?.field === "email") setError(answer.message);
+    else setFormError(answer.message);
     setLoading(false);
   }
 

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { callApi } from "@/components/api/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
 import { PasswordChecklist } from "./password-checklist";
-import { completeRegistrationAction, resetPasswordAction } from "@/lib/auth/public-actions";
 import { MESSAGES } from "@/lib/platform/errors";
 
 interface Props {
@@ -35,15 +35,11 @@ export function PasswordForm({ mode, token }: Props) {
     setError(undefined);
     setFormError(undefined);
     setLoading(true);
-    try {
-      const submit = mode === "reset" ? resetPasswordAction : completeRegistrationAction;
-      const result = await submit({ confirmationToken: token, password });
-      if (result.ok) setDone(result.data.message);
-      else if (result.errors?.[0]?.field === "password") setError(result.message);
-      else setFormError(result.message);
-    } catch {
-      setFormError(MESSAGES[500]);
-    }
+    const path = mode === "reset" ? "/forgot-password/reset" : "/user-registration";
+    const answer = await callApi<{ message: string }>("POST", path, { confirmationToken: token, password }, { fallback: MESSAGES[500] });
+    if (answer.ok) setDone(answer.data.message);
+    else if (answer.errors[0]?.field === "password") setError(answer.message);
+    else setFormError(answer.message);
     setLoading(false);
   }
 

@@ -3,10 +3,10 @@ import { buttonClasses } from "@/components/ui/button";
 import type { DownloadEntry } from "@/lib/downloads/queries";
 import { NOT_YET_AVAILABLE } from "@/lib/downloads/slots";
 import { formatBytes, formatDate } from "@/lib/shell/format";
-import { PublishDialog, type PublishAction } from "./publish-dialog";
+import { PublishDialog } from "./publish-dialog";
 
 /** One download slot: its file and a Download button, or a plain 'Not yet available'. */
-export function DownloadCard({ entry, publish }: { entry: DownloadEntry; publish: PublishAction | null }) {
+export function DownloadCard({ entry, publish }: { entry: DownloadEntry; publish: boolean }) {
   const headingId = `download-${entry.slot}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
@@ -43,7 +43,7 @@ export function DownloadCard({ entry, publish }: { entry: DownloadEntry; publish
             </span>
           </span>
         )}
-        {publish && <PublishDialog info={entry} replacing={entry.file !== null} publish={publish} />}
+        {publish && <PublishDialog info={entry} replacing={entry.file !== null} />}
       </div>
     </article>
   );

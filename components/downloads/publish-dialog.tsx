@@ -7,17 +7,15 @@ import { Progress } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { DOWNLOAD_UPLOAD_PURPOSE, acceptsFile, type DownloadSlot, type SlotInfo } from "@/lib/downloads/slots";
-import type { ActionResult } from "@/lib/platform/action";
+import { callApi } from "@/components/api/client";
+import { DOWNLOAD_UPLOAD_PURPOSE, acceptsFile, type SlotInfo } from "@/lib/downloads/slots";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
-
-export type PublishAction = (input: { slot: DownloadSlot; fileId: number; version?: string | null }) => Promise<ActionResult<unknown>>;
 
 /**
  * A system admin's upload of a slot's installer: the file goes to storage through the multipart
- * protocol, then the publish action makes it the slot's download.
+ * protocol, then PUT /downloads/{slot} makes it the slot's download.
  */
-export function PublishDialog({ info, replacing, publish }: { info: SlotInfo; replacing: boolean; publish: PublishAction }) {
+export function PublishDialog({ info, replacing }: { info: SlotInfo; replacing: boolean }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const fileId = useId();
@@ -48,8 +46,8 @@ export function PublishDialog({ info, replacing, publish }: { info: SlotInfo; re
         purpose: DOWNLOAD_UPLOAD_PURPOSE,
         onProgress: (done, total) => setProgress((done / total) * 100),
       });
-      const result = await publish({ slot: info.slot, fileId: uploaded.id, version });
-      if (!result.ok) throw new Error(result.message);
+      const answer = await callApi("PUT", `/downloads/${info.slot}`, { fileId: uploaded.id, version });
+      if (!answer.ok) throw new Error(answer.message);
       setProgress(null);
       setOpen(false);
       showSnackbar(`${info.title} published`, "success");

@@ -5,20 +5,14 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/states";
 import { useManagerDialogs, type ManagerTexts } from "@/components/ui/use-manager-dialogs";
-import type { ActionResult } from "@/lib/platform/action";
 import type { Group } from "@/lib/scoring/groups-schemas";
 import { GroupDialog, type GroupStudent, type GroupValues } from "./group-dialog";
 import { GroupSwatch } from "./group-swatch";
-
-type Save<I> = (input: I) => Promise<ActionResult<unknown>>;
 
 interface GroupsManagerProps {
   collectionId: number;
   groups: Group[];
   students: GroupStudent[];
-  createGroup: Save<GroupValues & { collectionId: number }>;
-  updateGroup: Save<GroupValues & { collectionId: number; id: number }>;
-  deleteGroup: Save<{ collectionId: number; id: number }>;
 }
 
 /** The spec's texts (§8): the server's message first, these when it gives none. */
@@ -29,7 +23,8 @@ const TEXTS: ManagerTexts = {
 };
 
 /** The teacher's groups of one collection: list, create, edit and delete; each change reloads the list (spec §4). */
-export function GroupsManager({ collectionId, groups, students, createGroup, updateGroup, deleteGroup }: GroupsManagerProps) {
+export function GroupsManager({ collectionId, groups, students }: GroupsManagerProps) {
+  const path = `/data-collections/${collectionId}/groups`;
   const { editing, formKey, deleting, busy, errors, newButton, openForm, closeForm, askDelete, closeDelete, save, confirmDelete, clearFieldError } =
     useManagerDialogs<Group>(TEXTS);
 
@@ -91,12 +86,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
           busy={busy}
           errors={errors}
           onFieldChange={clearFieldError}
-          onSubmit={(values) =>
-            save(
-              () => createGroup({ collectionId, ...values }),
-              (g) => updateGroup({ collectionId, id: g.id, ...values }),
-            )
-          }
+          onSubmit={(values: GroupValues) => save({ method: "POST", path, body: values }, (g) => ({ method: "PUT", path, body: { id: g.id, ...values } }))}
         />
       )}
       <Dialog
@@ -110,7 +100,7 @@ export function GroupsManager({ collectionId, groups, students, createGroup, upd
             <Button variant="secondary" onClick={() => closeDelete()}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy} onClick={() => confirmDelete((g) => deleteGroup({ collectionId, id: g.id }))}>
+            <Button variant="danger" busy={busy} onClick={() => confirmDelete((g) => ({ method: "DELETE", path: `${path}?id=${g.id}` }))}>
               Delete group
             </Button>
           </>

@@ -2,18 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  createDistrictAction,
-  createLocationAction,
-  createRegionAction,
-  updateDistrictAction,
-  updateLocationAction,
-  updateRegionAction,
-} from "@/app/administrator/organizations/actions";
+import { callApi, type Answer } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
-import type { ActionResult } from "@/lib/platform/action";
 import type { FieldError } from "@/lib/platform/errors";
 import { districtListPath, districtPath, locationPath, organisationsPath, regionPath } from "@/lib/organisations/paths";
 import { OrgFormDialog, type OrgValues } from "./org-form-dialog";
@@ -32,23 +24,24 @@ const TEXTS = {
   created: (kind: OrgKind) => `${NAMES[kind]} successfully created`,
   updated: (kind: OrgKind) => `${NAMES[kind]} successfully updated`,
   deleted: (kind: OrgKind) => `${NAMES[kind]} successfully deleted`,
-  failed: "Something went wrong",
 };
 
 type Saved = { id: number };
 
-function create(kind: OrgKind, values: OrgValues, place: OrgPlace): Promise<ActionResult<Saved>> {
-  const { nameLabel, uniqueId } = values;
-  if (kind === "region") return createRegionAction({ nameLabel, uniqueId });
-  if (kind === "district") return createDistrictAction({ parentRegionId: place.regionId!, nameLabel, uniqueId, isCensus: values.isCensus ?? false });
-  return createLocationAction({ parentDistrictId: place.districtId!, nameLabel, uniqueId });
+/** POST or PUT /regions, /districts, /locations: the answer names the record by its kind (`{ region }`). */
+async function send(method: "POST" | "PUT", kind: OrgKind, body: object): Promise<Answer<Saved>> {
+  const answer = await callApi<Record<OrgKind, Saved>>(method, `/${kind}s`, body);
+  return answer.ok ? { ...answer, data: answer.data[kind] } : answer;
 }
 
-function update(kind: OrgKind, input: { id: number } & Partial<OrgValues> & { active?: boolean }): Promise<ActionResult<Saved>> {
-  if (kind === "region") return updateRegionAction(input);
-  if (kind === "district") return updateDistrictAction(input);
-  return updateLocationAction(input);
+function create(kind: OrgKind, values: OrgValues, place: OrgPlace): Promise<Answer<Saved>> {
+  const { nameLabel, uniqueId } = values;
+  if (kind === "region") return send("POST", kind, { nameLabel, uniqueId });
+  if (kind === "district") return send("POST", kind, { parentRegionId: place.regionId!, nameLabel, uniqueId, isCensus: values.isCensus ?? false });
+  return send("POST", kind, { parentDistrictId: place.districtId!, nameLabel, uniqueId });
 }
+
+const update = (kind: OrgKind, input: { id: number } & Partial<OrgValues> & { active?: boolean }) => send("PUT", kind, input);
 
 /** The new record's profile page (spec §2: a create opens the new record). */
 function profileOf(kind: OrgKind, id: number, place: OrgPlace): string {
@@ -69,18 +62,18 @@ function useChange() {
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  async function run(call: () => Promise<ActionResult<Saved>>, ok: string, done: (saved: Saved) => void) {
+  async function run(call: () => Promise<Answer<Saved>>, ok: string, done: (saved: Saved) => void) {
     setBusy(true);
-    const result = await call().catch(() => null);
+    const answer = await call();
     setBusy(false);
-    if (result?.ok) {
+    if (answer.ok) {
       setErrors([]);
       showSnackbar(ok, "success");
-      done(result.data);
+      done(answer.data);
       return;
     }
-    setErrors(result?.errors ?? []);
-    showSnackbar(result?.message || TEXTS.failed, "error");
+    setErrors(answer.errors);
+    showSnackbar(answer.message, "error");
   }
   return { busy, errors, setErrors, run };
 }

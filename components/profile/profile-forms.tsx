@@ -8,8 +8,7 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { CREDENTIALS_WHILE_IMPERSONATING, CURRENT_PASSWORD_REQUIRED } from "@/lib/auth/messages";
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
-import type { ActionResult } from "@/lib/platform/action";
-import type { FieldError } from "@/lib/platform/errors";
+import { callApi, fieldMessages } from "@/components/api/client";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 
 interface ProfileValues {
@@ -22,15 +21,15 @@ interface ProfileValues {
 }
 
 type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string; currentPassword?: string };
-type SaveProfile = (input: SaveInput) => Promise<ActionResult<unknown>>;
 
-const byField = (errors: FieldError[] = []) => Object.fromEntries(errors.map((e) => [e.field, e.message]));
+/** PUT /users with one's own id: the profile's one save. */
+const save = (input: SaveInput) => callApi("PUT", "/users", input);
 
 /**
  * Own details: names, email, member id and the transfer-mail opt-out. A new email asks for the
  * current password; while impersonating the email cannot be changed.
  */
-export function DetailsForm({ initial, save, impersonating }: { initial: ProfileValues; save: SaveProfile; impersonating: boolean }) {
+export function DetailsForm({ initial, impersonating }: { initial: ProfileValues; impersonating: boolean }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [values, setValues] = useState(initial);
@@ -46,9 +45,9 @@ export function DetailsForm({ initial, save, impersonating }: { initial: Profile
     event.preventDefault();
     setBusy(true);
     const input = { ...values, tenantMemberId: values.tenantMemberId || null, ...(emailChanged ? { currentPassword } : {}) };
-    const result = await save(input).catch(() => null);
+    const answer = await save(input);
     setBusy(false);
-    if (result?.ok) {
+    if (answer.ok) {
       setErrors({});
       setCurrentPassword("");
       setSavedEmail(values.email.trim());
@@ -59,8 +58,8 @@ export function DetailsForm({ initial, save, impersonating }: { initial: Profile
       router.refresh();
       return;
     }
-    setErrors(byField(result?.errors));
-    showSnackbar(result?.message ?? "Something went wrong", "error");
+    setErrors(fieldMessages(answer.errors));
+    showSnackbar(answer.message, "error");
   }
 
   return (
@@ -131,7 +130,7 @@ export function DetailsForm({ initial, save, impersonating }: { initial: Profile
 }
 
 /** A new password, confirmed with the current one, with the live rule checklist; other sessions end when it changes. */
-export function PasswordChangeForm({ id, save, impersonating }: { id: number; save: SaveProfile; impersonating: boolean }) {
+export function PasswordChangeForm({ id, impersonating }: { id: number; impersonating: boolean }) {
   const { showSnackbar } = useSnackbar();
   const [currentPassword, setCurrentPassword] = useState("");
   const [currentError, setCurrentError] = useState<string>();
@@ -147,9 +146,9 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
     setError(broken?.error ?? (password !== repeat ? PASSWORDS_DIFFER : undefined));
     if (!currentPassword || broken || password !== repeat) return;
     setBusy(true);
-    const result = await save({ id, password, currentPassword }).catch(() => null);
+    const answer = await save({ id, password, currentPassword });
     setBusy(false);
-    if (result?.ok) {
+    if (answer.ok) {
       setError(undefined);
       setCurrentError(undefined);
       setCurrentPassword("");
@@ -158,13 +157,13 @@ export function PasswordChangeForm({ id, save, impersonating }: { id: number; sa
       showSnackbar("Password changed. Your other sessions have been signed out.", "success");
       return;
     }
-    const fields = byField(result?.errors);
+    const fields = fieldMessages(answer.errors);
     if (fields.currentPassword) {
       setCurrentError(fields.currentPassword);
       setError(undefined);
       return;
     }
-    setError(result?.message ?? "Something went wrong");
+    setError(answer.message);
   }
 
   if (impersonating) {

@@ -2,12 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import type { ActionResult } from "@/lib/platform/action";
+import { callApi } from "@/components/api/client";
 import type { FieldError } from "@/lib/platform/errors";
 import { useSnackbar } from "./snackbar";
 
-/** What a manager says after a change: `ok` on success; on failure the server's message, else `failed`. */
+/** What a manager says after a change: `ok` on success; on failure the server's message, else `failed` (spec §8, through callApi). */
 export type ManagerTexts = Record<"create" | "update" | "delete", { ok: string; failed?: string }>;
+
+/** One change through the API: `callApi(method, path, body)`. */
+export interface ApiChange {
+  method: "POST" | "PUT" | "DELETE";
+  path: string;
+  body?: unknown;
+}
 
 /**
  * The dialog wiring of a list page that creates, edits and deletes in dialogs (announcements,
@@ -58,35 +65,30 @@ export function useManagerDialogs<T>(texts: ManagerTexts) {
     refocus(deleted);
   }
 
-  async function run(kind: keyof ManagerTexts, call: () => Promise<ActionResult<unknown>>, done: () => void) {
+  async function run(kind: keyof ManagerTexts, change: ApiChange, done: () => void) {
     setBusy(true);
-    const result = await call().catch(() => null);
+    const answer = await callApi(change.method, change.path, change.body, { fallback: texts[kind].failed });
     setBusy(false);
-    if (result?.ok) {
+    if (answer.ok) {
       done();
       setErrors([]);
       showSnackbar(texts[kind].ok, "success");
       router.refresh();
       return;
     }
-    setErrors(result?.errors ?? []);
-    showSnackbar(result?.message || texts[kind].failed || "Something went wrong", "error");
+    setErrors(answer.errors);
+    showSnackbar(answer.message, "error");
   }
 
   /** Save the form: create when it is new, else update the item it edits; the form closes on success. */
-  function save(create: () => Promise<ActionResult<unknown>>, update: (item: T) => Promise<ActionResult<unknown>>) {
+  function save(create: ApiChange, update: (item: T) => ApiChange) {
     if (editing === "new") void run("create", create, closeForm);
-    else if (editing) void run("update", () => update(editing), closeForm);
+    else if (editing) void run("update", update(editing), closeForm);
   }
 
   /** Delete the item the confirmation names; the dialog closes on success. */
-  function confirmDelete(remove: (item: T) => Promise<ActionResult<unknown>>) {
-    if (deleting)
-      void run(
-        "delete",
-        () => remove(deleting),
-        () => closeDelete(true),
-      );
+  function confirmDelete(remove: (item: T) => ApiChange) {
+    if (deleting) void run("delete", remove(deleting), () => closeDelete(true));
   }
 
   /** A field's error goes once the person changes that field. */

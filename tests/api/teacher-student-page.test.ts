@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  captureMilestoneAction,
-  saveStudentSupportsAction,
-  saveSupportCommentAction,
-} from "@/app/teacher/collections/[id]/students/[studentEnrollmentId]/actions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PUT as putAssignment } from "@/app/en/api/v1/data-collections-student-assignments/route";
+import { PUT as putSupports } from "@/app/en/api/v1/enrollments/[id]/supports/route";
+import { POST as capture } from "@/app/en/api/v1/score-milestone/capture/route";
 import { db } from "@/db/client";
 import {
   assessments,
@@ -21,14 +19,20 @@ import {
 import { AppError, MESSAGES } from "@/lib/platform/errors";
 import { MILESTONE_CLOSED } from "@/lib/scoring/milestones-schemas";
 import { loadClassList, loadStudentPage } from "@/lib/scoring/student-page";
+import { call } from "../support/api";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 import { score } from "../support/school-fixtures";
 
-/** The server actions read the request's headers: the session of whoever `as` names. */
-const request = vi.hoisted(() => ({ token: "" }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ authorization: `Bearer ${request.token}`, "user-agent": "vitest", "x-request-id": "student-page-test" }),
-}));
+/** The page's saves as its forms send them (callApi), with a request id to find their audit rows by. */
+const headers = { "x-request-id": "student-page-test" };
+const saveSupports = (token: string, enrollmentId: number, body: { dataCollectionId: number; supportIds: unknown }) =>
+  call(putSupports, "PUT", `/en/api/v1/enrollments/${enrollmentId}/supports`, { token, headers, params: { id: String(enrollmentId) }, body });
+const saveComment = (token: string, body: { id: number; supportComment: string | null }) =>
+  call(putAssignment, "PUT", "/en/api/v1/data-collections-student-assignments", { token, headers, body });
+const captureFor = (token: string, body: { studentId: number; dataCollectionId: number; tenantMilestoneId: number }) =>
+  call(capture, "POST", "/en/api/v1/score-milestone/capture", { token, headers, body });
+const supportIdsOf = (res: { body: { dataCollectionsStudentSupports: { support_id: number }[] } }) =>
+  res.body.dataCollectionsStudentSupports.map((s) => s.support_id).sort();
 
 const DAY = 86_400_000;
 const days = (n: number) => new Date(Date.now() + n * DAY);
@@ -160,57 +164,53 @@ describe("the teacher's student page", () => {
   });
 });
 
-describe("the student page's actions", () => {
+describe("the student page's saves (the API calls its forms make)", () => {
   it("replace the child's supports (audited) and answer the service's refusals in its words", async () => {
-    request.token = a.teacherToken;
+    const token = a.teacherToken;
     const kid = a.kids[2].enrollment.id;
-    const input = { dataCollectionId: a.collection.id, studentEnrollmentId: kid };
+    const collection = a.collection.id;
     const ids = offered.map((o) => o.id);
-    const saved = await saveStudentSupportsAction({ ...input, supportIds: ids });
-    expect(saved.ok && saved.data.supportIds.sort()).toEqual([...ids].sort());
-    expect(await saveStudentSupportsAction({ ...input, supportIds: [ids[0]] })).toEqual({ ok: true, data: { supportIds: [ids[0]] } });
+    const saved = await saveSupports(token, kid, { dataCollectionId: collection, supportIds: ids });
+    expect(saved.status).toBe(200);
+    expect(supportIdsOf(saved)).toEqual([...ids].sort());
+    expect(supportIdsOf(await saveSupports(token, kid, { dataCollectionId: collection, supportIds: [ids[0]] }))).toEqual([ids[0]]);
     const audits = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "student_support"), eq(auditLog.requestId, "student-page-test")));
     expect(audits.map((r) => r.action).sort()).toEqual(["create", "create", "delete"]);
     const other = b.collection.id;
-    expect(await saveStudentSupportsAction({ ...input, supportIds: [ids[0] + 100_000] })).toMatchObject({
-      ok: false,
+    expect((await saveSupports(token, kid, { dataCollectionId: collection, supportIds: [ids[0] + 100_000] })).body).toMatchObject({
       message: "Support is not offered in this collection",
     });
-    expect(await saveStudentSupportsAction({ ...input, studentEnrollmentId: a.otherKid.enrollment.id, supportIds: [] })).toMatchObject({
-      ok: false,
+    expect((await saveSupports(token, a.otherKid.enrollment.id, { dataCollectionId: collection, supportIds: [] })).body).toMatchObject({
       message: "Student not found",
     });
-    expect(await saveStudentSupportsAction({ ...input, dataCollectionId: other, supportIds: [] })).toMatchObject({ ok: false, message: "Student not found" });
-    expect(await saveStudentSupportsAction({ ...input, supportIds: "x" as unknown as number[] })).toMatchObject({
-      ok: false,
-      message: "Support ids must be a list of support ids",
-    });
+    expect((await saveSupports(token, kid, { dataCollectionId: other, supportIds: [] })).body).toMatchObject({ message: "Student not found" });
+    const invalid = await saveSupports(token, kid, { dataCollectionId: collection, supportIds: "x" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toContainEqual({ field: "supportIds", message: "Support ids must be a list of support ids" });
   });
 
   it("set and clear the support comment", async () => {
-    request.token = a.teacherToken;
+    const token = a.teacherToken;
     const assignmentId = await assignmentOf(a.collection.id, a.kids[2].enrollment.id);
-    expect(await saveSupportCommentAction({ id: assignmentId, supportComment: "Large print" })).toEqual({ ok: true, data: { supportComment: "Large print" } });
-    expect(await saveSupportCommentAction({ id: assignmentId, supportComment: "  " })).toEqual({ ok: true, data: { supportComment: null } });
+    expect((await saveComment(token, { id: assignmentId, supportComment: "Large print" })).body.assignment.supportComment).toBe("Large print");
+    expect((await saveComment(token, { id: assignmentId, supportComment: "  " })).body.assignment.supportComment).toBeNull();
     const othersAssignment = await assignmentOf(a.collection.id, a.otherKid.enrollment.id);
-    expect(await saveSupportCommentAction({ id: othersAssignment, supportComment: "x" })).toMatchObject({ ok: false, message: "Student not found" });
+    expect((await saveComment(token, { id: othersAssignment, supportComment: "x" })).body).toMatchObject({ message: "Student not found" });
   });
 
   it("capture an open milestone, refuse a closed one with 409's message, and refuse an administrator", async () => {
-    request.token = a.teacherToken;
     const kid = a.kids[2];
     const [open] = await db()
       .select()
       .from(tenantMilestones)
       .where(and(eq(tenantMilestones.tenantId, a.tenant.id), eq(tenantMilestones.label, "Fall")));
     const input = { studentId: kid.student.id, dataCollectionId: a.collection.id, tenantMilestoneId: open.id };
-    expect(await captureMilestoneAction(input)).toMatchObject({ ok: true });
-    expect(await captureMilestoneAction({ ...input, tenantMilestoneId: spring.id })).toEqual({ ok: false, message: MILESTONE_CLOSED });
-    request.token = a.adminToken;
-    expect(await captureMilestoneAction(input)).toEqual({ ok: false, message: MESSAGES[403] });
-    expect(await saveSupportCommentAction({ id: 1, supportComment: null })).toEqual({ ok: false, message: MESSAGES[403] });
+    expect((await captureFor(a.teacherToken, input)).status).toBe(200);
+    expect(await captureFor(a.teacherToken, { ...input, tenantMilestoneId: spring.id })).toMatchObject({ status: 409, body: { message: MILESTONE_CLOSED } });
+    expect(await captureFor(a.adminToken, input)).toMatchObject({ status: 403, body: { message: MESSAGES[403] } });
+    expect(await saveComment(a.adminToken, { id: 1, supportComment: null })).toMatchObject({ status: 403, body: { message: MESSAGES[403] } });
   });
 });

@@ -3,7 +3,6 @@ import { AnnouncementsManager } from "@/components/announcements/announcements-m
 import { PageHeading } from "@/components/ui/page-heading";
 import { listAnnouncements } from "@/lib/announcements/admin";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { createAnnouncementAction, deleteAnnouncementAction, updateAnnouncementAction } from "./actions";
 
 export const metadata: Metadata = { title: "Announcements" };
 
@@ -14,12 +13,7 @@ export default async function AdministratorAnnouncementsPage() {
   return (
     <>
       <PageHeading title="Announcements" description={`Messages to every teacher of ${actor.tenantName}, shown between their start and end dates`} />
-      <AnnouncementsManager
-        announcements={announcements}
-        createAnnouncement={createAnnouncementAction}
-        updateAnnouncement={updateAnnouncementAction}
-        deleteAnnouncement={deleteAnnouncementAction}
-      />
+      <AnnouncementsManager announcements={announcements} />
     </>
   );
 }

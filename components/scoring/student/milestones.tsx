@@ -4,10 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/platform/action";
+import { callApi } from "@/components/api/client";
 import { StatusMessage, useStatus } from "./status";
-
-type Capture = (input: { studentId: number; dataCollectionId: number; tenantMilestoneId: number }) => Promise<ActionResult<{ id: number; capturedAt: number }>>;
 
 export interface OpenMilestone {
   id: number;
@@ -19,29 +17,24 @@ export interface OpenMilestone {
 }
 
 /** The milestones open now, each with a button that freezes the child's current ratings for it. */
-export function MilestoneCapture({
-  studentId,
-  collectionId,
-  milestones,
-  capture,
-}: {
-  studentId: number;
-  collectionId: number;
-  milestones: OpenMilestone[];
-  capture: Capture;
-}) {
+export function MilestoneCapture({ studentId, collectionId, milestones }: { studentId: number; collectionId: number; milestones: OpenMilestone[] }) {
   const router = useRouter();
   const [busy, setBusy] = useState<number | null>(null);
   const [status, setStatus] = useStatus();
 
   async function onCapture(m: OpenMilestone) {
     setBusy(m.id);
-    const result = await capture({ studentId, dataCollectionId: collectionId, tenantMilestoneId: m.id }).catch(() => null);
+    const answer = await callApi(
+      "POST",
+      "/score-milestone/capture",
+      { studentId, dataCollectionId: collectionId, tenantMilestoneId: m.id },
+      { fallback: "The ratings could not be captured. Check your connection and try again." },
+    );
     setBusy(null);
-    if (result?.ok) {
+    if (answer.ok) {
       setStatus({ tone: "success", text: `Ratings captured for ${m.label}.` });
       router.refresh();
-    } else setStatus({ tone: "error", text: result?.message ?? "The ratings could not be captured. Check your connection and try again." });
+    } else setStatus({ tone: "error", text: answer.message });
   }
 
   return (

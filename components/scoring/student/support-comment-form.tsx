@@ -2,15 +2,14 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import type { ActionResult } from "@/lib/platform/action";
+import { callApi } from "@/components/api/client";
+import type { SupportAssignment } from "@/lib/scoring/supports-schemas";
 import { StatusMessage, useStatus } from "./status";
-
-type Save = (input: { id: number; supportComment: string | null }) => Promise<ActionResult<{ supportComment: string | null }>>;
 
 const MAX = 2000;
 
 /** The note on the child's supports; an empty note clears it. */
-export function SupportCommentForm({ assignmentId, initial, save }: { assignmentId: number; initial: string | null; save: Save }) {
+export function SupportCommentForm({ assignmentId, initial }: { assignmentId: number; initial: string | null }) {
   const id = useId();
   const [text, setText] = useState(initial ?? "");
   const [busy, setBusy] = useState(false);
@@ -19,12 +18,18 @@ export function SupportCommentForm({ assignmentId, initial, save }: { assignment
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const result = await save({ id: assignmentId, supportComment: text }).catch(() => null);
+    const answer = await callApi<{ assignment: SupportAssignment }>(
+      "PUT",
+      "/data-collections-student-assignments",
+      { id: assignmentId, supportComment: text },
+      { fallback: "The comment could not be saved. Check your connection and try again." },
+    );
     setBusy(false);
-    if (result?.ok) {
-      setText(result.data.supportComment ?? "");
-      setStatus({ tone: "success", text: result.data.supportComment ? "Support comment saved." : "Support comment cleared." });
-    } else setStatus({ tone: "error", text: result?.message ?? "The comment could not be saved. Check your connection and try again." });
+    if (answer.ok) {
+      const saved = answer.data.assignment.supportComment;
+      setText(saved ?? "");
+      setStatus({ tone: "success", text: saved ? "Support comment saved." : "Support comment cleared." });
+    } else setStatus({ tone: "error", text: answer.message });
   }
 
   return (

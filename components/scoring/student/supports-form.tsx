@@ -3,10 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/platform/action";
+import { callApi } from "@/components/api/client";
+import type { StudentSupport } from "@/lib/scoring/supports-schemas";
 import { StatusMessage, useStatus } from "./status";
-
-type Save = (input: { dataCollectionId: number; studentEnrollmentId: number; supportIds: number[] }) => Promise<ActionResult<{ supportIds: number[] }>>;
 
 /** The collection's supports as checkboxes; saving replaces the child's set with the ticked ones. */
 export function SupportsForm({
@@ -14,13 +13,11 @@ export function SupportsForm({
   enrollmentId,
   supports,
   initial,
-  save,
 }: {
   collectionId: number;
   enrollmentId: number;
   supports: { id: number; label: string }[];
   initial: number[];
-  save: Save;
 }) {
   const [ticked, setTicked] = useState(() => new Set(initial));
   const [busy, setBusy] = useState(false);
@@ -37,12 +34,17 @@ export function SupportsForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const result = await save({ dataCollectionId: collectionId, studentEnrollmentId: enrollmentId, supportIds: [...ticked] }).catch(() => null);
+    const answer = await callApi<{ dataCollectionsStudentSupports: StudentSupport[] }>(
+      "PUT",
+      `/enrollments/${enrollmentId}/supports`,
+      { dataCollectionId: collectionId, supportIds: [...ticked] },
+      { fallback: "The supports could not be saved. Check your connection and try again." },
+    );
     setBusy(false);
-    if (result?.ok) {
-      setTicked(new Set(result.data.supportIds));
+    if (answer.ok) {
+      setTicked(new Set(answer.data.dataCollectionsStudentSupports.map((s) => s.support_id)));
       setStatus({ tone: "success", text: "Supports saved." });
-    } else setStatus({ tone: "error", text: result?.message ?? "The supports could not be saved. Check your connection and try again." });
+    } else setStatus({ tone: "error", text: answer.message });
   }
 
   if (!supports.length) return <p className="text-sm text-slate-600">This collection offers no supports.</p>;

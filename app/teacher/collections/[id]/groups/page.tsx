@@ -7,7 +7,6 @@ import { listRosterStudents } from "@/lib/scoring/grades";
 import { listTeacherGroups } from "@/lib/scoring/groups";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
-import { createGroupAction, deleteGroupAction, updateGroupAction } from "./actions";
 
 export const metadata: Metadata = { title: "Groups" };
 
@@ -32,9 +31,6 @@ export default async function GroupsPage({ params }: { params: Promise<{ id: str
         collectionId={id}
         groups={groups}
         students={students.map((s) => ({ studentEnrollmentId: s.studentEnrollmentId, name: `${s.lastName}, ${s.firstName}` }))}
-        createGroup={createGroupAction}
-        updateGroup={updateGroupAction}
-        deleteGroup={deleteGroupAction}
       />
     </>
   );

@@ -11,7 +11,6 @@ import { loadStudentPage } from "@/lib/scoring/student-page";
 import { formatDate } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
-import { captureMilestoneAction, saveStudentSupportsAction, saveSupportCommentAction } from "./actions";
 
 export const metadata: Metadata = { title: "Student" };
 
@@ -108,14 +107,8 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
 
       <Card title="Supports" className="mb-8">
         <div className="flex flex-col gap-6">
-          <SupportsForm
-            collectionId={id}
-            enrollmentId={enrollmentId}
-            supports={page.supports}
-            initial={page.selectedSupportIds}
-            save={saveStudentSupportsAction}
-          />
-          <SupportCommentForm assignmentId={student.assignmentId} initial={student.supportComment} save={saveSupportCommentAction} />
+          <SupportsForm collectionId={id} enrollmentId={enrollmentId} supports={page.supports} initial={page.selectedSupportIds} />
+          <SupportCommentForm assignmentId={student.assignmentId} initial={student.supportComment} />
         </div>
       </Card>
 
@@ -124,7 +117,6 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
           <MilestoneCapture
             studentId={student.studentId}
             collectionId={id}
-            capture={captureMilestoneAction}
             milestones={page.active.map((m) => ({
               id: m.id,
               label: m.label,
