@@ -83,6 +83,11 @@ const TABLE = {
   "results.edfiSend": ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** The state's Ed-Fi settings (namespace, grade level, subjects per domain): tenant admins. */
   "results.edfiSettings": ["ROLE_TENANT_ADMIN"],
+  /**
+   * A child's results across collections and school years (issue 24): administrators for a child within
+   * their reach (students.manage), teachers for a child on their roster; the service picks by role.
+   */
+  "results.childHistory": ["ROLE_TEACHER", "ROLE_ADMIN", "ROLE_TENANT_ADMIN"],
   /** Request the teacher reports (platform §7) over one's own class, and download one's own. */
   "reports.teacher": ["ROLE_TEACHER"],
   /** The tenant's job counts and waiting jobs (administration §7 'Job counts'). */

@@ -39,6 +39,7 @@ import * as districtsId from "@/app/en/api/v1/districts/[id]/route";
 import * as districts from "@/app/en/api/v1/districts/route";
 import * as students from "@/app/en/api/v1/students/route";
 import * as studentsId from "@/app/en/api/v1/students/[id]/route";
+import * as studentsIdResults from "@/app/en/api/v1/students/[id]/results/route";
 import * as studentsSsidStateId from "@/app/en/api/v1/students/ssid/[stateId]/route";
 import * as downloadsSlotFile from "@/app/en/api/v1/downloads/[slot]/file/route";
 import * as downloadsSlot from "@/app/en/api/v1/downloads/[slot]/route";
@@ -122,6 +123,7 @@ export const API_ROUTES: readonly ApiRouteModule[] = [
   { path: "/districts", module: districts },
   { path: "/students", module: students },
   { path: "/students/{id}", module: studentsId },
+  { path: "/students/{id}/results", module: studentsIdResults },
   { path: "/students/ssid/{stateId}", module: studentsSsidStateId },
   { path: "/downloads/{slot}/file", module: downloadsSlotFile },
   { path: "/downloads/{slot}", module: downloadsSlot },
