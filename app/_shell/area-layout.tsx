@@ -3,9 +3,6 @@ import { AppShell } from "@/components/shell/app-shell";
 import { areaPermission, type Area } from "@/lib/shell/header";
 import { shellModel } from "@/lib/shell/model";
 import { requirePageActor } from "@/lib/shell/page-actor";
-import { switchAreaAction } from "./actions";
-
-const actions = { switchArea: switchAreaAction };
 
 /**
  * The signed-in frame shared by the area layouts (which need the area's role) and the profile and
@@ -13,9 +10,5 @@ const actions = { switchArea: switchAreaAction };
  */
 export async function ShellLayout({ area, path, children }: { area: Area | null; path: string; children: ReactNode }) {
   const actor = await requirePageActor({ permission: area ? areaPermission(area) : undefined, path });
-  return (
-    <AppShell shell={await shellModel(actor, area)} actions={actions}>
-      {children}
-    </AppShell>
-  );
+  return <AppShell shell={await shellModel(actor, area)}>{children}</AppShell>;
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
+import { callApi } from "@/components/api/client";
 import { cn } from "@/components/ui/cn";
-import { locationChoicesAction } from "@/lib/organisations/location-choice-actions";
 import type { Choice, LocationPurpose, PickerDepth, PickerStart } from "@/lib/organisations/location-choices";
 
 type PickerField = "regionId" | "districtId" | "locationId";
@@ -131,14 +131,15 @@ export function LocationPicker({ purpose, start, legend, depth = "location", err
     const ticket = ++latest.current;
     setLoading(level);
     setFailure(null);
-    const answer = await locationChoicesAction({ purpose, level, parentId: Number(parentId), depth }).catch(() => null);
+    const query = new URLSearchParams({ purpose, level, parentId, ...(depth ? { depth } : {}) });
+    const answer = await callApi<{ locationChoices: Choice[] }>("GET", `/location-choices?${query}`);
     if (ticket !== latest.current) return null;
     setLoading(null);
-    if (!answer?.ok) {
-      setFailure(answer?.message ?? "Something went wrong");
+    if (!answer.ok) {
+      setFailure(answer.message);
       return null;
     }
-    return answer.data;
+    return answer.data.locationChoices;
   }
 
   async function chooseDistrict(value: string) {

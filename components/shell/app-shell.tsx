@@ -3,7 +3,6 @@
 import { useState, type ReactNode } from "react";
 import type { ShellModel } from "@/lib/shell/model";
 import { AREA_TITLES, NAVIGATION } from "@/lib/shell/navigation";
-import type { ShellActions } from "./header-links";
 import { Header } from "./header";
 import { OfflineWarning } from "./offline-warning";
 import { PageFade } from "./page-fade";
@@ -12,7 +11,7 @@ import { SkipLinks } from "./skip-links";
 import { useIsDesktop } from "./use-desktop";
 
 /** The signed-in frame of every area page: skip links, offline banner, header, sidebar, content. */
-export function AppShell({ shell, actions, children }: { shell: ShellModel; actions: ShellActions; children: ReactNode }) {
+export function AppShell({ shell, children }: { shell: ShellModel; children: ReactNode }) {
   const isDesktop = useIsDesktop();
   // null until the person toggles: the breakpoint decides (open on desktop, mini otherwise).
   const [override, setOverride] = useState<boolean | null>(null);
@@ -27,7 +26,6 @@ export function AppShell({ shell, actions, children }: { shell: ShellModel; acti
       <OfflineWarning />
       <Header
         shell={shell}
-        actions={actions}
         homeHref={homeHref}
         navTitle={navTitle}
         navItems={navItems}

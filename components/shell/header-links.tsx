@@ -7,20 +7,16 @@ import { cn } from "@/components/ui/cn";
 import { Icon } from "./icons";
 import { NotificationsBell } from "./notifications-bell";
 
-export interface ShellActions {
-  /** Makes the role of form field `role` the active one and goes to its dashboard. */
-  switchArea: (form: FormData) => Promise<void>;
-}
-
 /**
  * Logout and End Impersonation post here (a plain form, so it works before the page hydrates); a
  * GET never logs out. During an impersonation it returns to the administrator's own session.
  */
 const LOGOUT_PATH = "/sign-out";
+/** The area switch posts its `role` here, a plain form too; it lands on that role's dashboard. */
+const SWITCH_AREA_PATH = "/switch-area";
 
 interface Props {
   shell: ShellModel;
-  actions: ShellActions;
   /** "bar": the desktop header row; "menu": the full-screen menu's list. */
   variant: "bar" | "menu";
   onNavigate?: () => void;
@@ -41,7 +37,7 @@ function profileLabel(shell: ShellModel): string {
 }
 
 /** The header's links in the spec's order; the same list fills the narrow-screen menu. */
-export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
+export function HeaderLinks({ shell, variant, onNavigate }: Props) {
   const pathname = usePathname();
   const current = (href: string) => (pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined);
   const cls = styles[variant];
@@ -57,7 +53,7 @@ export function HeaderLinks({ shell, actions, variant, onNavigate }: Props) {
       )}
       {shell.areaLinks.map((link) => (
         <li key={link.area} className={item}>
-          <form action={actions.switchArea}>
+          <form method="post" action={SWITCH_AREA_PATH}>
             <input type="hidden" name="role" value={link.role} />
             <button type="submit" className={cls}>
               {variant === "menu" && <Icon name="switch" />}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ShellModel } from "@/lib/shell/model";
 import type { NavItem } from "@/lib/shell/navigation";
-import { HeaderLinks, type ShellActions } from "./header-links";
+import { HeaderLinks } from "./header-links";
 import { Icon } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { NotificationsBell } from "./notifications-bell";
@@ -11,7 +11,6 @@ import { SIDEBAR_ID } from "./sidebar";
 
 interface HeaderProps {
   shell: ShellModel;
-  actions: ShellActions;
   homeHref: string;
   navTitle: string | null;
   navItems: NavItem[];
@@ -20,7 +19,7 @@ interface HeaderProps {
 }
 
 /** The application header: full links on desktop, bell and a full-screen menu below 1200 px. */
-export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarExpanded, onToggleSidebar }: HeaderProps) {
+export function Header({ shell, homeHref, navTitle, navItems, sidebarExpanded, onToggleSidebar }: HeaderProps) {
   return (
     <header className="focus-light sticky top-0 z-30 bg-brand-800 text-white shadow-sm">
       <div className="flex h-16 items-center gap-2 px-3 tablet:px-4">
@@ -49,11 +48,11 @@ export function Header({ shell, actions, homeHref, navTitle, navItems, sidebarEx
           </span>
         </Link>
         <nav aria-label="Application" className="ml-auto hidden desktop:block">
-          <HeaderLinks shell={shell} actions={actions} variant="bar" />
+          <HeaderLinks shell={shell} variant="bar" />
         </nav>
         <div className="ml-auto flex items-center gap-1 desktop:hidden">
           <NotificationsBell count={shell.unreadCount} items={shell.notifications} live={shell.live} area={shell.navArea} />
-          <MobileMenu shell={shell} actions={actions} navTitle={navTitle} navItems={navItems} />
+          <MobileMenu shell={shell} navTitle={navTitle} navItems={navItems} />
         </div>
       </div>
     </header>

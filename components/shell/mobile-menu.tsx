@@ -7,14 +7,14 @@ import { useState } from "react";
 import type { ShellModel } from "@/lib/shell/model";
 import type { NavItem } from "@/lib/shell/navigation";
 import { cn } from "@/components/ui/cn";
-import { HeaderLinks, type ShellActions } from "./header-links";
+import { HeaderLinks } from "./header-links";
 import { Icon } from "./icons";
 
 /**
  * Narrow screens: navigation collapses into this full-screen menu. A modal dialog, so focus
  * stays inside, Escape closes it and focus returns to the Menu button.
  */
-export function MobileMenu({ shell, actions, navTitle, navItems }: { shell: ShellModel; actions: ShellActions; navTitle: string | null; navItems: NavItem[] }) {
+export function MobileMenu({ shell, navTitle, navItems }: { shell: ShellModel; navTitle: string | null; navItems: NavItem[] }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const close = () => setOpen(false);
@@ -61,7 +61,7 @@ export function MobileMenu({ shell, actions, navTitle, navItems }: { shell: Shel
               </div>
             )}
             <div className="border-t border-white/15 pt-6">
-              <HeaderLinks shell={shell} actions={actions} variant="menu" onNavigate={close} />
+              <HeaderLinks shell={shell} variant="menu" onNavigate={close} />
             </div>
           </nav>
         </RadixDialog.Content>

@@ -1,14 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import type { ActionResult } from "@/lib/platform/action";
-import type { MailCheck as MailCheckResult } from "@/lib/system/mail-check";
+import { useState } from "react";
+import { callApi, type Answer } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
+import type { MailCheck as MailCheckResult } from "@/lib/system/mail-check-schemas";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useSnackbar } from "@/components/ui/snackbar";
-
-type Send = (input: Record<string, never>) => Promise<ActionResult<MailCheckResult>>;
-type Status = (input: { outboxId: number }) => Promise<ActionResult<MailCheckResult>>;
 
 const FINAL = new Set(["sent", "kept", "failed"]);
 const LABELS: Record<string, string> = {
@@ -19,28 +17,30 @@ const LABELS: Record<string, string> = {
   failed: "Failed: the mail server refused the message",
 };
 
+const PATH = "/system/mail-check";
+
 /** Sends a message to the signed-in system admin through the job queue and follows it to its outcome. */
-export function MailCheck({ transport, send, status }: { transport: "smtp" | "outbox"; send: Send; status: Status }) {
+export function MailCheck({ transport }: { transport: "smtp" | "outbox" }) {
   const snackbar = useSnackbar();
   const [check, setCheck] = useState<MailCheckResult | null>(null);
   const [busy, setBusy] = useState(false);
+  // Following stops at the outcome, or at a failed look (its message is shown; Send starts again).
+  const [lost, setLost] = useState(false);
+  const following = check !== null && !FINAL.has(check.status) && !lost;
 
-  useEffect(() => {
-    if (!check || FINAL.has(check.status)) return;
-    const timer = setTimeout(async () => {
-      const result = await status({ outboxId: check.outboxId });
-      if (result.ok) setCheck(result.data);
-      else snackbar.showSnackbar(result.message, "error");
-    }, 1000);
-    return () => clearTimeout(timer);
-  }, [check, status, snackbar]);
+  function follow(answer: Answer<{ mailCheck: MailCheckResult }>) {
+    setLost(!answer.ok);
+    if (answer.ok) setCheck(answer.data.mailCheck);
+    else snackbar.showSnackbar(answer.message, "error");
+  }
+
+  usePolling(async () => follow(await callApi<{ mailCheck: MailCheckResult }>("GET", `${PATH}/${check!.outboxId}`)), 1000, following);
 
   async function onSend() {
     setBusy(true);
-    const result = await send({});
+    const answer = await callApi<{ mailCheck: MailCheckResult }>("POST", PATH);
     setBusy(false);
-    if (result.ok) setCheck(result.data);
-    else snackbar.showSnackbar(result.message, "error");
+    follow(answer);
   }
 
   return (
@@ -52,7 +52,7 @@ export function MailCheck({ transport, send, status }: { transport: "smtp" | "ou
         Send yourself a message to check the job queue and the mail transport end to end.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <Button variant="secondary" onClick={onSend} busy={busy || (check !== null && !FINAL.has(check.status))}>
+        <Button variant="secondary" onClick={onSend} busy={busy || following}>
           Send a test message
         </Button>
         <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800">

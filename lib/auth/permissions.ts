@@ -2,7 +2,7 @@ import type { Role } from "@/db/schema/identity";
 import { forbidden } from "@/lib/platform/errors";
 
 /**
- * The one role-to-permission table. Wrappers, services, server actions, pages and proxy.ts ask
+ * The one role-to-permission table. The API wrapper, services, pages and proxy.ts ask
  * `can`/`authorize`; nothing else looks at role names. A later feature adds its permission here.
  *
  * System administrators: every permission below acts within the actor's own (home) tenant, as for

@@ -50,7 +50,7 @@ export async function writeAudit(actor: Actor, entries: AuditEntry[], origin: Au
 
 /**
  * The audit origin of a request: the client's address, browser and the request id (an API route
- * passes its own; a server action or a page render takes the header's, if plain, by requestIdOf).
+ * passes its own; a page render takes the header's, if plain, by requestIdOf).
  */
 export function originOf(req: { headers: Headers }, requestId = requestIdOf(req.headers)): AuditOrigin {
   return { ipAddress: clientAddress(req.headers), userAgent: req.headers.get("user-agent"), requestId };

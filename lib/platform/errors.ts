@@ -13,7 +13,7 @@ export interface FieldError {
   message: string;
 }
 
-/** An error a service throws on purpose; the API wrapper and server actions turn it into a reply. */
+/** An error a service throws on purpose; the API wrapper turns it into a reply. */
 /** Marks an AppError of any copy of this module (Next bundles it once per layer: pages, routes). */
 const APP_ERROR = Symbol.for("assessment-platform.AppError");
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /*
  * zod objects strip keys they do not name, so a misspelt or renamed field (`name` for `nameLabel`)
- * was dropped without a word and the write answered 201. The API wrapper and the action wrapper parse
+ * was dropped without a word and the write answered 201. The API wrapper parses
  * every body through a strict copy of its schema instead: an unknown key is a 400 naming it. A copy,
  * not a rule every schema author must remember, and the services keep their own schemas as written.
  */

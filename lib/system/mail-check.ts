@@ -8,14 +8,7 @@ import { notFound } from "@/lib/platform/errors";
 import { sendMail } from "@/lib/platform/mail";
 import { env } from "@/lib/platform/env";
 import { forTenant } from "@/lib/platform/tenancy";
-
-export interface MailCheck {
-  outboxId: number;
-  /** queued, sending, sent (delivered over SMTP), kept (no SMTP configured) or failed */
-  status: string;
-  transport: "smtp" | "outbox";
-  sentAt: number | null;
-}
+import type { MailCheck } from "./mail-check-schemas";
 
 /** Which transport delivers mail: SMTP when configured, else the outbox only. */
 export const mailTransport = (): MailCheck["transport"] => (env().SMTP_URL ? "smtp" : "outbox");

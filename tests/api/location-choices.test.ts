@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/en/api/v1/location-choices/route";
 import { locationChoices, pickerStart } from "@/lib/organisations/location-choices";
+import { MESSAGES } from "@/lib/platform/errors";
+import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "../support/factories";
 import { actorOf } from "../support/school-fixtures";
 
@@ -138,5 +141,34 @@ describe("the location picker's levels", () => {
     await expect(locationChoices(A.teacher, { purpose: "transfer", level: "districts", parentId: A.north.id })).rejects.toMatchObject({ status: 403 });
     expect(await locationChoices(A.tenantAdmin, { purpose: "assign", level: "districts", parentId: B.north.id, depth: "district" })).toEqual([]);
     await expect(pickerStart(A.teacher, "assign", "region")).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("GET /location-choices (the picker's call)", () => {
+  const choices = (token: string, query: Record<string, string | number>) => call(GET, "GET", "/en/api/v1/location-choices", { token, query });
+
+  it("answers the next level as the picker asks for it, within the tenant", async () => {
+    const admin = await tokenFor(await makeUser(A.tenantAdmin.tenantId, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
+    const districts = await choices(admin, { purpose: "enroll", level: "districts", parentId: A.north.id });
+    expect(districts.status).toBe(200);
+    expect(names(districts.body.locationChoices)).toEqual(["Bay", "Hill"]);
+    expect(names((await choices(admin, { purpose: "enroll", level: "locations", parentId: A.bay.id })).body.locationChoices)).toEqual([
+      "Bay School",
+      "Cove School",
+    ]);
+    expect((await choices(admin, { purpose: "assign", level: "districts", parentId: A.north.id, depth: "district" })).body.locationChoices).toHaveLength(2);
+    expect((await choices(admin, { purpose: "enroll", level: "districts", parentId: B.north.id })).body.locationChoices).toEqual([]);
+  });
+
+  it("refuses a purpose the role may not use, and a query it cannot read, with the spec's texts", async () => {
+    const teacher = await tokenFor(await makeUser(A.tenantAdmin.tenantId, { roles: ["ROLE_TEACHER"] }));
+    expect(await choices(teacher, { purpose: "enroll", level: "districts", parentId: A.north.id })).toMatchObject({
+      status: 403,
+      body: { message: MESSAGES[403] },
+    });
+    const admin = await tokenFor(await makeUser(A.tenantAdmin.tenantId, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
+    const bad = await choices(admin, { purpose: "everything", level: "districts", parentId: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["parentId", "purpose"]);
   });
 });

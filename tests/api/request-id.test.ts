@@ -62,7 +62,7 @@ describe("X-Request-Id", () => {
     }
   });
 
-  it("applies the same rule to server actions and page renders (originOf without an id of the route's)", () => {
+  it("applies the same rule to page renders (originOf without an id of the route's)", () => {
     expect(originOf({ headers: new Headers({ "x-request-id": "page-1" }) }).requestId).toBe("page-1");
     expect(originOf({ headers: new Headers({ "x-request-id": "y".repeat(10_240) }) }).requestId).toMatch(UUID);
     expect(requestIdOf(new Headers())).toMatch(UUID);

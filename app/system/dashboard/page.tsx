@@ -5,7 +5,6 @@ import { AssessmentsTable, SchoolYearsTable, TenantsTable } from "@/components/d
 import { Stat } from "@/components/ui/card";
 import { systemDashboard } from "@/lib/dashboards/system";
 import { mailTransport } from "@/lib/system/mail-check";
-import { mailCheckStatusAction, sendTestMailAction } from "./actions";
 import { formatDate, formatNumber } from "@/lib/shell/format";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
@@ -26,7 +25,7 @@ export default async function SystemDashboardPage() {
       <TenantsTable tenants={d.tenants} />
       <AssessmentsTable assessments={d.assessments} />
       <SchoolYearsTable years={d.schoolYears} />
-      <MailCheck transport={mailTransport()} send={sendTestMailAction} status={mailCheckStatusAction} />
+      <MailCheck transport={mailTransport()} />
     </SystemPage>
   );
 }

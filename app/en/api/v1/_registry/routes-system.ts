@@ -12,6 +12,8 @@ import * as assessmentsId from "@/app/en/api/v1/assessments/[id]/route";
 import * as assessmentsIdScalesScaleIdEntries from "@/app/en/api/v1/assessments/[id]/scales/[scaleId]/entries/route";
 import * as assessmentsIdScales from "@/app/en/api/v1/assessments/[id]/scales/route";
 import * as assessmentsImport from "@/app/en/api/v1/assessments/import/route";
+import * as systemMailCheckId from "@/app/en/api/v1/system/mail-check/[id]/route";
+import * as systemMailCheck from "@/app/en/api/v1/system/mail-check/route";
 import * as tenantAdmins from "@/app/en/api/v1/tenant-admins/route";
 import * as tenantIntegrationLicensesId from "@/app/en/api/v1/tenant-integration-licenses/[id]/route";
 import * as tenantIntegrationLicenses from "@/app/en/api/v1/tenant-integration-licenses/route";
@@ -35,6 +37,8 @@ export const SYSTEM_ROUTES: readonly ApiRouteModule[] = [
   { path: "/assessments/{id}/items/{itemId}/resources/{resourceId}/download", module: assessmentsIdItemsItemIdResourcesResourceIdDownload },
   { path: "/assessments/{id}/scales", module: assessmentsIdScales },
   { path: "/assessments/{id}/scales/{scaleId}/entries", module: assessmentsIdScalesScaleIdEntries },
+  { path: "/system/mail-check", module: systemMailCheck },
+  { path: "/system/mail-check/{id}", module: systemMailCheckId },
   { path: "/tenant-admins", module: tenantAdmins },
   { path: "/tenant-integration-licenses", module: tenantIntegrationLicenses },
   { path: "/tenant-integration-licenses/{id}", module: tenantIntegrationLicensesId },

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ApiRouteModule } from "@/lib/platform/openapi/route-module";
+import * as locationChoices from "@/app/en/api/v1/location-choices/route";
 import * as locationsIdMembers from "@/app/en/api/v1/locations/[id]/members/route";
 import * as usersId from "@/app/en/api/v1/users/[id]/route";
 import * as usersIdOrganizationsLocationsLocationId from "@/app/en/api/v1/users/[id]/organizations/locations/[locationId]/route";
@@ -13,12 +14,14 @@ import * as districtFtp from "@/app/en/api/v1/admin/tenants/[tenantId]/regions/[
 
 /**
  * The users area's API routes (see routes.ts; /users, /users/{id}/organizations and the invite are
- * listed there), with the member.json listings and the district data integrations.
+ * listed there), with the member.json listings, the district data integrations and the location
+ * picker's choices (linking a user, enrolling, transferring, assigning a collection).
  */
 export const USERS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/users/{id}", module: usersId },
   { path: "/users/{id}/organizations/locations/{locationId}", module: usersIdOrganizationsLocationsLocationId },
   { path: "/locations/{id}/members", module: locationsIdMembers },
+  { path: "/location-choices", module: locationChoices },
   { path: "/admin/tenants/{tenantId}/users/{userId}/region/member.json", module: regionMember },
   { path: "/admin/tenants/{tenantId}/users/{userId}/district/member.json", module: districtMember },
   { path: "/admin/tenants/{tenantId}/users/{userId}/location/member.json", module: locationMember },
