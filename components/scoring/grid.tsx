@@ -6,7 +6,7 @@ import { Cell, type ShownStatus } from "./cell";
 import { entryByCode, matchTyped, parseBlock } from "./codes";
 import { itemBorderClass } from "./grade-colors";
 import { Picker } from "./picker";
-import { cellKey, type CellState, type GridItem, type GridStudent, type ScaleEntry } from "@/lib/scoring/screen-types";
+import { cellKey, type CellState, type GridItem, type GridStudent, type PreviousResult, type ScaleEntry, type ScoringData } from "@/lib/scoring/screen-types";
 import type { CellChange } from "./use-save-queue";
 
 export interface Position {
@@ -19,6 +19,8 @@ interface GridProps {
   items: GridItem[];
   cells: Record<string, CellState>;
   progress: Map<number, number>;
+  /** Each child's result in the previous checkpoint of the same assessment; null: the column is off. */
+  previous: ScoringData["previous"];
   statusOf: (key: string) => ShownStatus;
   entriesOf: (item: GridItem) => ScaleEntry[];
   domainIndex: (item: GridItem) => number;
@@ -39,7 +41,23 @@ const TYPE_WAIT_MS = 700;
  * block copied from a spreadsheet, Ctrl+Z undoes, Shift+Enter opens the comment.
  */
 export function Grid(props: GridProps) {
-  const { students, items, cells, progress, statusOf, entriesOf, domainIndex, writable, active, onActiveChange, onChange, onUndo, onComment, onReport } = props;
+  const {
+    students,
+    items,
+    cells,
+    progress,
+    previous,
+    statusOf,
+    entriesOf,
+    domainIndex,
+    writable,
+    active,
+    onActiveChange,
+    onChange,
+    onUndo,
+    onComment,
+    onReport,
+  } = props;
   const table = useRef<HTMLTableElement>(null);
   const wantFocus = useRef(false);
   const typed = useRef<{ buffer: string; timer: ReturnType<typeof setTimeout> | null }>({ buffer: "", timer: null });
@@ -216,6 +234,15 @@ export function Grid(props: GridProps) {
             >
               Progress
             </th>
+            {previous && (
+              <th
+                role="columnheader"
+                scope="col"
+                className="sticky top-0 left-84 z-20 w-36 min-w-36 border-r border-b border-slate-300 bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                Previous level
+              </th>
+            )}
             {items.map((it) => (
               <th
                 key={it.id}
@@ -256,6 +283,7 @@ export function Grid(props: GridProps) {
                 <span className="sr-only">{s.name}: </span>
                 <Progress value={progress.get(s.enrollmentId) ?? 0} label={`Progress of ${s.name}`} />
               </th>
+              {previous && <PreviousCell name={s.name} result={previous[s.enrollmentId]} />}
               {items.map((it, c) => {
                 const key = cellKey(s.enrollmentId, it.id);
                 const cell = cells[key];
@@ -297,5 +325,30 @@ export function Grid(props: GridProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The child's level (else overall score) in the previous checkpoint, with the collection it came from for screen readers. */
+function PreviousCell({ name, result }: { name: string; result: PreviousResult | undefined }) {
+  const shown = result ? (result.levelLabel ?? (result.overallScore === null ? null : `Score ${result.overallScore}`)) : null;
+  return (
+    <th
+      role="rowheader"
+      className="sticky left-84 z-10 w-36 max-w-36 min-w-36 truncate border-r border-b border-slate-300 bg-white px-3 text-left text-xs font-normal text-slate-800"
+      data-testid="previous-level"
+    >
+      <span className="sr-only">{name}, previous level: </span>
+      {result && shown ? (
+        <>
+          {shown}
+          <span className="sr-only">
+            {" "}
+            in {result.collectionName} ({result.schoolYear})
+          </span>
+        </>
+      ) : (
+        <span className="text-slate-600">None</span>
+      )}
+    </th>
   );
 }

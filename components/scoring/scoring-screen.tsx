@@ -209,6 +209,7 @@ export function ScoringScreen({ data }: { data: ScoringData }) {
           items={items}
           cells={q.cells}
           progress={q.progress}
+          previous={data.previous}
           statusOf={statusOf}
           entriesOf={entriesOf}
           domainIndex={domainIndex}

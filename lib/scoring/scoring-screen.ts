@@ -11,14 +11,21 @@ import type { TeacherCollection } from "@/lib/collections/schemas";
 import type { Actor } from "@/lib/platform/actor";
 import { listGrades, listRosterStudents } from "./grades";
 import { listTeacherGroups } from "./groups";
+import { previousLevels } from "./previous-levels";
 
 /**
  * Everything the scoring screen renders, read through the teacher services (each checks permission,
- * tenant and roster itself; another teacher's collection is their 404).
+ * tenant and roster itself; another teacher's collection is their 404). `previous`: also each child's
+ * level in the previous checkpoint of the same assessment (off by default: one more statement).
  */
-export async function loadScoringScreen(actor: Actor, id: number, now = new Date()): Promise<{ collection: TeacherCollection; data: ScoringData }> {
+export async function loadScoringScreen(
+  actor: Actor,
+  id: number,
+  now = new Date(),
+  options: { previous?: boolean } = {},
+): Promise<{ collection: TeacherCollection; data: ScoringData }> {
   const collection = await getTeacherCollection(actor, id);
-  const [items, scales, sets, hierarchy, students, grades, groups] = await Promise.all([
+  const [items, scales, sets, hierarchy, students, grades, groups, previous] = await Promise.all([
     listTeacherCollectionItems(actor, id),
     listTeacherCollectionScales(actor, id),
     listTeacherCollectionSets(actor, id),
@@ -26,6 +33,7 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
     listRosterStudents(actor, id),
     listGrades(actor, id),
     listTeacherGroups(actor, id),
+    options.previous ? previousLevels(actor, id) : null,
   ]);
 
   const parentOf = new Map(hierarchy.map((h) => [h.id, h.parentId]));
@@ -62,6 +70,7 @@ export async function loadScoringScreen(actor: Actor, id: number, now = new Date
       sets: sets.map((s) => ({ id: s.id, label: s.label, itemIds: s.setItems.map((si) => si.parentAssessmentItemId) })),
       groups: groups.map((g) => ({ id: g.id, label: g.label, enrollmentIds: g.enrollmentIds })),
       domains: ordered.map((h) => ({ id: h.id, code: h.code, label: h.label, depth: depthOf(h.id) })),
+      previous: previous && Object.fromEntries(previous.map(({ enrollmentId, ...p }) => [enrollmentId, p])),
       grades: grades.map((g) => ({
         id: g.id,
         enrollmentId: g.studentEnrollmentId,

@@ -65,6 +65,19 @@ export interface ScoringData {
   /** The teacher's own groups of students in the collection. */
   groups: GridGroup[];
   grades: GridGrade[];
+  /**
+   * Shown on request: each child's result in the previous checkpoint of the same assessment, by
+   * enrollment (a child without one is absent); null when not asked for.
+   */
+  previous: Record<number, PreviousResult> | null;
+}
+
+export interface PreviousResult {
+  collectionName: string;
+  schoolYear: string;
+  overallScore: number | null;
+  performanceLevel: string | null;
+  levelLabel: string | null;
 }
 
 /** A change waiting to reach the server, kept in IndexedDB until it is acknowledged. */

@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { assessments, auditLog, dataCollectionLocationAssignments, studentEnrollments } from "@/db/schema";
 import { GET } from "@/app/en/api/v1/students/[id]/results/route";
+import { loadScoringScreen } from "@/lib/scoring/scoring-screen";
+import { previousLevels } from "@/lib/scoring/previous-levels";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeTenant, makeUser } from "../support/factories";
-import { assign, makeCollection, makeLocation, makeOrgTree, makeSchoolYear, score } from "../support/school-fixtures";
+import { actorOf, assign, makeCollection, makeLocation, makeOrgTree, makeSchoolYear, score } from "../support/school-fixtures";
 import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type ScoringWorld } from "../support/scoring-world";
 
 /**
@@ -167,6 +169,55 @@ describe("GET /students/{id}/results", () => {
     expect(after.at(-1)).toMatchObject({
       action: "view",
       details: { via: "api", dataCollectionIds: expect.arrayContaining([prior.id, w.closed.id, w.collection.id]) },
+    });
+  });
+});
+
+describe("previousLevels (the scoring screen's previous checkpoint)", () => {
+  it("gives each child of the class their result in the previous collection of the same assessment, across school years and schools", async () => {
+    const now = await previousLevels(w.teacherActor, w.collection.id);
+    expect(now).toEqual([
+      {
+        enrollmentId: w.kids[0].enrollment.id,
+        collectionName: w.closed.collectionName,
+        schoolYear: expect.any(String),
+        overallScore: 25,
+        performanceLevel: "LOW",
+        levelLabel: "Emerging Readiness",
+      },
+    ]);
+    // In the closed window the previous one is last year's, kept by the child's enrollment at the school they left.
+    expect(await previousLevels(w.teacherActor, w.closed.id)).toEqual([
+      {
+        enrollmentId: w.kids[0].enrollment.id,
+        collectionName: prior.collectionName,
+        schoolYear: priorYear.label,
+        overallScore: 50,
+        performanceLevel: "MID",
+        levelLabel: "Approaching Readiness",
+      },
+    ]);
+  });
+
+  it("a teacher sees only their roster; another tenant's teacher gets 404; the scoring screen reads it only when asked", async () => {
+    expect(await previousLevels(w.otherTeacherActor, w.collection.id)).toEqual([]);
+    const other = await makeTenant();
+    const tree = await makeOrgTree(other.id);
+    const stranger = await actorOf(await makeUser(other.id, { roles: ["ROLE_TEACHER"], orgs: [{ orgType: "location", id: tree.location.id }] }));
+    await expect(previousLevels(stranger, w.collection.id)).rejects.toMatchObject({ status: 404 });
+    await expect(previousLevels(w.adminActor, w.collection.id)).rejects.toMatchObject({ status: 403 });
+
+    const off = await loadScoringScreen(w.teacherActor, w.collection.id);
+    expect(off.data.previous).toBeNull();
+    const on = await loadScoringScreen(w.teacherActor, w.collection.id, new Date(), { previous: true });
+    expect(on.data.previous).toEqual({
+      [w.kids[0].enrollment.id]: {
+        collectionName: w.closed.collectionName,
+        schoolYear: expect.any(String),
+        overallScore: 25,
+        performanceLevel: "LOW",
+        levelLabel: "Emerging Readiness",
+      },
     });
   });
 });

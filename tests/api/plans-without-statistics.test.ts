@@ -211,8 +211,9 @@ describe("reads before statistics exist", () => {
     const teacher = await actorOf({ id: ids.teacherId, tenantId: ids.tenantId });
     expect((await teacherDashboard(teacher, NOW)).rosteredStudents).toBe(20);
     for (const collectionId of ids.collections) {
-      const screen = await loadScoringScreen(teacher, collectionId, NOW);
+      const screen = await loadScoringScreen(teacher, collectionId, NOW, { previous: true });
       expect(screen.data.students.length).toBe(20);
+      expect(screen.data.previous).toEqual(expect.any(Object));
       expect((await loadClassList(teacher, collectionId)).students).toHaveLength(20);
       expect((await loadStudentPage(teacher, collectionId, ids.enrollmentId)).student).toBeTruthy();
     }
