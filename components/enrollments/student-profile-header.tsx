@@ -12,6 +12,7 @@ const TABS: { tab: StudentTab; label: string }[] = [
   { tab: "enrollments", label: "Enrollments" },
   { tab: "rosters", label: "Teachers" },
   { tab: "collections", label: "Collections" },
+  { tab: "results", label: "Results over time" },
   { tab: "isr", label: "ISR" },
 ];
 

@@ -1,6 +1,6 @@
 import { locationPath } from "@/lib/organisations/paths";
 
-export type StudentTab = "details" | "enrollments" | "rosters" | "collections" | "isr";
+export type StudentTab = "details" | "enrollments" | "rosters" | "collections" | "results" | "isr";
 
 /** The spec's student route under its location (administration.md §2), one page per profile tab. */
 export function studentProfilePath(regionId: number, districtId: number, locationId: number, studentId: number, tab: StudentTab = "details"): string {
