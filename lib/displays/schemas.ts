@@ -280,3 +280,36 @@ const layerCount = z.object({
 });
 export type LayerCount = z.infer<typeof layerCount>;
 export const layerCountsResponse = z.object({ layers: z.array(layerCount) });
+
+/* Performance-level distributions of one assessment across school years (issue 24): GET /data-displays/years. */
+
+export const yearsQuery = z.object({
+  dataCollectionId: idSchema(COLLECTION),
+  compareWith: optionalId("Compare with must be a data collection id").describe(
+    "A collection of the same assessment in another school year; without it, the answer lists the collections that can be compared",
+  ),
+  regionId: optionalId("Region id must be a positive whole number").describe("A region (else the state within the caller's reach)"),
+  districtId: optionalId("District id must be a positive whole number").describe("A district of that region"),
+});
+
+const yearDistribution = z.object({
+  dataCollectionId: z.number().int(),
+  collectionName: z.string(),
+  schoolYear: z.string(),
+  window: z.string().describe("Kindergarten entry for a KRA; the checkpoint (Fall, Winter, Spring ...) for ELA"),
+  students: z.number().int().describe("Active children assigned in the unit"),
+  assessed: z.number().int().describe("Children with an overall score, so a performance level"),
+  levels: z.array(z.object({ code: z.string(), label: z.string(), count: z.number().int(), percent: z.number().describe("Of the assessed children, 0-100") })),
+});
+
+export const yearsResponse = z.object({
+  assessment: z.object({ id: z.number().int(), name: z.string() }),
+  scope: position,
+  comparable: z
+    .array(z.object({ dataCollectionId: z.number().int(), collectionName: z.string(), schoolYear: z.string(), window: z.string() }))
+    .describe("Collections of the same assessment in other school years within the caller's reach, newest first"),
+  years: z
+    .array(yearDistribution)
+    .describe("The chosen collection and the one compared with, oldest school year first; only the chosen one without compareWith"),
+});
+export type YearsComparison = z.infer<typeof yearsResponse>;

@@ -6,6 +6,7 @@ import * as dataCollectionsIdCheckpointPeriods from "@/app/en/api/v1/data-collec
 import * as dataCollectionsIdCheckpointPeriodsPeriodId from "@/app/en/api/v1/data-collections/[id]/checkpoint-periods/[periodId]/route";
 import * as dataDisplaysLayers from "@/app/en/api/v1/data-displays/layers/route";
 import * as dataDisplaysResults from "@/app/en/api/v1/data-displays/results/route";
+import * as dataDisplaysYears from "@/app/en/api/v1/data-displays/years/route";
 import * as dataDisplaysRoleType from "@/app/en/api/v1/data-displays/[role]/[type]/route";
 import * as userCollectionsIdFiltersFilterId from "@/app/en/api/v1/user/collections/[id]/filters/[filterId]/route";
 
@@ -14,6 +15,7 @@ export const DISPLAYS_ROUTES: readonly ApiRouteModule[] = [
   { path: "/data-displays/{role}/{type}", module: dataDisplaysRoleType },
   { path: "/data-displays/results", module: dataDisplaysResults },
   { path: "/data-displays/layers", module: dataDisplaysLayers },
+  { path: "/data-displays/years", module: dataDisplaysYears },
   { path: "/data-collections-filters", module: dataCollectionsFilters },
   { path: "/data-collections-filters/{id}", module: dataCollectionsFiltersId },
   { path: "/user/collections/{id}/filters/{filterId}", module: userCollectionsIdFiltersFilterId },
