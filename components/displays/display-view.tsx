@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useLoad } from "@/components/api/use-load";
 import { Card, Stat } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import {
@@ -44,18 +45,13 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
   const query = useMemo(() => ({ dataCollectionId: String(collectionId), domain, ...drill }), [collectionId, domain, drill]);
   const key = JSON.stringify([role, type, query]);
 
-  useEffect(() => {
-    let live = true;
+  // `key` stands for role, type and query.
+  useLoad(key, async (live) => {
     // Spec §8: the student progress list fails with its own text; the rest with the common one.
-    fetchDisplay(role, type, query, type === "students" ? "Error fetching students data" : "Error fetching data")
-      .then((result) => live && setLoaded({ state: "ready", result, key }))
-      .catch((e: Error) => live && setLoaded({ state: "error", message: e.message, key }));
-    return () => {
-      live = false;
-    };
-    // `key` stands for role, type and query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+    await fetchDisplay(role, type, query, type === "students" ? "Error fetching students data" : "Error fetching data")
+      .then((result) => live() && setLoaded({ state: "ready", result, key }))
+      .catch((e: Error) => live() && setLoaded({ state: "error", message: e.message, key }));
+  });
 
   // A display of another view or place is still loading.
   const load: Load = loaded.key === key ? loaded : { state: "loading" };
@@ -68,26 +64,20 @@ export function DisplayView({ role, collectionId, type, domain, drill, links }: 
     result && !result.students && shownLayers.length
       ? JSON.stringify([key, shownLayers.map(({ id: _id, label: _l, color: _c, enabled: _e, states: _s, ...criteria }) => criteria)])
       : "";
-  useEffect(() => {
+  // `layersKey` stands for the display and the shown layers' criteria; a change within 300 ms asks once.
+  useLoad(layersKey, async (live) => {
     if (!layersKey) return;
-    let live = true;
     const [, criteria] = JSON.parse(layersKey) as [string, unknown[]];
-    const timer = setTimeout(() => {
-      fetchLayerCounts({
-        ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)])),
-        domain: undefined,
-        layers: criteria,
-      })
-        .then((counts) => live && setServerLayers({ key: layersKey, counts }))
-        .catch(() => live && setServerLayers({ key: layersKey, counts: [] }));
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // `layersKey` stands for the display and the shown layers' criteria.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [layersKey]);
+    await new Promise((settle) => setTimeout(settle, 300));
+    if (!live()) return;
+    await fetchLayerCounts({
+      ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)])),
+      domain: undefined,
+      layers: criteria,
+    })
+      .then((counts) => live() && setServerLayers({ key: layersKey, counts }))
+      .catch(() => live() && setServerLayers({ key: layersKey, counts: [] }));
+  });
   const counted = serverLayers && serverLayers.key === layersKey ? serverLayers.counts : null;
   const overlays = (domainCode?: string): Overlay[] => {
     if (!result) return [];

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useLoad } from "@/components/api/use-load";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { DEFAULT_VIEW_SETTINGS, type StudentLayer } from "@/lib/displays/model";
@@ -40,23 +41,18 @@ export function FiltersPanel({ collectionId, layers, matching, onLayers, onVisib
   const [kind, setKind] = useState<"DATA_FILTERS" | "CUSTOM_LISTS_FILTERS">("DATA_FILTERS");
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    listFilters(collectionId)
+  // Loaded once per collection.
+  useLoad(collectionId, async (live) => {
+    await listFilters(collectionId)
       .then((found) => {
-        if (!live) return;
+        if (!live()) return;
         setFilters(found);
         // Saved view settings replace the defaults (spec §3) once they are known.
         const saved = found.find((f) => f.filterType === "VIEW_SETTINGS_FILTERS");
         if (saved) onSettings({ ...DEFAULT_VIEW_SETTINGS, ...(metadataOf(saved) as Partial<ViewSettings>) });
       })
-      .catch((e: Error) => live && (setFilters([]), showSnackbar(e.message, "error")));
-    return () => {
-      live = false;
-    };
-    // Loaded once per collection; onSettings is the parent's state setter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [collectionId, showSnackbar]);
+      .catch((e: Error) => live() && (setFilters([]), showSnackbar(e.message, "error")));
+  });
 
   const shown = (filters ?? []).filter((f) => f.filterType in KIND);
 

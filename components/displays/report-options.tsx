@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useLoad } from "@/components/api/use-load";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { CheckpointPeriod, Level } from "@/lib/displays/model";
@@ -51,11 +52,11 @@ export function ReportOptionsPanel({
   // Until the saved options arrive, a change would be overwritten by them.
   const [ready, setReady] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([listFilters(collectionId).catch(() => []), listPeriods(collectionId).catch(() => [])])
+  // Loaded once per collection.
+  useLoad(collectionId, async (live) => {
+    await Promise.all([listFilters(collectionId).catch(() => []), listPeriods(collectionId).catch(() => [])])
       .then(([found, periods]) => {
-        if (!live) return;
+        if (!live()) return;
         const mine = found.find((f) => f.filterType === "OTHER_FILTERS" && f.name === NAME);
         if (mine) setSaved(mine);
         const meta = mine ? metadataOf(mine) : {};
@@ -68,12 +69,7 @@ export function ReportOptionsPanel({
         setReady(true);
       })
       .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // Loaded once per collection; onChange is the parent's state setter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [collectionId]);
+  });
 
   async function createPeriod() {
     if (!draft.label.trim() || !draft.from || !draft.to) {

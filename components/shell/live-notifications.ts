@@ -151,9 +151,9 @@ export function remove(id: number): Promise<void> {
 
 /** The live state, starting from what the server rendered. */
 export function useLiveNotifications(initial: BellState, transport: LiveTransport): BellState {
-  const key = transportKey(transport);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the transport is identified by its key
-  const sub = useCallback((listener: () => void) => subscribe(transport, listener), [key]);
+  // The server hands a new transport object with every render: it is the same transport while its text is.
+  const same = JSON.stringify(transport);
+  const sub = useCallback((listener: () => void) => subscribe(JSON.parse(same) as LiveTransport, listener), [same]);
   return useSyncExternalStore(
     sub,
     () => state ?? initial,
