@@ -5,8 +5,9 @@ import { useEffect, useEffectEvent } from "react";
 /**
  * Call `tick` every `intervalMs` while `active`: one call at a time (the next waits for the last to
  * settle, so a slow server is never asked twice at once), none after the component goes. `tick` may
- * be a new function each render without restarting the timer. Every list that follows work in
- * progress (reports, ISR batches, bulk and OneRoster loads, job counts) polls through it.
+ * be a new function each render without restarting the timer. Everything that follows work in
+ * progress (reports, ISR batches, bulk and OneRoster loads, job counts, the class's score sheets, the
+ * mail check) polls through it.
  */
 export function usePolling(tick: () => unknown, intervalMs: number, active: boolean): void {
   const onTick = useEffectEvent(tick);

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { API, callApi, errorMessage } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 
 /** Save bytes (or a URL) as a file through a temporary link. */
 function saveAs(href: string, fileName: string) {
@@ -62,6 +63,29 @@ export function ClassScoreSheet({ collectionId }: { collectionId: number }) {
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
+  // The sheet a job is building: its state is asked for until it is complete or failed.
+  const [job, setJob] = useState<{ id: number; url: string; fileName: string } | null>(null);
+
+  function finish(error: string | null) {
+    setJob(null);
+    setBusy(false);
+    setNote(error === null ? "The class's score sheets are ready." : "");
+    if (error !== null) showSnackbar(error, "error");
+  }
+
+  usePolling(
+    async () => {
+      if (!job) return;
+      const poll = await callApi<{ status: string; error: string | null }>("GET", `/score-sheet/${job.id}`);
+      if (!poll.ok) return finish(poll.message);
+      if (poll.data.status === "failed") return finish(poll.data.error ?? "Something went wrong");
+      if (poll.data.status !== "complete") return;
+      finish(null);
+      saveAs(job.url, job.fileName);
+    },
+    POLL_MS,
+    job !== null,
+  );
 
   async function download() {
     setBusy(true);
@@ -72,29 +96,8 @@ export function ClassScoreSheet({ collectionId }: { collectionId: number }) {
       showSnackbar(started.message, "error");
       return;
     }
-    const asked = started.data;
     setNote("Preparing the class's score sheets…");
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      const poll = await callApi<{ status: string; error: string | null }>("GET", `/score-sheet/${asked.id}`);
-      if (!poll.ok) {
-        setBusy(false);
-        setNote("");
-        showSnackbar(poll.message, "error");
-        return;
-      }
-      const state = poll.data;
-      if (state.status === "complete") break;
-      if (state.status === "failed") {
-        setBusy(false);
-        setNote("");
-        showSnackbar(state.error ?? "Something went wrong", "error");
-        return;
-      }
-    }
-    setBusy(false);
-    setNote("The class's score sheets are ready.");
-    saveAs(asked.url, asked.fileName);
+    setJob(started.data);
   }
 
   return (
