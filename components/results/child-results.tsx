@@ -26,7 +26,7 @@ function ScoreChart({ assessment, results }: { assessment: ChildAssessment; resu
   const scored = results.filter((r) => r.overallScore !== null);
   const width = 360;
   const height = 220;
-  const [left, right, top, bottom] = [40, 12, 14, 46];
+  const [left, right, top, bottom] = [40, 12, 24, 46];
   const highest = Math.max(...scored.map((r) => r.overallScore!), 0);
   const scale = assessment.scale ?? { min: 0, max: Math.max(100, highest) };
   const y = (v: number) => top + (height - top - bottom) * (1 - (Math.min(Math.max(v, scale.min), scale.max) - scale.min) / (scale.max - scale.min || 1));
@@ -84,19 +84,15 @@ function AssessmentResults({ assessment, results }: { assessment: ChildAssessmen
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         {assessment.name} <span className="font-normal text-slate-600">({assessment.isKra ? "at kindergarten entry" : "checkpoints"})</span>
       </h3>
-      <div className="flex flex-col gap-4 desktop:flex-row desktop:items-start">
-        <figure className="w-full max-w-md shrink-0 rounded-lg border border-slate-200 bg-white p-3">
+      {/* minmax(0, …) tracks: the table scrolls in its region instead of widening the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 desktop:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <figure className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-3">
           <ScoreChart assessment={assessment} results={results} />
           <figcaption className="mt-1 text-xs text-slate-600">
             Overall scale score per collection; the bands are the performance levels. The figures are in the table.
           </figcaption>
         </figure>
-        <div
-          className="min-w-0 flex-1 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label={`${assessment.name} results`}
-        >
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`${assessment.name} results`}>
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{assessment.name}: results per collection, oldest first, with the change since the previous one</caption>
             <thead className="bg-slate-50 text-slate-700">

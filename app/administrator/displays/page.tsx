@@ -1,16 +1,24 @@
 import type { Metadata } from "next";
 import { DisplayView } from "@/components/displays/display-view";
+import { YearComparison } from "@/components/displays/year-comparison";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/states";
 import { PageHeading } from "@/components/ui/page-heading";
 import { domainOf, drillOf, pageLinks, viewOf, type PageQuery } from "@/lib/displays/links";
 import { adminDisplayCollections, displayCollection } from "@/lib/displays/service";
+import { compareYears } from "@/lib/displays/years";
+import { AppError } from "@/lib/platform/errors";
 import { orNotFound } from "@/lib/shell/page-data";
 import { requirePageActor } from "@/lib/shell/page-actor";
 
 export const metadata: Metadata = { title: "Data displays" };
 
 const PATH = "/administrator/displays";
+
+const refused = (error: unknown) => {
+  if (error instanceof AppError && (error.status === 400 || error.status === 404)) return null;
+  throw error;
+};
 
 /** Results within the admin's reach, from the state down to a class (spec §2 'Data displays'). */
 export default async function AdminDisplaysPage({ searchParams }: { searchParams: Promise<PageQuery> }) {
@@ -35,6 +43,14 @@ export default async function AdminDisplaysPage({ searchParams }: { searchParams
   const domain = domainOf(query);
   const drill = drillOf(query);
   const links = pageLinks(PATH, { collection: String(chosen), view: type, domain, ...drill }, collection.domains, true);
+  // School years are compared for the state, a region or a district (the displays that add up per-school totals).
+  const comparing = !drill.locationId && !drill.teacherId;
+  const position = { regionId: drill.regionId ? Number(drill.regionId) : undefined, districtId: drill.districtId ? Number(drill.districtId) : undefined };
+  const compareParam = typeof query.compare === "string" && /^\d{1,9}$/.test(query.compare) ? Number(query.compare) : undefined;
+  // A drill-down the display itself refuses (shown there) leaves the comparison out rather than the page.
+  const years = comparing ? await compareYears(actor, { dataCollectionId: chosen, ...position }).catch(refused) : null;
+  const compareWith = years?.comparable.some((c) => c.dataCollectionId === compareParam) ? compareParam : undefined;
+  const comparison = years && compareWith ? await compareYears(actor, { dataCollectionId: chosen, compareWith, ...position }) : years;
   return (
     <>
       <PageHeading
@@ -57,6 +73,9 @@ export default async function AdminDisplaysPage({ searchParams }: { searchParams
           Show
         </button>
       </form>
+      {comparison && (
+        <YearComparison data={comparison} path={PATH} keep={{ collection: String(chosen), view: type, domain, ...drill }} compareWith={compareWith} />
+      )}
       <DisplayView role="admin" collectionId={chosen} type={type} domain={domain} drill={drill} links={links} />
     </>
   );
