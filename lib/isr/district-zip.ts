@@ -7,10 +7,9 @@ import type { Actor } from "@/lib/platform/actor";
 import { AppError, notFound } from "@/lib/platform/errors";
 import { contentDisposition } from "@/lib/platform/storage";
 import { forTenant } from "@/lib/platform/tenancy";
-import { isrTagOf } from "./headings";
 import { NOTHING_TO_DOWNLOAD, TOO_MANY_FOR_ZIP } from "./messages";
 import { bytesOf, latestRows, scopeIn } from "./service";
-import { TaggedPdfMerger } from "./tag-pdf";
+import { TaggedPdfMerger } from "@/lib/pdf/merge-tagged";
 import { WORDS, type IsrLanguage } from "./texts";
 
 /** A state's biggest districts hold a few thousand children; beyond this, one school at a time. */
@@ -76,7 +75,7 @@ export async function downloadDistrictIsrs(actor: Actor, collectionId: number, d
       });
       try {
         for (const school of schools) {
-          const merger = await TaggedPdfMerger.create(isrTagOf);
+          const merger = await TaggedPdfMerger.create();
           for (const row of school) await merger.add(await bytesOf(row.file_name));
           const languages = new Set(school.map((r) => r.language));
           const words = WORDS[languages.size === 1 ? school[0].language : "en"];

@@ -1,15 +1,13 @@
-import { createElement as h, type ReactElement } from "react";
-import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { fact, pdfStyles } from "@/lib/pdf/parts";
-import { isrTagOf } from "./headings";
-import { cellSize, tagPdf } from "./tag-pdf";
+import { fact, factsBox, PDF_ACCENT, PDF_MUTED, PDF_RULE, pdfStyles, section } from "@/lib/pdf/parts";
+import { TaggedDocument } from "@/lib/pdf/tagged-document";
+import { drawTable } from "@/lib/pdf/tagged-table";
 import { WORDS, type IsrLanguage, type LevelKey } from "./texts";
 
 /**
- * The ISR page (react-pdf): one page per child, in English or Spanish. Everything on it comes from
- * the stored results (student_results) read by the job; nothing is computed here but the words.
- * The document carries its title, subject and language (/Lang) for assistive technology, and is a
- * tagged PDF: react-pdf writes no structure tree, so tag-pdf.ts adds it after rendering.
+ * The ISR page: one page per child, in English or Spanish. Everything on it comes from the stored
+ * results (student_results) read by the job; nothing is computed here but the words. A tagged PDF
+ * (lib/pdf/tagged-document.ts): title, subject and /Lang for assistive technology, the page heading
+ * H1, section headings H2, the results by area a Table, everything else P, in reading order.
  */
 
 export interface IsrDomain {
@@ -22,7 +20,7 @@ export interface IsrDomain {
 export interface IsrData {
   language: IsrLanguage;
   tenantName: string;
-  /** The tenant's logo (PNG or JPEG), drawn beside its name; decorative, so tagged as an artifact. */
+  /** The tenant's logo (PNG or JPEG), drawn beside its name; decorative, so an artifact. */
   logo?: { data: Buffer; format: "png" | "jpg" } | null;
   collectionName: string;
   childName: string;
@@ -34,112 +32,96 @@ export interface IsrData {
   domains: IsrDomain[];
 }
 
-// The shared page, heading, facts, section, row and footer styles (lib/pdf/parts.ts), and the ISR's own.
-const styles = {
-  ...pdfStyles,
-  ...StyleSheet.create({
-    brand: { flexDirection: "row", alignItems: "center", marginBottom: 4 },
-    logo: { height: 32, maxWidth: 120, marginRight: 8, objectFit: "contain" },
-    intro: { marginBottom: 12 },
-    overall: { flexDirection: "row", borderWidth: 2, borderColor: "#0f3d75", padding: 10, marginBottom: 8 },
-    overallCell: { width: "50%" },
-    big: { fontSize: 15, fontFamily: "Helvetica-Bold" },
-    meaning: { marginBottom: 10 },
-    colDomain: { width: "45%" },
-    colScore: { width: "20%" },
-    colStatus: { width: "35%" },
-    // The results table's cells, marked for the tagged PDF's Table > TR > TH/TD (tag-pdf.ts cellSize).
-    head: { fontSize: cellSize(10, "TH") },
-    headFirst: { fontSize: cellSize(10, "TH", true) },
-    cell: { fontSize: cellSize(10, "TD") },
-    cellFirst: { fontSize: cellSize(10, "TD", true) },
-    tip: { marginBottom: 4 },
-    tipLabel: { fontFamily: "Helvetica-Bold" },
-  }),
-};
+const PAGE = { top: 40, bottom: 40, left: 40, right: 40 };
+const LOGO = { height: 32, maxWidth: 120 };
+const body = pdfStyles.body;
+const big = { size: 15, bold: true, lineHeight: 1.35 };
 
-/** The document for one child. */
-export function isrDocument(data: IsrData): ReactElement {
-  const w = WORDS[data.language];
-  const levelName = data.level ? w.levels[data.level].name : w.notComplete;
-  const meaning = data.level ? w.levels[data.level].meaning : w.notCompleteMeaning;
-  const domainName = (d: IsrDomain) => w.domainNames[d.code] ?? d.label;
-  return h(
-    Document,
-    {
-      title: `${w.title}: ${data.childName}`,
-      pdfVersion: "1.7",
-      subject: `${data.collectionName}, ${data.tenantName}`,
-      author: data.tenantName,
-      language: w.lang,
-      creator: data.tenantName,
-    },
-    h(
-      Page,
-      { size: "LETTER", style: styles.page },
-      data.logo
-        ? h(
-            View,
-            { style: styles.brand },
-            h(Image, { style: styles.logo, src: data.logo }),
-            h(Text, { style: { ...styles.tenant, marginBottom: 0 } }, data.tenantName),
-          )
-        : h(Text, { style: styles.tenant }, data.tenantName),
-      h(Text, { style: styles.heading }, w.heading),
-      h(Text, { style: styles.intro }, w.intro),
-      h(
-        View,
-        { style: styles.facts },
-        fact(w.child, data.childName),
-        fact(w.collection, data.collectionName),
-        fact(w.school, data.school),
-        fact(w.district, data.district),
-        fact(w.teacher, data.teachers ?? "-"),
-      ),
-      h(Text, { style: styles.section }, w.overall),
-      h(
-        View,
-        { style: styles.overall },
-        h(
-          View,
-          { style: styles.overallCell },
-          h(Text, null, w.scaleScore),
-          h(Text, { style: styles.big }, data.overallScore === null ? "-" : String(data.overallScore)),
-        ),
-        h(View, { style: styles.overallCell }, h(Text, null, w.level), h(Text, { style: styles.big }, levelName)),
-      ),
-      h(Text, { style: styles.section }, w.whatItMeans),
-      h(Text, { style: styles.meaning }, meaning),
-      h(Text, { style: styles.section }, w.domains),
-      h(
-        View,
-        { style: styles.headRow },
-        h(Text, { style: [styles.colDomain, styles.headFirst] }, w.domain),
-        h(Text, { style: [styles.colScore, styles.head] }, w.scaleScore),
-        h(Text, { style: [styles.colStatus, styles.head] }, w.domainStatus),
-      ),
-      ...data.domains.map((d) =>
-        h(
-          View,
-          { key: d.code, style: styles.row, wrap: false },
-          h(Text, { style: [styles.colDomain, styles.cellFirst] }, domainName(d)),
-          h(Text, { style: [styles.colScore, styles.cell] }, d.score === null ? "-" : String(d.score)),
-          h(Text, { style: [styles.colStatus, styles.cell] }, d.level ? w.levels[d.level].name : w.notScored),
-        ),
-      ),
-      h(Text, { style: styles.section }, w.atHome),
-      ...data.domains.map((d) =>
-        h(Text, { key: `tip-${d.code}`, style: styles.tip }, h(Text, { style: styles.tipLabel }, `${domainName(d)}: `), w.tips[d.code] ?? w.tipFallback),
-      ),
-      h(Text, { style: styles.footer, fixed: true }, w.footer),
-    ),
-  );
+/** The tenant's name, beside its logo when it has one. */
+function brand(pdf: TaggedDocument, data: IsrData) {
+  if (!data.logo) return pdf.block("P", data.tenantName, pdfStyles.tenant, { marginBottom: 4 });
+  const logo = data.logo.data;
+  const size = pdf.doc.openImage(logo);
+  const width = Math.min(LOGO.maxWidth, (LOGO.height * size.width) / size.height);
+  const height = (width * size.height) / size.width;
+  const y = pdf.y;
+  pdf.artifact((doc) => doc.image(logo, pdf.left, y + (LOGO.height - height) / 2, { width, height }));
+  const text = pdf.heightOf(data.tenantName, pdfStyles.tenant, pdf.width - width - 8);
+  pdf.text("P", data.tenantName, pdfStyles.tenant, { x: pdf.left + width + 8, y: y + (LOGO.height - text) / 2, width: pdf.width - width - 8 });
+  pdf.y = y + LOGO.height + 4;
+}
+
+/** The overall result: scale score and level side by side in a frame. */
+function overall(pdf: TaggedDocument, cells: [string, string][]) {
+  const padding = 10;
+  const half = (pdf.width - 2 * padding) / 2;
+  const top = pdf.y;
+  let height = 0;
+  cells.forEach(([label, value], c) => {
+    const at = { x: pdf.left + padding + c * half, y: top + padding, width: half - 4 };
+    const first = pdf.text("P", label, body, at);
+    height = Math.max(height, first + pdf.text("P", value, big, { ...at, y: at.y + first }));
+  });
+  pdf.frame(pdf.left, top, pdf.width, height + 2 * padding, PDF_ACCENT, 2);
+  pdf.y = top + height + 2 * padding + 8;
 }
 
 /** One child's ISR as tagged PDF bytes. */
 export async function renderIsr(data: IsrData): Promise<Uint8Array> {
-  // react-pdf's types want a Document element; ours is one, built without JSX.
-  const pdf = await renderToBuffer(isrDocument(data) as Parameters<typeof renderToBuffer>[0]);
   const w = WORDS[data.language];
-  return tagPdf(pdf, isrTagOf, { title: `${w.title}: ${data.childName}`, lang: w.lang });
+  const levelName = data.level ? w.levels[data.level].name : w.notComplete;
+  const meaning = data.level ? w.levels[data.level].meaning : w.notCompleteMeaning;
+  const domainName = (d: IsrDomain) => w.domainNames[d.code] ?? d.label;
+  const pdf = new TaggedDocument(
+    { title: `${w.title}: ${data.childName}`, lang: w.lang, subject: `${data.collectionName}, ${data.tenantName}`, author: data.tenantName },
+    { margin: PAGE },
+  );
+
+  brand(pdf, data);
+  pdf.block("H1", w.heading, pdfStyles.heading, { marginBottom: 8 });
+  pdf.block("P", w.intro, body, { marginBottom: 12 });
+  factsBox(
+    pdf,
+    [
+      fact(w.child, data.childName),
+      fact(w.collection, data.collectionName),
+      fact(w.school, data.school),
+      fact(w.district, data.district),
+      fact(w.teacher, data.teachers ?? "-"),
+    ],
+    { style: body, padding: 8, columns: 2, gap: 3, marginBottom: 12 },
+  );
+  section(pdf, w.overall);
+  overall(pdf, [
+    [w.scaleScore, data.overallScore === null ? "-" : String(data.overallScore)],
+    [w.level, levelName],
+  ]);
+  section(pdf, w.whatItMeans);
+  pdf.block("P", meaning, body, { marginBottom: 10 });
+  section(pdf, w.domains);
+  drawTable(
+    pdf,
+    [0.45, 0.2, 0.35].map((share) => ({ width: pdf.width * share })),
+    [w.domain, w.scaleScore, w.domainStatus],
+    data.domains.map((d) => [domainName(d), d.score === null ? "-" : String(d.score), d.level ? w.levels[d.level].name : w.notScored]),
+    {
+      head: { ...body, bold: true },
+      body,
+      padding: 4,
+      gap: 4,
+      headRule: { color: "#334155", width: 1 },
+      rowRule: { color: PDF_RULE, width: 1 },
+    },
+  );
+  pdf.y += 4;
+  section(pdf, w.atHome);
+  for (const d of data.domains)
+    pdf.block("P", [{ text: `${domainName(d)}: `, bold: true }, { text: w.tips[d.code] ?? w.tipFallback }], body, { marginBottom: 4 });
+
+  // The footer closes the page: a rule, then the words (content, the last in reading order).
+  const footerHeight = pdf.heightOf(w.footer, pdfStyles.footer, pdf.width);
+  const footerTop = pdf.pageHeight - 30 - footerHeight - 6;
+  pdf.rule(pdf.left, footerTop, pdf.width, "#cbd5e1");
+  pdf.text("P", w.footer, { ...pdfStyles.footer, color: PDF_MUTED }, { x: pdf.left, y: footerTop + 6, width: pdf.width });
+  return pdf.end();
 }

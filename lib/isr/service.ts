@@ -11,11 +11,10 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { toUnix } from "@/lib/platform/unix-time";
 import { rosterArray, requireTeacherCollection } from "@/lib/scoring/roster";
 import { ADMINISTRATIVE, locationInReach } from "@/lib/organisations/reach";
-import { isrTagOf } from "./headings";
 import { ISR_BATCH_SIZE, isrJob } from "./job-kind";
 import { COLLECTION_NOT_FOUND, ISR_CLEARED, ISR_NOT_FOUND, ISR_REQUESTED, NOTHING_TO_DOWNLOAD, NO_CHILDREN, TOO_MANY_TO_MERGE } from "./messages";
 import type { IsrRequestBody, IsrSummary, OutputView, StudentOutputView } from "./schemas";
-import { TaggedPdfMerger } from "./tag-pdf";
+import { TaggedPdfMerger } from "@/lib/pdf/merge-tagged";
 import { WORDS, type IsrLanguage } from "./texts";
 
 /**
@@ -370,8 +369,8 @@ export async function downloadIsrs(actor: Actor, collectionId: number, input: { 
   });
   if (!found.length) throw notFound(NOTHING_TO_DOWNLOAD);
   if (found.length > MERGE_LIMIT) throw new AppError(400, TOO_MANY_TO_MERGE);
-  // copyPages drops the parts' structure trees: the merger rebuilds one over all (tag-pdf.ts).
-  const merger = await TaggedPdfMerger.create(isrTagOf);
+  // copyPages drops the parts' structure trees: the merger copies each over (lib/pdf/merge-tagged.ts).
+  const merger = await TaggedPdfMerger.create();
   for (const row of found) await merger.add(await bytesOf(row.file_name));
   const languages = new Set(found.map((r) => r.language));
   const language = languages.size === 1 ? [...languages][0] : "en";

@@ -1,5 +1,6 @@
-import { createElement as h, type ReactElement } from "react";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { PDF_ACCENT, PDF_MUTED, fact } from "@/lib/pdf/parts";
+import { TaggedDocument, type TextStyle } from "@/lib/pdf/tagged-document";
+import { drawTable, type CustomCell } from "@/lib/pdf/tagged-table";
 import type { SheetDomain, SheetItem } from "@/lib/score-sheets/document";
 
 /**
@@ -7,7 +8,9 @@ import type { SheetDomain, SheetItem } from "@/lib/score-sheets/document";
  * legend of the collection's items with their rating scales, then a grid: one row per rostered
  * child, one column per item (by code), each cell a box per scale entry; with the recorded ratings
  * asked for, each child's current entry is ticked. Items run in blocks of ITEMS_PER_PAGE columns
- * (landscape), the header row repeating on every page. Real text (pdftotext reads it).
+ * (landscape), the header row repeating on every page. A tagged PDF (lib/pdf/tagged-document.ts):
+ * the title H1, sections and blocks H2, domains H3, the grid a Table (TH per item, a TD per child
+ * and item); what repeats on a block's later pages and the running footer are artifacts.
  */
 
 export interface RatingChild {
@@ -30,132 +33,124 @@ interface RatingSheetData {
 const ITEMS_PER_PAGE = 10;
 const RECORDED_NOTICE = "Ticked boxes are the ratings recorded when this sheet was printed.";
 
-const styles = StyleSheet.create({
-  page: { paddingTop: 30, paddingBottom: 40, paddingHorizontal: 30, fontSize: 8.5, fontFamily: "Helvetica", color: "#1e293b", lineHeight: 1.25 },
-  tenant: { fontSize: 8.5, color: "#475569", marginBottom: 2 },
-  heading: { fontSize: 15, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginBottom: 4 },
-  facts: { flexDirection: "row", borderWidth: 1, borderColor: "#cbd5e1", padding: 5, marginBottom: 8 },
-  fact: { marginRight: 24 },
-  bold: { fontFamily: "Helvetica-Bold" },
-  notice: { marginBottom: 6, color: "#334155" },
-  section: { fontSize: 11, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginTop: 6, marginBottom: 3 },
-  domain: { fontSize: 9.5, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginTop: 5, marginBottom: 2 },
-  blockHeading: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginBottom: 4 },
-  legendRow: { flexDirection: "row", borderBottomWidth: 0.75, borderBottomColor: "#e2e8f0", paddingVertical: 2.5 },
-  legendCode: { width: 60, fontFamily: "Helvetica-Bold" },
-  legendLabel: { width: 300, paddingRight: 8 },
-  legendScale: { flex: 1 },
-  gridHeader: { flexDirection: "row", backgroundColor: "#f1f5f9", borderTopWidth: 1, borderBottomWidth: 1, borderColor: "#94a3b8" },
-  gridRow: { flexDirection: "row", borderBottomWidth: 0.75, borderBottomColor: "#cbd5e1" },
-  childCell: { width: 132, padding: 4, borderRightWidth: 0.75, borderRightColor: "#cbd5e1" },
-  itemCell: { flex: 1, padding: 4, borderRightWidth: 0.75, borderRightColor: "#e2e8f0" },
-  headCell: { fontFamily: "Helvetica-Bold", color: "#0f172a" },
-  stateId: { color: "#475569", fontSize: 7.5 },
-  footer: { position: "absolute", bottom: 18, left: 30, right: 30, fontSize: 7.5, color: "#475569" },
-});
+const PAGE = { top: 30, bottom: 40, left: 30, right: 30 };
+const text: TextStyle = { size: 8.5, lineHeight: 1.25 };
+const styles = {
+  tenant: { size: 8.5, color: PDF_MUTED, lineHeight: 1.25 },
+  heading: { size: 15, bold: true, color: PDF_ACCENT, lineHeight: 1.25 },
+  notice: { size: 8.5, color: "#334155", lineHeight: 1.25 },
+  section: { size: 11, bold: true, color: PDF_ACCENT, lineHeight: 1.25 },
+  domain: { size: 9.5, bold: true, color: PDF_ACCENT, lineHeight: 1.25 },
+  blockHeading: { size: 12, bold: true, color: PDF_ACCENT, lineHeight: 1.25 },
+  stateId: { size: 7.5, color: PDF_MUTED, lineHeight: 1.25 },
+  footer: { size: 7.5, color: PDF_MUTED, lineHeight: 1.25 },
+} satisfies Record<string, TextStyle>;
+const CHILD_W = 132;
 
 const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
-function top(data: RatingSheetData): ReactElement[] {
-  return [
-    h(Text, { key: "t", style: styles.tenant }, data.tenantName),
-    h(Text, { key: "h", style: styles.heading }, `Rating sheet: ${data.collectionName}`),
-    h(
-      View,
-      { key: "f", style: styles.facts },
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "School: "), data.school),
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "Children: "), String(data.children.length)),
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "Printed: "), data.printedOn),
-    ),
-  ];
+/** The first page's top: tenant, title, and the facts in a framed line. */
+function top(pdf: TaggedDocument, data: RatingSheetData) {
+  pdf.block("P", data.tenantName, styles.tenant, { marginBottom: 2 });
+  pdf.block("H1", `Rating sheet: ${data.collectionName}`, styles.heading, { marginBottom: 4 });
+  const facts = [fact("School", data.school), fact("Children", String(data.children.length)), fact("Printed", data.printedOn)];
+  const y = pdf.y;
+  let x = pdf.left + 5;
+  let height = 0;
+  for (const f of facts) {
+    const width = Math.min(pdf.widthOf(f.map((r) => r.text).join(""), { ...text, bold: true }) + 2, pdf.left + pdf.width - 5 - x);
+    height = Math.max(height, pdf.text("P", f, text, { x, y: y + 5, width }));
+    x += width + 24;
+  }
+  pdf.frame(pdf.left, y, pdf.width, height + 10, "#cbd5e1");
+  pdf.y = y + height + 10 + 8;
 }
-
-const footer = (data: RatingSheetData) =>
-  h(Text, {
-    style: styles.footer,
-    fixed: true,
-    render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
-      `Rating sheet: ${data.collectionName} · page ${pageNumber} of ${totalPages}`,
-  });
 
 /** The legend: every item's code, label and rating scale, by domain. */
-function legendPage(data: RatingSheetData): ReactElement {
-  return h(
-    Page,
-    { key: "legend", size: "LETTER", orientation: "landscape", style: styles.page, wrap: true },
-    ...top(data),
-    h(Text, { style: styles.notice }, data.includeScores ? RECORDED_NOTICE : "Tick one box per child and item. Codes are explained below."),
-    h(Text, { style: styles.section }, "Items and their rating scales"),
-    ...data.domains.map((domain, d) =>
-      h(
-        View,
-        { key: d },
-        h(Text, { style: styles.domain, minPresenceAhead: 24 }, domain.label),
-        ...domain.items.map((item, i) =>
-          h(
-            View,
-            { key: i, style: styles.legendRow, wrap: false },
-            h(Text, { style: styles.legendCode }, item.code),
-            h(Text, { style: styles.legendLabel }, item.label),
-            h(Text, { style: styles.legendScale }, item.entries.map((e) => (e.label && e.label !== e.code ? `${e.code} = ${e.label}` : e.code)).join("   ")),
-          ),
-        ),
+function legend(pdf: TaggedDocument, data: RatingSheetData) {
+  pdf.block("P", data.includeScores ? RECORDED_NOTICE : "Tick one box per child and item. Codes are explained below.", styles.notice, { marginBottom: 6 });
+  pdf.block("H2", "Items and their rating scales", styles.section, { marginTop: 6, marginBottom: 3, keep: 24 });
+  for (const domain of data.domains) {
+    pdf.block("H3", domain.label, styles.domain, { marginTop: 5, marginBottom: 2, keep: 24 });
+    for (const item of domain.items) {
+      const scale = item.entries.map((e) => (e.label && e.label !== e.code ? `${e.code} = ${e.label}` : e.code)).join("   ");
+      const cells = [
+        { runs: [{ text: item.code, bold: true }], x: 0, width: 60 },
+        { runs: [{ text: item.label }], x: 60, width: 292 },
+        { runs: [{ text: scale }], x: 360, width: pdf.width - 360 },
+      ];
+      const height = Math.max(...cells.map((c) => pdf.heightOf(c.runs, text, c.width))) + 5;
+      pdf.ensure(height);
+      const y = pdf.y;
+      for (const c of cells) pdf.text("P", c.runs, text, { x: pdf.left + c.x, y: y + 2.5, width: c.width });
+      pdf.rule(pdf.left, y + height, pdf.width, "#e2e8f0", 0.75);
+      pdf.y = y + height + 0.75;
+    }
+  }
+}
+
+/** The child's cell: the name, then the state ID smaller (two pieces of one TD). */
+const childCell = (pdf: TaggedDocument, child: RatingChild): CustomCell => ({
+  height: (width) => pdf.heightOf(child.name, { ...text, bold: true }, width) + pdf.heightOf(child.stateId, styles.stateId, width),
+  draw: (at, cell) => {
+    const name = pdf.into(cell, child.name, { ...text, bold: true }, at);
+    return name + pdf.into(cell, child.stateId, styles.stateId, { ...at, y: at.y + name });
+  },
+});
+
+/** One block of item columns: a header row of item codes, then a row per child (a box per entry). */
+function grid(pdf: TaggedDocument, data: RatingSheetData, items: SheetItem[], block: number, blocks: number) {
+  pdf.newPage();
+  const heading = `Rating sheet: ${data.collectionName}${blocks > 1 ? ` (items ${block * ITEMS_PER_PAGE + 1}-${block * ITEMS_PER_PAGE + items.length})` : ""}`;
+  pdf.block("P", data.tenantName, styles.tenant, { marginBottom: 2 });
+  pdf.block("H2", heading, styles.blockHeading, { marginBottom: 4 });
+  // Columns keep a full block's widths when the last block has fewer items.
+  const column = (pdf.width - CHILD_W) / ITEMS_PER_PAGE;
+  pdf.withPageStart(
+    () => {
+      pdf.y += 2 + pdf.artifactText(data.tenantName, styles.tenant, { x: pdf.left, y: pdf.y, width: pdf.width });
+      pdf.y += 4 + pdf.artifactText(heading, styles.blockHeading, { x: pdf.left, y: pdf.y, width: pdf.width });
+    },
+    () =>
+      drawTable(
+        pdf,
+        [{ width: CHILD_W }, ...items.map(() => ({ width: column }))],
+        ["Child", ...items.map((item) => item.code)],
+        data.children.map((child) => [
+          childCell(pdf, child),
+          ...items.map((item) => {
+            const recorded = child.ratings.get(item.id ?? -1);
+            return item.entries.map((e) => `${recorded !== undefined && recorded === e.id ? "[X]" : "[  ]"} ${e.code}`).join("\n");
+          }),
+        ]),
+        {
+          head: { ...text, bold: true, color: "#0f172a" },
+          body: text,
+          padding: 4,
+          gap: 8,
+          headRule: { color: "#94a3b8", width: 1 },
+          rowRule: { color: "#cbd5e1", width: 0.75 },
+          headFill: "#f1f5f9",
+        },
       ),
-    ),
-    footer(data),
   );
 }
 
-function cell(item: SheetItem, child: RatingChild, key: number): ReactElement {
-  const recorded = child.ratings.get(item.id ?? -1);
-  return h(
-    View,
-    { key, style: styles.itemCell },
-    ...item.entries.map((e, j) => h(Text, { key: j }, `${recorded !== undefined && recorded === e.id ? "[X]" : "[  ]"} ${e.code}`)),
+export function renderRatingSheet(data: RatingSheetData): Promise<Buffer> {
+  const pdf = new TaggedDocument(
+    { title: `Rating sheet: ${data.collectionName}`, lang: "en-US", subject: "Rating sheet", author: data.tenantName },
+    { layout: "landscape", margin: PAGE },
   );
-}
-
-/** One block of item columns: a fixed header row, then a row per child. */
-function gridPage(data: RatingSheetData, items: SheetItem[], key: number, blocks: number): ReactElement {
-  return h(
-    Page,
-    { key, size: "LETTER", orientation: "landscape", style: styles.page, wrap: true },
-    h(Text, { style: styles.tenant, fixed: true }, data.tenantName),
-    h(
-      Text,
-      { style: styles.blockHeading, fixed: true },
-      `Rating sheet: ${data.collectionName}${blocks > 1 ? ` (items ${key * ITEMS_PER_PAGE + 1}-${key * ITEMS_PER_PAGE + items.length})` : ""}`,
-    ),
-    h(
-      View,
-      { style: styles.gridHeader, fixed: true },
-      h(Text, { style: [styles.childCell, styles.headCell] }, "Child"),
-      ...items.map((item, i) => h(Text, { key: i, style: [styles.itemCell, styles.headCell] }, item.code)),
-      // Empty columns keep the block's widths equal to a full block's.
-      ...Array.from({ length: ITEMS_PER_PAGE - items.length }, (_, i) => h(View, { key: `pad${i}`, style: styles.itemCell })),
-    ),
-    ...data.children.map((child, c) =>
-      h(
-        View,
-        { key: c, style: styles.gridRow, wrap: false },
-        h(View, { style: styles.childCell }, h(Text, { style: styles.bold }, child.name), h(Text, { style: styles.stateId }, child.stateId)),
-        ...items.map((item, i) => cell(item, child, i)),
-        ...Array.from({ length: ITEMS_PER_PAGE - items.length }, (_, i) => h(View, { key: `pad${i}`, style: styles.itemCell })),
-      ),
-    ),
-    footer(data),
-  );
-}
-
-export function ratingSheetDocument(data: RatingSheetData): ReactElement {
+  top(pdf, data);
+  legend(pdf, data);
   const blocks = chunks(
     data.domains.flatMap((d) => d.items),
     ITEMS_PER_PAGE,
   );
-  return h(
-    Document,
-    { title: `Rating sheet: ${data.collectionName}`, subject: "Rating sheet", language: "en-US", author: data.tenantName },
-    legendPage(data),
-    ...blocks.map((items, i) => gridPage(data, items, i, blocks.length)),
+  blocks.forEach((items, i) => grid(pdf, data, items, i, blocks.length));
+  const footer = `Rating sheet: ${data.collectionName}`;
+  pdf.everyPage((page, pages) =>
+    pdf.artifactText(`${footer} · page ${page} of ${pages}`, styles.footer, { x: pdf.left, y: pdf.pageHeight - 18 - 9, width: pdf.width }),
   );
+  return pdf.end();
 }

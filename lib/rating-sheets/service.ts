@@ -1,5 +1,4 @@
 import "server-only";
-import { renderToBuffer } from "@react-pdf/renderer";
 import { sql } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import { RATING_SHEET_FEATURE, requireFeature } from "@/lib/auth/features";
@@ -12,20 +11,16 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { rosterArray } from "@/lib/scoring/roster";
 import { sheetContent } from "@/lib/score-sheets/content";
 import type { RatingSheetBody } from "./schemas";
-import { tagPdf, type StructTag } from "@/lib/isr/tag-pdf";
-import { ratingSheetDocument, type RatingChild } from "./document";
+import { renderRatingSheet, type RatingChild } from "./document";
 
 /**
  * POST /rating-sheet (platform §7): the teacher's class on one collection as a rating sheet PDF,
  * answered in the request like a child's score sheet (a class is a few pages: a legend, then about
- * seven children per page per block of ten items), tagged as the ISR is (lib/isr/tag-pdf.ts). Behind
+ * seven children per page per block of ten items), tagged as the ISR is (lib/pdf/tagged-document.ts). Behind
  * the KRA_APP_CAPTURE_RATINGS_SHEET flag. Reads only; nothing is stored.
  */
 
 export const NO_ROSTER = "There are no students on your roster for this collection";
-
-/** Structure tags by text size (document.ts): the title H1, sections and page blocks H2, domains H3, the rest P. */
-const ratingSheetTagOf = (fontSize: number): StructTag => (fontSize === 15 ? "H1" : fontSize === 11 || fontSize === 12 ? "H2" : fontSize === 9.5 ? "H3" : "P");
 
 interface ChildRow {
   id: number;
@@ -74,18 +69,15 @@ export async function ratingSheet(actor: Actor, input: RatingSheetBody) {
   }));
   const schools = [...new Set(children.map((k) => k.school))];
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-  const rendered = await renderToBuffer(
-    ratingSheetDocument({
-      tenantName: actor.tenantName,
-      collectionName: content.collectionName,
-      school: schools.join(", "),
-      printedOn,
-      includeScores: input.includeScores,
-      domains: content.domains,
-      children: sheetChildren,
-    }) as Parameters<typeof renderToBuffer>[0],
-  );
-  const pdf = Buffer.from(await tagPdf(rendered, ratingSheetTagOf, { title: `Rating sheet: ${content.collectionName}`, lang: "en-US" }));
+  const pdf = await renderRatingSheet({
+    tenantName: actor.tenantName,
+    collectionName: content.collectionName,
+    school: schools.join(", "),
+    printedOn,
+    includeScores: input.includeScores,
+    domains: content.domains,
+    children: sheetChildren,
+  });
   const fileName = `rating-sheet-collection-${c}${input.includeScores ? "-with-ratings" : ""}.pdf`;
   return {
     body: pdf,

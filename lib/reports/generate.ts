@@ -4,14 +4,11 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { renderToBuffer } from "@react-pdf/renderer";
 import { db, rows, withTenant } from "@/db/client";
 import { PermanentJobError, type JobContext, type JobOutput } from "@/lib/platform/queue";
 import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { reportLabel, type ReportKind } from "./catalogue";
 import { BUILDERS } from "./builders";
-import { tagPdf } from "@/lib/isr/tag-pdf";
-import { classPdfTagOf } from "./class-pdf-document";
 import { PDF_BUILDERS } from "./pdf-builders";
 import type { ReportContext, ReportScope } from "./sheet";
 import { writeCsv, writeXlsx } from "./writer";
@@ -84,8 +81,7 @@ async function build(tenantId: number, report: Claimed, file: string): Promise<n
   if (pdf) {
     const made = await withTenant(tenantId, async () => pdf(await contextOf(tenantId, report)));
     // Laid out after the transaction: the rows are read, nothing is held open while pages are drawn.
-    const rendered = await renderToBuffer(made.document as Parameters<typeof renderToBuffer>[0]);
-    await writeFile(file, await tagPdf(rendered, classPdfTagOf, { title: made.title, lang: "en-US" }));
+    await writeFile(file, await made.render());
     return made.rows;
   }
   const builder = BUILDERS[report.kind];

@@ -1,16 +1,13 @@
 import "server-only";
-import type { ReactElement } from "react";
 import type { ReportKind } from "./catalogue";
 import { domainReport, skillsReport } from "./class-pdf-data";
-import { classPdfTitle, domainDocument, skillsDocument } from "./class-pdf-document";
+import { renderDomainReport, renderSkillsReport } from "./class-pdf-document";
 import type { ReportContext } from "./sheet";
 
-/** A PDF report read from the database: its document (rendered by the job outside the transaction) and how many children it covers. */
+/** A PDF report read from the database: how many children it covers, and its drawing (run by the job outside the transaction). */
 interface PdfReport {
   rows: number;
-  document: ReactElement;
-  /** The document's title, for the tagged PDF (as the document's own). */
-  title: string;
+  render: () => Promise<Buffer>;
 }
 
 type PdfBuilder = (context: ReportContext) => Promise<PdfReport>;
@@ -19,10 +16,10 @@ type PdfBuilder = (context: ReportContext) => Promise<PdfReport>;
 export const PDF_BUILDERS: Partial<Record<ReportKind, PdfBuilder>> = {
   "domain-data": async (c) => {
     const data = await domainReport(c);
-    return { rows: data.children.length, document: domainDocument(data), title: classPdfTitle("domain-data", data.header) };
+    return { rows: data.children.length, render: () => renderDomainReport(data) };
   },
   "ela-class-skb": async (c) => {
     const data = await skillsReport(c);
-    return { rows: data.children.length, document: skillsDocument(data), title: classPdfTitle("ela-class-skb", data.header) };
+    return { rows: data.children.length, render: () => renderSkillsReport(data) };
   },
 };

@@ -1,11 +1,12 @@
-import { createElement as h, type ReactElement } from "react";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { factsBox, fact, PDF_ACCENT, PDF_MUTED, PDF_RULE } from "@/lib/pdf/parts";
+import { TaggedDocument, type TextStyle } from "@/lib/pdf/tagged-document";
 
 /**
  * The score sheet (platform §7 'Reports and outputs'): for each child, the collection's items by
  * domain with the scale's entries as boxes to tick by hand, or, for training, ticked at random (a
  * practice sheet: nothing is saved). One child per page; a class sheet is the pages of every child.
- * Real text in reading order (pdftotext reads it), the title and language set for assistive technology.
+ * A tagged PDF (lib/pdf/tagged-document.ts): the title H1, each domain H2, the rest P, in reading
+ * order; the running footer (child, page of pages) is an artifact.
  */
 
 export interface SheetItem {
@@ -39,74 +40,87 @@ interface SheetData {
 
 const PRACTICE_NOTICE = "Practice sheet: random scores for training. Nothing on this sheet is saved.";
 
-const styles = StyleSheet.create({
-  page: { padding: 36, fontSize: 9.5, fontFamily: "Helvetica", color: "#1e293b", lineHeight: 1.3 },
-  tenant: { fontSize: 8.5, color: "#475569", marginBottom: 3 },
-  heading: { fontSize: 15, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginBottom: 6 },
-  practice: { borderWidth: 1.5, borderColor: "#b45309", color: "#7c2d12", padding: 6, marginBottom: 8, fontFamily: "Helvetica-Bold" },
-  facts: { flexDirection: "row", flexWrap: "wrap", borderWidth: 1, borderColor: "#cbd5e1", padding: 6, marginBottom: 10 },
-  fact: { width: "50%", marginBottom: 2 },
-  bold: { fontFamily: "Helvetica-Bold" },
-  domain: { fontSize: 11, fontFamily: "Helvetica-Bold", color: "#0f3d75", marginTop: 6, marginBottom: 3 },
-  row: { flexDirection: "row", borderBottomWidth: 1, borderBottomColor: "#e2e8f0", paddingVertical: 3 },
-  item: { width: "45%", paddingRight: 6 },
-  entries: { width: "55%", flexDirection: "row", flexWrap: "wrap" },
-  entry: { marginRight: 10 },
-  footer: { position: "absolute", bottom: 22, left: 36, right: 36, fontSize: 8, color: "#475569" },
-});
+const PAGE = { top: 36, bottom: 44, left: 36, right: 36 };
+const text: TextStyle = { size: 9.5, lineHeight: 1.3 };
+const styles = {
+  tenant: { size: 8.5, color: PDF_MUTED, lineHeight: 1.3 },
+  heading: { size: 15, bold: true, color: PDF_ACCENT, lineHeight: 1.3 },
+  practice: { size: 9.5, bold: true, color: "#7c2d12", lineHeight: 1.3 },
+  domain: { size: 11, bold: true, color: PDF_ACCENT, lineHeight: 1.3 },
+  footer: { size: 8, color: PDF_MUTED, lineHeight: 1.3 },
+} satisfies Record<string, TextStyle>;
+const ENTRY_GAP = 10;
 
-function childPage(data: SheetData, child: SheetChild, key: number): ReactElement {
-  return h(
-    Page,
-    { key, size: "LETTER", style: styles.page, wrap: true },
-    h(Text, { style: styles.tenant }, data.tenantName),
-    h(Text, { style: styles.heading }, `Score sheet: ${data.collectionName}`),
-    data.practice ? h(Text, { style: styles.practice }, PRACTICE_NOTICE) : null,
-    h(
-      View,
-      { style: styles.facts },
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "Child: "), child.name),
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "State ID: "), child.stateId),
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "School: "), child.school),
-      h(Text, { style: styles.fact }, h(Text, { style: styles.bold }, "Printed: "), data.printedOn),
-    ),
-    ...child.domains.map((domain, d) =>
-      h(
-        View,
-        { key: d },
-        h(Text, { style: styles.domain, minPresenceAhead: 30 }, domain.label),
-        ...domain.items.map((item, i) =>
-          h(
-            View,
-            { key: i, style: styles.row, wrap: false },
-            h(Text, { style: styles.item }, h(Text, { style: styles.bold }, `${item.code} `), item.label),
-            h(
-              View,
-              { style: styles.entries },
-              ...item.entries.map((e, j) =>
-                h(
-                  Text,
-                  { key: j, style: styles.entry },
-                  `${item.picked === e.code ? "[X]" : "[  ]"} ${e.code}${e.label && e.label !== e.code ? ` ${e.label}` : ""}`,
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-    h(Text, {
-      style: styles.footer,
-      fixed: true,
-      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${child.name} · page ${pageNumber} of ${totalPages}`,
-    }),
-  );
+const entryText = (item: SheetItem, e: SheetItem["entries"][number]) =>
+  `${item.picked === e.code ? "[X]" : "[  ]"} ${e.code}${e.label && e.label !== e.code ? ` ${e.label}` : ""}`;
+
+/** One item: its code and label on the left, its entries' boxes flowing on the right, a rule under it. */
+function itemRow(pdf: TaggedDocument, item: SheetItem) {
+  const itemWidth = pdf.width * 0.45 - 6;
+  const entriesX = pdf.left + pdf.width * 0.45;
+  const entriesWidth = pdf.width * 0.55;
+  const runs = [{ text: `${item.code} `, bold: true }, { text: item.label }];
+  // The entries wrap as words do: each where the previous ended, on the next line when it does not fit.
+  const line = pdf.heightOf("X", text, entriesWidth);
+  let x = 0;
+  let lines = 1;
+  const placed = item.entries.map((e) => {
+    const label = entryText(item, e);
+    const width = Math.min(pdf.widthOf(label, text) + 1, entriesWidth);
+    if (x > 0 && x + width > entriesWidth) {
+      x = 0;
+      lines++;
+    }
+    const at = { label, x: entriesX + x, line: lines - 1, width };
+    x += width + ENTRY_GAP;
+    return at;
+  });
+  const height = Math.max(pdf.heightOf(runs, text, itemWidth), lines * line) + 6;
+  pdf.ensure(height);
+  const top = pdf.y;
+  pdf.text("P", runs, text, { x: pdf.left, y: top + 3, width: itemWidth });
+  for (const e of placed) pdf.text("P", e.label, text, { x: e.x, y: top + 3 + e.line * line, width: e.width });
+  pdf.rule(pdf.left, top + height, pdf.width, PDF_RULE);
+  pdf.y = top + height + 1;
 }
 
-export function scoreSheetDocument(data: SheetData): ReactElement {
-  return h(
-    Document,
-    { title: `Score sheet: ${data.collectionName}`, subject: data.practice ? PRACTICE_NOTICE : "Score sheet", language: "en-US", author: data.tenantName },
-    ...data.children.map((child, i) => childPage(data, child, i)),
+function childPages(pdf: TaggedDocument, data: SheetData, child: SheetChild) {
+  pdf.block("P", data.tenantName, styles.tenant, { marginBottom: 3 });
+  pdf.block("H1", `Score sheet: ${data.collectionName}`, styles.heading, { marginBottom: 6 });
+  if (data.practice) {
+    const top = pdf.y;
+    const height = pdf.text("P", PRACTICE_NOTICE, styles.practice, { x: pdf.left + 6, y: top + 6, width: pdf.width - 12 }) + 12;
+    pdf.frame(pdf.left, top, pdf.width, height, "#b45309", 1.5);
+    pdf.y = top + height + 8;
+  }
+  factsBox(pdf, [fact("Child", child.name), fact("State ID", child.stateId), fact("School", child.school), fact("Printed", data.printedOn)], {
+    style: text,
+    padding: 6,
+    columns: 2,
+    gap: 2,
+    marginBottom: 10,
+  });
+  for (const domain of child.domains) {
+    pdf.block("H2", domain.label, styles.domain, { marginTop: 6, marginBottom: 3, keep: 30 });
+    for (const item of domain.items) itemRow(pdf, item);
+  }
+}
+
+/** The sheet as a tagged PDF: a page (or more) per child, each child's pages footed with their name. */
+export function renderScoreSheet(data: SheetData): Promise<Buffer> {
+  const pdf = new TaggedDocument(
+    { title: `Score sheet: ${data.collectionName}`, lang: "en-US", subject: data.practice ? PRACTICE_NOTICE : "Score sheet", author: data.tenantName },
+    { margin: PAGE },
   );
+  // Whose each page is, for its footer.
+  const owners: string[] = [];
+  data.children.forEach((child, i) => {
+    if (i > 0) pdf.newPage();
+    childPages(pdf, data, child);
+    while (owners.length < pdf.doc.bufferedPageRange().count) owners.push(child.name);
+  });
+  pdf.everyPage((page, pages) =>
+    pdf.artifactText(`${owners[page - 1]} · page ${page} of ${pages}`, styles.footer, { x: pdf.left, y: pdf.pageHeight - 22 - 10, width: pdf.width }),
+  );
+  return pdf.end();
 }

@@ -1,11 +1,9 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { renderToBuffer } from "@react-pdf/renderer";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rows } from "@/db/client";
 import type { SheetContent } from "./content";
-import { tagPdf, type StructTag } from "@/lib/isr/tag-pdf";
-import { scoreSheetDocument, type SheetChild, type SheetDomain } from "./document";
+import { renderScoreSheet, type SheetChild, type SheetDomain } from "./document";
 
 /** The children a sheet prints (alias e: student_enrollments), by name; run inside the tenant's binding. */
 export interface ChildRow {
@@ -35,7 +33,7 @@ function practiceDomains(domains: SheetDomain[]): SheetDomain[] {
   }));
 }
 
-/** A score sheet as a tagged PDF (title, language, headings), as the ISR (lib/isr/tag-pdf.ts). */
+/** A score sheet as a tagged PDF (title, language, headings), as the ISR (lib/pdf/tagged-document.ts). */
 export async function renderSheet(tenantName: string, c: SheetContent, children: ChildRow[], practice: boolean): Promise<Buffer> {
   const sheetChildren: SheetChild[] = children.map((k) => ({
     name: `${k.first_name} ${k.last_name}`,
@@ -44,11 +42,5 @@ export async function renderSheet(tenantName: string, c: SheetContent, children:
     domains: practice ? practiceDomains(c.domains) : c.domains,
   }));
   const printedOn = new Date().toLocaleDateString("en-US", { timeZone: "UTC", month: "2-digit", day: "2-digit", year: "numeric" });
-  const pdf = await renderToBuffer(
-    scoreSheetDocument({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren }) as Parameters<typeof renderToBuffer>[0],
-  );
-  return Buffer.from(await tagPdf(pdf, scoreSheetTagOf, { title: `Score sheet: ${c.collectionName}`, lang: "en-US" }));
+  return renderScoreSheet({ tenantName, collectionName: c.collectionName, printedOn, practice, children: sheetChildren });
 }
-
-/** Structure tags by text size (document.ts): the title H1, each domain H2, the rest P. */
-const scoreSheetTagOf = (fontSize: number): StructTag => (fontSize === 15 ? "H1" : fontSize === 11 ? "H2" : "P");

@@ -71,7 +71,7 @@ export function readTenantLogo(tenantId: number) {
 }
 
 /**
- * The logo as a PDF page can draw it (react-pdf draws PNG and JPEG only), or null when the tenant
+ * The logo as a PDF page can draw it (pdfkit draws PNG and JPEG only), or null when the tenant
  * has none or keeps a GIF or WebP: the page then shows the tenant's name alone.
  */
 export async function tenantLogoImage(tenantId: number): Promise<{ data: Buffer; format: "png" | "jpg" } | null> {

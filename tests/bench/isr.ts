@@ -5,7 +5,7 @@
  *   2. the whole pipeline for SECONDS: `WORKERS` worker processes (jobs/worker.ts, as `npm run
  *      worker` runs them) take batches from pg-boss, claim, read student_results, render, store the
  *      files (DATA_DIR) and mark rows generated; throughput = rows generated per second;
- *   3. bare react-pdf in this process for SECONDS: the same documents (the first generated rows'
+ *   3. the bare render in this process for SECONDS: the same documents (the first generated rows'
  *      page data) rendered to buffers, nothing else, on one core;
  * then everything made is removed (rows, files, queued jobs).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ap_bench npx tsx tests/bench/isr.ts [SECONDS=120] [WORKERS=1]
@@ -95,7 +95,7 @@ await Promise.all(workers.map((w) => w.exited));
 const pipelineRate = done / pipelineSeconds;
 const load2 = os.loadavg();
 
-// 3. Bare react-pdf: the same documents, in this process.
+// 3. The bare render (renderIsr, tagged): the same documents, in this process.
 const sample = (
   await rows<{ id: number }>(
     owner,
@@ -114,7 +114,7 @@ const perCore = pipelineRate / WORKERS;
 console.log(
   `pipeline (${WORKERS} worker process${WORKERS > 1 ? "es" : ""}): ${done} ISRs in ${pipelineSeconds.toFixed(0)} s = ${pipelineRate.toFixed(1)}/s (${perCore.toFixed(1)}/s per process); load average ${load2.map((l) => l.toFixed(1)).join(" ")}`,
 );
-console.log(`bare react-pdf (1 process): ${bare} ISRs in ${SECONDS} s = ${bareRate.toFixed(1)}/s; load average ${load3.map((l) => l.toFixed(1)).join(" ")}`);
+console.log(`bare render (1 process): ${bare} ISRs in ${SECONDS} s = ${bareRate.toFixed(1)}/s; load average ${load3.map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`pipeline per process / bare: ${((100 * perCore) / bareRate).toFixed(0)}%`);
 console.log(`130,000 ISRs at the pipeline's rate: ${(130000 / pipelineRate / 60).toFixed(0)} min (plus the request, ${(requestMs / 1000).toFixed(0)} s)`);
 

@@ -1,2 +1,0 @@
-// pdfkit ships no types; lib/isr/standard-fonts.ts describes the little of it that it touches.
-declare module "pdfkit";
