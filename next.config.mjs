@@ -1,8 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled;
-  // ssh2 loads optional native crypto at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "@node-rs/argon2", "nodemailer", "ssh2"],
+  // ssh2 loads optional native crypto at run time; pdfkit requires its standard fonts' metrics through
+  // its package's own import map when a document first uses them.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "@node-rs/argon2", "nodemailer", "ssh2", "pdfkit"],
   // Parallel builds (several engineers, or tests) each use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
