@@ -232,6 +232,13 @@ test("the profile page saves the person's own details", async ({ page }) => {
   await expect(page.getByTestId("snackbar")).toContainText("Profile saved");
   // The header cuts a first name longer than 15 characters to 14 and an ellipsis.
   await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText("Maximiliana-Jo…");
+  // The save is PUT /users: the API's text for an empty name shows under the field and in the snackbar, and nothing is saved.
+  await first.fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("region", { name: "Personal details" }).getByText("First name is required")).toBeVisible();
+  await expect(page.getByTestId("snackbar")).toContainText("First name is required");
+  await expect(first).toHaveAttribute("aria-invalid", "true");
+  await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText("Maximiliana-Jo…");
   await page.getByLabel("New password").fill("short");
   await expect(page.getByRole("listitem").filter({ hasText: "8 to 30 characters" })).toContainText("(not met yet)");
   // Changing the password or the email asks for the current password first (checked before any call).

@@ -149,6 +149,18 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await expect(snackbar(page)).toHaveText("Error importing assessment");
 });
 
+test("a system admin checks mail delivery from the dashboard", async ({ page }) => {
+  await signIn(page, "system@demo.test");
+  await expect(page).toHaveURL(/\/system\/dashboard$/);
+  const mail = page.getByRole("region", { name: "Mail delivery" });
+  await expect(mail).toContainText("Mail is delivered through the configured SMTP server.");
+  // POST /system/mail-check queues the message; the card follows GET /system/mail-check/{id} until the capture server has it.
+  await mail.getByRole("button", { name: "Send a test message" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(mail.getByRole("status")).toContainText(/^Message \d+: Delivered to the mail server$/, { timeout: 20_000 });
+  await expect(mail.getByRole("button", { name: "Send a test message" })).toBeEnabled();
+});
+
 test("a system admin creates a tenant with its admin, and a school year", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
