@@ -7,6 +7,8 @@ import { listTeacherCollectionHierarchyItems, listTeacherCollectionItems } from 
 import { getTeacherCollection } from "@/lib/collections/queries";
 import type { TeacherCollection } from "@/lib/collections/schemas";
 import { listTenantFields } from "@/lib/lookups/queries";
+import { childResults } from "@/lib/results/child-results";
+import type { ChildResults } from "@/lib/results/schemas";
 import type { Actor } from "@/lib/platform/actor";
 import { notFound } from "@/lib/platform/errors";
 import { forTenant } from "@/lib/platform/tenancy";
@@ -42,6 +44,7 @@ export interface StudentPage {
   history: HistoryEntry[];
   active: ActiveMilestone[];
   captured: CapturedMilestone[];
+  overTime: ChildResults;
   /** Item code by item id, for the captured grades. */
   itemCodes: Map<number, string>;
 }
@@ -96,7 +99,7 @@ export async function loadStudentPage(actor: Actor, collectionId: number, enroll
   const roster = await listRosterStudents(actor, collectionId);
   const student = roster.find((s) => s.studentEnrollmentId === enrollmentId);
   if (!student) throw notFound("Student not found");
-  const [slots, labels, hierarchy, items, supports, fields, history, active, captured] = await Promise.all([
+  const [slots, labels, hierarchy, items, supports, fields, history, active, captured, overTime] = await Promise.all([
     customSlots(actor, collectionId, enrollmentId),
     levelLabels(actor, collectionId),
     listTeacherCollectionHierarchyItems(actor, collectionId),
@@ -106,6 +109,7 @@ export async function loadStudentPage(actor: Actor, collectionId: number, enroll
     gradeHistory(actor, collectionId, student.studentId),
     activeMilestones(actor, collectionId),
     milestoneHistory(actor, collectionId, student.studentId),
+    childResults(actor, student.studentId),
   ]);
   return {
     collection,
@@ -121,6 +125,8 @@ export async function loadStudentPage(actor: Actor, collectionId: number, enroll
     history,
     active,
     captured,
+    /** The child's results across collections and school years (a child on the teacher's roster). */
+    overTime,
     itemCodes: new Map(items.map((i) => [i.id, i.code])),
   };
 }

@@ -5,6 +5,7 @@ import { assessments, auditLog, dataCollectionLocationAssignments, studentEnroll
 import { GET } from "@/app/en/api/v1/students/[id]/results/route";
 import { loadScoringScreen } from "@/lib/scoring/scoring-screen";
 import { previousLevels } from "@/lib/scoring/previous-levels";
+import { loadStudentPage } from "@/lib/scoring/student-page";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeTenant, makeUser } from "../support/factories";
 import { actorOf, assign, makeCollection, makeLocation, makeOrgTree, makeSchoolYear, score } from "../support/school-fixtures";
@@ -141,6 +142,9 @@ describe("GET /students/{id}/results", () => {
     expect(own.body.results).toHaveLength(3);
     expect((await get(w.otherKid.student.id, w.teacherToken)).status).toBe(404);
     expect((await get(w.kids[0].student.id, w.otherTeacherToken)).status).toBe(404);
+    // The teacher's page of the child carries the same history.
+    const page = await loadStudentPage(w.teacherActor, w.collection.id, w.kids[0].enrollment.id);
+    expect(page.overTime).toEqual(own.body);
   });
 
   it("an admin reads within reach: the child's district yes; the school the child left, another district and another tenant 404", async () => {

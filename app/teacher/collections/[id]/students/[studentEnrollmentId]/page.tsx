@@ -3,6 +3,7 @@ import { GradeHistory } from "@/components/scoring/student/grade-history";
 import { MilestoneCapture } from "@/components/scoring/student/milestones";
 import { SupportCommentForm } from "@/components/scoring/student/support-comment-form";
 import { SupportsForm } from "@/components/scoring/student/supports-form";
+import { ChildResultsView } from "@/components/results/child-results";
 import { CollectionLinks } from "@/components/scoring/collection-links";
 import { ChildScoreSheet } from "@/components/score-sheets/score-sheet-buttons";
 import { Card, Progress, Stat } from "@/components/ui/card";
@@ -156,6 +157,10 @@ export default async function StudentPage({ params }: { params: Promise<{ id: st
             )}
           </section>
         </div>
+      </Card>
+
+      <Card title="Results over time" className="mb-8">
+        <ChildResultsView data={page.overTime} />
       </Card>
 
       <Card title="Grade history">
