@@ -149,7 +149,7 @@ export function YearComparison({ data, path, keep, compareWith }: { data: YearsC
             </figcaption>
           </figure>
           <div
-            className="min-w-0 flex-1 overflow-x-auto rounded-lg border border-slate-200"
+            className="relative min-w-0 flex-1 overflow-x-auto rounded-lg border border-slate-200"
             tabIndex={0}
             role="region"
             aria-label="Performance levels by school year"

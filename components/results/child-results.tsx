@@ -92,7 +92,12 @@ function AssessmentResults({ assessment, results }: { assessment: ChildAssessmen
             Overall scale score per collection; the bands are the performance levels. The figures are in the table.
           </figcaption>
         </figure>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`${assessment.name} results`}>
+        <div
+          className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label={`${assessment.name} results`}
+        >
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{assessment.name}: results per collection, oldest first, with the change since the previous one</caption>
             <thead className="bg-slate-50 text-slate-700">

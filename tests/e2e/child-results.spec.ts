@@ -93,7 +93,7 @@ async function makeHistory(request: APIRequestContext, stamp: string) {
   });
   const { enrollments } = await api<{ enrollments: { id: number }[] }>(request, "get", `/enrollments?studentId=${student.id}`, district.headers);
   const enrollmentId = enrollments[0].id;
-  await api(request, "post", "/user-students-associations", district.headers, {
+  const { userStudentsAssociation } = await api<{ userStudentsAssociation: { id: number } }>(request, "post", "/user-students-associations", district.headers, {
     userId: teacher.userId,
     studentEnrollmentId: enrollmentId,
     parentLocationId: locationId,
@@ -123,7 +123,8 @@ async function makeHistory(request: APIRequestContext, stamp: string) {
     items: onePerDomain.map((id) => ({ parentAssessmentItemId: id })),
   });
   // Assigned to the school (its children with it): what puts it in the district admin's reach.
-  await api(request, "post", `/admin/tenants/${state.tenantId}/collections/${prior.id}/locations.json`, state.headers, { locationId });
+  const atSchool = `/admin/tenants/${state.tenantId}/collections/${prior.id}/locations.json`;
+  await api(request, "post", atSchool, state.headers, { locationId });
   await scoreAll(request, teacher.headers, prior.id, enrollmentId, "lowest");
   const lastFall = lastYear.startDate + 60 * DAY;
   await api(request, "put", "/data-collections", state.headers, {
@@ -142,7 +143,21 @@ async function makeHistory(request: APIRequestContext, stamp: string) {
   await scoreAll(request, teacher.headers, kra.id, enrollmentId, "highest");
 
   const history = await api<{ results: ChildResult[] }>(request, "get", `/students/${student.id}/results`, district.headers);
-  return { kra, prior: { id: prior.id, name: priorName, schoolYear: lastYear.label }, studentId: student.id, lastName: `Yearling${stamp.slice(-4)}`, history };
+  // Afterwards the class and the school are as the demo left them: the child leaves the teacher's roster
+  // (journeys after this one read the class list), last year's collection the school (its scored child stays).
+  const tidy = async () => {
+    await api(request, "delete", `/user-students-associations?associationId=${userStudentsAssociation.id}`, district.headers);
+    await api(request, "delete", `${atSchool}?locationId=${locationId}`, state.headers);
+  };
+  return {
+    tidy,
+    kra,
+    prior: { id: prior.id, name: priorName, schoolYear: lastYear.label },
+    studentId: student.id,
+    enrollmentId,
+    lastName: `Yearling${stamp.slice(-4)}`,
+    history,
+  };
 }
 
 /** Press Tab until the locator holds the focus (keyboard reach), at most `max` times. */
@@ -223,6 +238,12 @@ test("a child's results across school years: the profile, the scoring screen's p
   await tp.screenshot(snap("child-results-scoring-previous"));
   await tp.getByRole("link", { name: "Hide the previous checkpoint's levels" }).click();
   await expect(tp.getByRole("columnheader", { name: "Previous level" })).toHaveCount(0);
+  // The teacher's page of the child shows the same history.
+  await tp.goto(`/teacher/collections/${made.kra.id}/students/${made.enrollmentId}`);
+  const own = tp.getByRole("region", { name: "Kindergarten Readiness Assessment results" });
+  await expect(own.getByRole("row")).toHaveCount(3);
+  await expect(own.getByRole("row").nth(2)).toContainText(`+${after.change!.overallScore} points, up from ${before.levelLabel}`);
+  await expectNoAxeViolations(tp);
   await teacher.close();
 
   // The district admin compares the two school years' levels on the data displays.
@@ -262,4 +283,5 @@ test("a child's results across school years: the profile, the scoring screen's p
   await expect(compare.getByRole("img", { name: /^Performance levels of Kindergarten Readiness Assessment by school year/ })).toBeVisible();
   await expectNoAxeViolations(page, { include: ["section[aria-labelledby=compare-years]"] });
   await page.screenshot(snap("child-results-displays-years"));
+  await made.tidy();
 });
