@@ -20,7 +20,7 @@ const LEVELS = [
 ];
 let fx: ScoringAssessment;
 let w: ScoringWorld;
-let priorYear: { label: string };
+let priorYear: { id: number; label: string };
 let prior: { id: number; collectionName: string };
 let otherAssessment: { id: number };
 const tokens = {} as Record<"district" | "outsider" | "otherTenant", string>;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const t = w.tenant.id;
   priorYear = await makeSchoolYear(new Date(Date.now() - 420 * DAY), new Date(Date.now() - 70 * DAY));
   const itemIds = fx.items.map((i) => i.id);
-  const atSchool = async (c: { id: number }) => {
+  const atSchool = async <C extends { id: number }>(c: C) => {
     await db().insert(dataCollectionLocationAssignments).values({ tenantId: t, dataCollectionId: c.id, locationId: w.tree.location.id });
     return c;
   };
