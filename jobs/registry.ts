@@ -6,6 +6,7 @@ import { ftpFeedRun, ftpFeedSchedule } from "./handlers/ftp-feed";
 import { mailRequeue } from "./handlers/mail-requeue";
 import { mailSend } from "./handlers/mail-send";
 import { oneRosterRun } from "./handlers/oneroster";
+import { oneRosterPull, oneRosterPullSchedule } from "./handlers/oneroster-pull";
 import { passwordReset } from "./handlers/password-reset";
 import { isrGenerate } from "./handlers/isr-generate";
 import { reportGenerate } from "./handlers/report-generate";
@@ -34,5 +35,7 @@ export const handlers: JobHandler[] = [
   ftpFeedRun,
   ftpFeedSchedule,
   oneRosterRun,
+  oneRosterPull,
+  oneRosterPullSchedule,
   edfiSend,
 ];

@@ -79,6 +79,12 @@ export const districtDataIntegrations = pgTable(
     lastRunAt: timestamp({ withTimezone: true }),
     lastRunStatus: text({ enum: ["succeeded", "failed"] }),
     lastRunMessage: text(),
+    /** OneRoster 1.2 REST provider: token URL, client id, base URL (migration 0039). */
+    onerosterInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The provider's client secret, sealed as the FTP password is; never answered. */
+    onerosterSecretEncrypted: text(),
+    /** When the last successful pull started: the next pull's dateLastModified filter. */
+    onerosterPulledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -41,8 +41,8 @@ export const toRun = (r: RunRow, loads: LoadRow[] = []): FeedRun => ({
   loads: loads.filter((l) => l.run_id === r.id).map((l) => ({ fileName: l.name, bulkLoadId: l.bulk_load_id, status: l.status })),
 });
 
-/** Waiting or running; one older than an hour outlived its job's retries (a lost worker) and no longer blocks a new run. */
-export const waitingRun = sql`r.status in ('queued', 'running') and r.created_at > now() - interval '1 hour'`;
+/** The FTP feed's, waiting or running (OneRoster pulls share the table, source 'oneroster'); one older than an hour outlived its job's retries (a lost worker) and no longer blocks a new run. */
+export const waitingRun = sql`r.source = 'ftp' and r.status in ('queued', 'running') and r.created_at > now() - interval '1 hour'`;
 
 export const runColumns = sql`r.id, r.trigger, r.status, r.created_at, r.started_at, r.finished_at, r.files_found, r.files_loaded, r.message`;
 
@@ -51,7 +51,7 @@ export async function recentRuns(tenantId: number, integrationId: number): Promi
   const found = await rows<RunRow>(
     db(),
     sql`select ${runColumns} from district_data_integration_runs r
-      where r.tenant_id = ${tenantId} and r.integration_id = ${integrationId} order by r.created_at desc, r.id desc limit ${RECENT_RUNS}`,
+      where r.tenant_id = ${tenantId} and r.integration_id = ${integrationId} and r.source = 'ftp' order by r.created_at desc, r.id desc limit ${RECENT_RUNS}`,
   );
   const ids = found.map((r) => r.id);
   const loads = ids.length

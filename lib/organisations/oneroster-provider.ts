@@ -1,0 +1,191 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db, rows } from "@/db/client";
+import { authorize } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/platform/actor";
+import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
+import { conflict, fieldError, notFound } from "@/lib/platform/errors";
+import { sendJob, sendJobs } from "@/lib/platform/queue";
+import { forTenant } from "@/lib/platform/tenancy";
+import { encryptSecret } from "./integration-secret";
+import { administeredDistrict } from "./integrations";
+import { oneRosterPullJob } from "./oneroster-pull-jobs";
+import type { ProviderView, PullRun, SaveProviderInput } from "./oneroster-provider-schemas";
+
+/*
+ * A district integration's OneRoster 1.2 REST provider (issue 24 item 2): read and changed by those
+ * who administer the district, as the FTP settings are (another district or tenant: 404). The client
+ * secret is sealed as the FTP password is and never answered. Pulls share the feed's run history
+ * (source 'oneroster'); oneroster-pull-run.ts does the work.
+ */
+
+const SAVED = "Integration Saved";
+const PULL_REQUESTED = "Pull requested";
+const NO_PROVIDER = "This district has no OneRoster provider";
+const NOT_ACTIVE = "Turn the OneRoster provider on (Active) before pulling";
+const RECENT = 10;
+
+interface RunRow {
+  id: number;
+  trigger: PullRun["trigger"];
+  status: PullRun["status"];
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  files_found: number;
+  oneroster_load_id: number | null;
+  message: string | null;
+}
+const runColumns = sql`r.id, r.trigger, r.status, r.created_at, r.started_at, r.finished_at, r.files_found, r.oneroster_load_id, r.message`;
+/** As the FTP feed's: waiting or running, and younger than an hour (older outlived its retries). */
+const waiting = sql`r.source = 'oneroster' and r.status in ('queued', 'running') and r.created_at > now() - interval '1 hour'`;
+const unix = (v: Date | string | null) => (v === null ? null : Math.floor(new Date(v).getTime() / 1000));
+const toRun = (r: RunRow): PullRun => ({
+  id: r.id,
+  trigger: r.trigger,
+  status: r.status,
+  requestedAt: unix(r.created_at)!,
+  startedAt: unix(r.started_at),
+  finishedAt: unix(r.finished_at),
+  recordsPulled: r.files_found,
+  oneRosterLoadId: r.oneroster_load_id,
+  message: r.message,
+});
+
+interface ProviderRow {
+  id: number;
+  oneroster_info: Record<string, unknown>;
+  secret_set: boolean;
+  pulled_at: Date | string | null;
+}
+
+function viewOf(r: ProviderRow | undefined): ProviderView | null {
+  const o = r?.oneroster_info ?? {};
+  if (!r || typeof o.baseUrl !== "string") return null;
+  const source = o.stateIdSource === "userIds" || o.stateIdSource === "metadata" ? o.stateIdSource : "identifier";
+  return {
+    active: o.active !== false,
+    tokenUrl: String(o.tokenUrl ?? ""),
+    clientId: String(o.clientId ?? ""),
+    secretSet: r.secret_set,
+    baseUrl: o.baseUrl,
+    stateIdSource: source,
+    stateIdField: typeof o.stateIdField === "string" ? o.stateIdField : null,
+  };
+}
+
+const providerRow = (t: number, districtId: number) =>
+  rows<ProviderRow>(
+    db(),
+    sql`select id, oneroster_info, oneroster_secret_encrypted is not null as secret_set, oneroster_pulled_at as pulled_at
+      from district_data_integrations where tenant_id = ${t} and district_id = ${districtId}`,
+  );
+
+/** GET /data-integrations/oneroster?districtId: the provider (without its secret), the last successful pull and the latest pulls. */
+export async function oneRosterProvider(actor: Actor, districtId: number) {
+  authorize(actor, "organisations.manage");
+  return forTenant(actor, async () => {
+    const district = await administeredDistrict(actor, districtId);
+    const [row] = await providerRow(actor.tenantId, district.id);
+    const runs = row
+      ? await rows<RunRow>(
+          db(),
+          sql`select ${runColumns} from district_data_integration_runs r where r.tenant_id = ${actor.tenantId} and r.integration_id = ${row.id}
+            and r.source = 'oneroster' order by r.created_at desc, r.id desc limit ${RECENT}`,
+        )
+      : [];
+    return { oneRoster: { provider: viewOf(row), lastPullAt: row ? unix(row.pulled_at) : null, runs: runs.map(toRun) } };
+  });
+}
+
+/** PUT /data-integrations/oneroster: name the district's provider (creating its integration if it has none). */
+export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInput, origin: AuditOrigin = {}) {
+  authorize(actor, "organisations.manage");
+  const t = actor.tenantId;
+  return forTenant(actor, async () => {
+    const district = await administeredDistrict(actor, input.districtId, true);
+    const [current] = await providerRow(t, district.id);
+    if (!current?.secret_set && !input.clientSecret) throw fieldError("clientSecret", "Client secret is required");
+    const { districtId: _d, clientSecret, ...settings } = input;
+    const info = { ...settings, stateIdField: settings.stateIdField ?? null };
+    const before = viewOf(current);
+    // A new provider or base URL starts again with a full pull: the last pull's time belongs to the old one.
+    const restart = !before || before.baseUrl !== info.baseUrl;
+    await rows(
+      db(),
+      sql`insert into district_data_integrations (tenant_id, district_id, oneroster_info, oneroster_secret_encrypted)
+        values (${t}, ${district.id}, ${JSON.stringify(info)}::jsonb, ${clientSecret ? encryptSecret(clientSecret) : null})
+        on conflict (tenant_id, district_id) do update set oneroster_info = excluded.oneroster_info,
+          oneroster_secret_encrypted = coalesce(excluded.oneroster_secret_encrypted, district_data_integrations.oneroster_secret_encrypted),
+          oneroster_pulled_at = ${restart ? null : sql`district_data_integrations.oneroster_pulled_at`}, updated_at = now()
+        returning id`,
+    );
+    const was: Record<string, unknown> = before ?? {};
+    const fields = Object.keys(info).filter((k) => was[k] !== info[k as keyof typeof info]);
+    await writeAudit(
+      actor,
+      [
+        {
+          action: before ? "oneroster_provider_update" : "oneroster_provider_create",
+          entityType: "district",
+          entityId: district.id,
+          details: {
+            fields: [...fields, ...(clientSecret ? ["clientSecret"] : [])],
+            before: Object.fromEntries(fields.map((k) => [k, was[k] ?? null])),
+            after: Object.fromEntries(fields.map((k) => [k, info[k as keyof typeof info]])),
+          },
+        },
+      ],
+      origin,
+    );
+    const [saved] = await providerRow(t, district.id);
+    return { message: SAVED, provider: viewOf(saved)! };
+  });
+}
+
+/** POST /data-integrations/oneroster/pull {districtId}: "Pull now"; a pull already waiting is answered instead. */
+export async function pullNow(actor: Actor, districtId: number, origin: AuditOrigin = {}) {
+  authorize(actor, "organisations.manage");
+  const t = actor.tenantId;
+  return forTenant(actor, async () => {
+    const district = await administeredDistrict(actor, districtId, true);
+    const [row] = await providerRow(t, district.id);
+    const provider = viewOf(row);
+    if (!row || !provider || !provider.secretSet) throw notFound(NO_PROVIDER);
+    if (!provider.active) throw conflict(NOT_ACTIVE);
+    const [already] = await rows<RunRow>(
+      db(),
+      sql`select ${runColumns} from district_data_integration_runs r where r.tenant_id = ${t} and r.integration_id = ${row.id} and ${waiting} order by r.id limit 1`,
+    );
+    if (already) return { message: PULL_REQUESTED, run: toRun(already) };
+    const [run] = await rows<RunRow>(
+      db(),
+      sql`insert into district_data_integration_runs as r (tenant_id, integration_id, trigger, requested_by, source)
+        values (${t}, ${row.id}, 'manual', ${actor.userId}, 'oneroster') returning ${runColumns}`,
+    );
+    await writeAudit(
+      actor,
+      [{ action: "oneroster_pull", entityType: "district", entityId: district.id, details: { integrationId: row.id, runId: run.id } }],
+      origin,
+    );
+    await sendJob(oneRosterPullJob, { tenantId: t, runId: run.id }, { idempotencyKey: `oneroster-pull:${t}:${run.id}` });
+    return { message: PULL_REQUESTED, run: toRun(run) };
+  });
+}
+
+/** The hourly tick (system, across tenants): a queued pull for every active provider with a secret and none waiting. */
+export async function queueScheduledPulls(): Promise<{ queued: number }> {
+  const queued = await rows<{ tenant_id: number; id: number }>(
+    db(),
+    sql`insert into district_data_integration_runs (tenant_id, integration_id, trigger, source)
+      select i.tenant_id, i.id, 'schedule', 'oneroster' from district_data_integrations i
+      where i.oneroster_info ? 'baseUrl' and coalesce((i.oneroster_info->>'active')::boolean, true) and i.oneroster_secret_encrypted is not null
+        and not exists (select 1 from district_data_integration_runs r where r.tenant_id = i.tenant_id and r.integration_id = i.id and ${waiting})
+      returning tenant_id, id`,
+  );
+  await sendJobs(
+    oneRosterPullJob,
+    queued.map((r) => ({ payload: { tenantId: r.tenant_id, runId: r.id }, idempotencyKey: `oneroster-pull:${r.tenant_id}:${r.id}` })),
+  );
+  return { queued: queued.length };
+}
