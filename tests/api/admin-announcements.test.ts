@@ -102,15 +102,33 @@ describe("POST /announcements", () => {
 });
 
 describe("GET /announcements", () => {
+  // A tenant of its own holding one active, one upcoming and one past announcement.
+  let L: { tenantId: number; tenantAdmin: string; teacher: string };
+  beforeAll(async () => {
+    const t = await makeTenant();
+    const admin = await tokenFor(await makeUser(t.id, { roles: ["ROLE_ADMIN"] }));
+    L = {
+      tenantId: t.id,
+      tenantAdmin: await tokenFor(await makeUser(t.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] })),
+      teacher: await tokenFor(await makeUser(t.id, { roles: ["ROLE_TEACHER"] })),
+    };
+    for (const [title, start, end] of [
+      ["Window opens", now() - DAY, now() + DAY],
+      ["Training day", now() + DAY, now() + 2 * DAY],
+      ["Last year", now() - 9 * DAY, now() - 8 * DAY],
+    ] as const)
+      expect((await create(admin, body(title, start, end))).status).toBe(201);
+  });
+
   it("lists every announcement of the tenant for its admins, latest start first, none of another tenant", async () => {
-    const res = await call(GET, "GET", PATH, { token: A.tenantAdmin, query: { tenantsId: A.tenantId } });
+    const res = await call(GET, "GET", PATH, { token: L.tenantAdmin, query: { tenantsId: L.tenantId } });
     expect(res.status).toBe(200);
     expect(res.body.announcements.map((a: { title: string }) => a.title)).toEqual(["Training day", "Window opens", "Last year"]);
     expect(res.body.announcements.map((a: { color: string }) => a.color)).toEqual(["green", "blue", "orange"]);
   });
 
   it("shows teachers the active ones only", async () => {
-    const res = await call(GET, "GET", PATH, { token: A.teacher });
+    const res = await call(GET, "GET", PATH, { token: L.teacher });
     expect(res.body.announcements.map((a: { title: string }) => a.title)).toEqual(["Window opens"]);
   });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, districtDataIntegrations } from "@/db/schema";
 import { DELETE as integrationDelete, GET as integrationGet, POST as integrationPost } from "@/app/en/api/v1/data-integrations/route";
@@ -15,6 +15,7 @@ import { makeDistrict, makeLocation, makeOrgTree, makeTenant, makeUser } from ".
 /**
  * District data integrations and the member.json listings. A tenant with two districts of one region:
  * a tenant admin, D1's admin, D2's admin, a teacher at D1's school; another tenant with its own admin.
+ * Each test gets its own pair of tenants, and saves the integration it needs.
  */
 const p = {} as Record<"tenantAdmin" | "d1Admin" | "d2Admin" | "teacher" | "otherTenant", string>;
 let t: number;
@@ -24,7 +25,7 @@ let ids: { d1Admin: number; teacher: number; d2Admin: number; otherUser: number 
 let otherTenant: number;
 let otherDistrict: { id: number; regionId: number };
 
-beforeAll(async () => {
+beforeEach(async () => {
   const tenant = await makeTenant();
   t = tenant.id;
   tree = await makeOrgTree(t);
@@ -149,6 +150,7 @@ describe("POST /data-integrations", () => {
 
 describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
   it("lists the integrations of administered districts only", async () => {
+    expect((await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, active: false, ftp: { ...ftp, password: "pw" } })).status).toBe(200);
     const mine = await list(p.d1Admin);
     expect(mine.status).toBe(200);
     expect(mine.body.dataIntegrations.map((i: { tenantsDistrictsId: number }) => i.tenantsDistrictsId)).toEqual([tree.district.id]);
@@ -161,7 +163,8 @@ describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
   });
 
   it("lists integration users by district: 404 out of reach or tenant, 400 without a district", async () => {
-    await save(p.tenantAdmin, { tenantsDistrictsId: tree.district.id, ftp, userIds: [ids.teacher, ids.d1Admin] });
+    const saved = await save(p.tenantAdmin, { tenantsDistrictsId: tree.district.id, ftp: { ...ftp, password: "pw" }, userIds: [ids.teacher, ids.d1Admin] });
+    expect(saved.status).toBe(200);
     const res = await users(p.d1Admin, tree.district.id);
     expect(res.status).toBe(200);
     expect(res.body.users.map((u: { id: number }) => u.id).sort()).toEqual([ids.d1Admin, ids.teacher].sort());
@@ -173,6 +176,7 @@ describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
   });
 
   it("answers ftp.json: settings without the password and the last run; 404 for the wrong region, tenant or district", async () => {
+    expect((await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, active: true, ftp: { ...ftp, password: "pw" } })).status).toBe(200);
     const res = await status(p.d1Admin, t, tree.region.id, tree.district.id);
     expect(res.status).toBe(200);
     expect(res.body.integration).toEqual({
@@ -196,6 +200,9 @@ describe("GET /data-integrations, /data-integrations/users, ftp.json", () => {
 
 describe("DELETE /data-integrations", () => {
   it("is 404 out of reach and for a district without one, 403 for a teacher, 400 without a district; removes and audits", async () => {
+    const saved = await save(p.d1Admin, { tenantsDistrictsId: tree.district.id, ftp: { ...ftp, password: "pw" }, userIds: [ids.teacher] });
+    expect(saved.status).toBe(200);
+    expect((await users(p.d1Admin, tree.district.id)).body.users).toHaveLength(1);
     expect((await remove(p.d2Admin, tree.district.id)).status).toBe(404);
     expect((await remove(p.otherTenant, tree.district.id)).status).toBe(404);
     expect((await remove(p.teacher, tree.district.id)).status).toBe(403);

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import { GET as studentGet } from "@/app/en/api/v1/students/[id]/route";
@@ -20,7 +20,8 @@ let enrollmentId: number;
 const p = {} as Record<"admin" | "outsider" | "teacher" | "otherTenant", string>;
 let adminId: number;
 
-beforeAll(async () => {
+// Each test its own tenant and student, so the views it counts are its own.
+beforeEach(async () => {
   t = (await makeTenant()).id;
   const tree = await makeOrgTree(t);
   const elsewhere = await makeLocation(t, (await makeDistrict(t, tree.region.id)).id);
@@ -87,6 +88,8 @@ describe("view audit rows", () => {
   });
 
   it("the audit trail lists the views of the student to its admin", async () => {
+    expect((await getStudent(p.admin)).status).toBe(200);
+    expect((await call(enrollmentsGet, "GET", "/en/api/v1/enrollments", { token: p.admin, query: { studentId: kid.id } })).status).toBe(200);
     const res = await call(auditGet, "GET", "/en/api/v1/audit-log", { token: p.admin, query: { entityType: "student", entityId: kid.id } });
     expect(res.status).toBe(200);
     const actions = res.body.entries.map((e: { action: string; entityType: string }) => `${e.action} ${e.entityType}`);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, enrollmentAssociations, studentEnrollments, students } from "@/db/schema";
 import { GET as listGet, POST as createPost, PUT as updatePut } from "@/app/en/api/v1/students/route";
@@ -54,12 +54,18 @@ async function buildA() {
   };
 }
 
-beforeAll(async () => {
-  A = await buildA();
+/** Another tenant, with a student of the state id Ada has in A. */
+async function buildB() {
   const tenant = await makeTenant();
   const tree = await makeOrgTree(tenant.id);
   const s = await makeStudent(tenant.id, { parentLocationId: tree.location.id, tenantUniqueId: "0000100" });
-  B = { token: await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] })), studentId: s.id, locationId: tree.location.id };
+  return { token: await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] })), studentId: s.id, locationId: tree.location.id };
+}
+
+// The lists read one world; the writes below make their own for each test.
+beforeAll(async () => {
+  A = await buildA();
+  B = await buildB();
 });
 
 const list = (token: string, query: Record<string, string | number> = {}) => call(listGet, "GET", "/en/api/v1/students", { token, query });
@@ -158,6 +164,9 @@ describe("GET /students/{id} and /students/ssid/{stateId}", () => {
   });
 });
 
+// The writes' own worlds, made for each test.
+let W: typeof A;
+let WB: typeof B;
 const newStudent = (overrides: Record<string, unknown> = {}) => ({
   tenantUniqueId: "000123",
   firstName: "Nia",
@@ -168,7 +177,7 @@ const newStudent = (overrides: Record<string, unknown> = {}) => ({
   lowSes: "0",
   specialEducation: true,
   races: [1, 4],
-  locationId: A.l2.id,
+  locationId: W.l2.id,
   ...overrides,
 });
 const create = (token: string, body: unknown) => call(createPost, "POST", "/en/api/v1/students", { token, body, headers: HEADERS });
@@ -178,12 +187,21 @@ const update = (token: string, { locationId: _location, ...student }: Record<str
 const auditOf = (studentId: number) => db().select().from(auditLog).where(eq(auditLog.studentId, studentId)).orderBy(auditLog.id);
 
 describe("POST and PUT /students", () => {
-  let createdId = 0;
+  beforeEach(async () => {
+    W = await buildA();
+    WB = await buildB();
+  });
+  /** A student made through the API, as a test's starting point. */
+  const created = async (overrides: Record<string, unknown> = {}) => {
+    const res = await create(W.districtAdmin, newStudent(overrides));
+    expect(res.status).toBe(200);
+    return res.body.student.id as number;
+  };
 
   it("creates a student with a POA enrollment, state id leading zeros kept, race summed, audited", async () => {
-    const res = await create(A.districtAdmin, newStudent());
+    const res = await create(W.districtAdmin, newStudent());
     expect(res.status).toBe(200);
-    createdId = res.body.student.id;
+    const createdId = res.body.student.id;
     expect(res.body.student).toMatchObject({
       tenantUniqueId: "000123",
       race: 5,
@@ -192,11 +210,11 @@ describe("POST and PUT /students", () => {
       specialEducation: true,
       gender: "FEMALE",
       dobDate: "2021-05-04",
-      parentLocationId: A.l2.id,
+      parentLocationId: W.l2.id,
       status: "Inactive",
     });
     const [enrollment] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.studentId, createdId));
-    expect(enrollment).toMatchObject({ locationId: A.l2.id, districtId: A.d1.id, isPointOfAuthority: true });
+    expect(enrollment).toMatchObject({ locationId: W.l2.id, districtId: W.d1.id, isPointOfAuthority: true });
     const audit = await auditOf(createdId);
     expect(audit.map((a) => [a.action, a.entityType])).toEqual([
       ["create", "student"],
@@ -205,67 +223,70 @@ describe("POST and PUT /students", () => {
     expect(audit[0].requestId).toBeTruthy();
     const text = JSON.stringify(audit.map((a) => a.details));
     for (const secret of ["Nia", "Quill", "2021-05-04", "000123"]) expect(text).not.toContain(secret);
-    const found = await call(ssidGet, "GET", "/x", { token: A.tenantAdmin, params: { stateId: "000123" } });
+    const found = await call(ssidGet, "GET", "/x", { token: W.tenantAdmin, params: { stateId: "000123" } });
     expect(found.body.student.id).toBe(createdId);
   });
 
   it("refuses a duplicate state id with the spec's message and writes nothing", async () => {
-    const before = (await db().select().from(students).where(eq(students.tenantId, A.tenant.id))).length;
-    const res = await create(A.tenantAdmin, newStudent({ firstName: "Other" }));
+    await created();
+    const before = (await db().select().from(students).where(eq(students.tenantId, W.tenant.id))).length;
+    const res = await create(W.tenantAdmin, newStudent({ firstName: "Other" }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: "Student State ID must be unique", errors: [{ field: "tenantUniqueId", message: "Student State ID must be unique" }] });
-    expect((await db().select().from(students).where(eq(students.tenantId, A.tenant.id))).length).toBe(before);
+    expect((await db().select().from(students).where(eq(students.tenantId, W.tenant.id))).length).toBe(before);
     // Another tenant may hold the same state id.
-    const b = await create(B.token, newStudent({ locationId: B.locationId }));
+    const b = await create(WB.token, newStudent({ locationId: WB.locationId }));
     expect(b.status).toBe(200);
     expect(b.body.student.tenantUniqueId).toBe("000123");
     // Nor may one tenant create at another's location.
-    expect((await create(A.tenantAdmin, newStudent({ tenantUniqueId: "777", locationId: B.locationId }))).status).toBe(404);
+    expect((await create(W.tenantAdmin, newStudent({ tenantUniqueId: "777", locationId: WB.locationId }))).status).toBe(404);
   });
 
   it("validates the fields and refuses a location out of reach", async () => {
-    const res = await create(A.tenantAdmin, newStudent({ tenantUniqueId: " ", firstName: "", dob: "2021-02-30", races: [3], gender: "X" }));
+    const res = await create(W.tenantAdmin, newStudent({ tenantUniqueId: " ", firstName: "", dob: "2021-02-30", races: [3], gender: "X" }));
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["dob", "firstName", "gender", "races.0", "tenantUniqueId"]);
-    expect((await create(A.districtAdmin, newStudent({ tenantUniqueId: "999", locationId: A.l3.id }))).status).toBe(404);
-    expect((await create(A.teacher, newStudent({ tenantUniqueId: "998" }))).status).toBe(403);
+    expect((await create(W.districtAdmin, newStudent({ tenantUniqueId: "999", locationId: W.l3.id }))).status).toBe(404);
+    expect((await create(W.teacher, newStudent({ tenantUniqueId: "998" }))).status).toBe(403);
   });
 
   it("edits demographics, audits the changed field names only, and keeps leading zeros", async () => {
-    const current = (await call(oneGet, "GET", "/x", { token: A.tenantAdmin, params: { id: String(createdId) } })).body.student;
+    const createdId = await created();
+    const current = (await call(oneGet, "GET", "/x", { token: W.tenantAdmin, params: { id: String(createdId) } })).body.student;
     const edit = { ...newStudent(), id: createdId, tenantUniqueId: "0000123", lastName: "Quillon", races: [2] };
-    const res = await update(A.districtAdmin, edit);
+    const res = await update(W.districtAdmin, edit);
     expect(res.status).toBe(200);
     expect(res.body.student).toMatchObject({ tenantUniqueId: "0000123", lastName: "Quillon", race: 2, firstName: current.firstName });
     const audit = (await auditOf(createdId)).filter((a) => a.action === "update");
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toEqual({ fields: ["tenantUniqueId", "lastName", "race"] });
     // Saving the same values again writes no audit row.
-    await update(A.districtAdmin, edit);
+    await update(W.districtAdmin, edit);
     expect((await auditOf(createdId)).filter((a) => a.action === "update")).toHaveLength(1);
   });
 
   it("refuses an edit onto another student's state id, out of reach, or of another tenant", async () => {
-    const dup = await update(A.tenantAdmin, { ...newStudent(), id: createdId, tenantUniqueId: "0000300" });
+    const createdId = await created({ tenantUniqueId: "0000123" });
+    const dup = await update(W.tenantAdmin, { ...newStudent(), id: createdId, tenantUniqueId: "0000300" });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe("Student State ID must be unique");
     const [row] = await db()
       .select()
       .from(students)
-      .where(and(eq(students.tenantId, A.tenant.id), eq(students.id, createdId)));
+      .where(and(eq(students.tenantId, W.tenant.id), eq(students.id, createdId)));
     expect(row.tenantUniqueId).toBe("0000123");
-    expect((await update(A.locationAdmin, { ...newStudent(), id: A.cy.id, tenantUniqueId: "0000300" })).status).toBe(404);
-    expect((await update(A.tenantAdmin, { ...newStudent(), id: B.studentId, tenantUniqueId: "0000100" })).status).toBe(404);
-    expect((await update(A.teacher, { ...newStudent(), id: createdId })).status).toBe(403);
+    expect((await update(W.locationAdmin, { ...newStudent(), id: W.cy.id, tenantUniqueId: "0000300" })).status).toBe(404);
+    expect((await update(W.tenantAdmin, { ...newStudent(), id: WB.studentId, tenantUniqueId: "0000100" })).status).toBe(404);
+    expect((await update(W.teacher, { ...newStudent(), id: createdId })).status).toBe(403);
   });
 
   it("takes the spec's {student, enrollment} form: both change in one transaction, each audited; another child's enrollment changes neither", async () => {
-    const put = (body: unknown) => call(updatePut, "PUT", "/en/api/v1/students", { token: A.districtAdmin, body, headers: HEADERS });
-    const both = await put({ student: { id: A.bob.id, middleName: "Lee" }, enrollment: { id: A.bob.enrollmentId, priorCare: "Head Start" } });
+    const put = (body: unknown) => call(updatePut, "PUT", "/en/api/v1/students", { token: W.districtAdmin, body, headers: HEADERS });
+    const both = await put({ student: { id: W.bob.id, middleName: "Lee" }, enrollment: { id: W.bob.enrollmentId, priorCare: "Head Start" } });
     expect(both.status).toBe(200);
-    expect(both.body.student).toMatchObject({ id: A.bob.id, middleName: "Lee" });
-    expect(both.body.enrollment).toMatchObject({ id: A.bob.enrollmentId, studentId: A.bob.id, priorCare: "Head Start" });
-    const audit = await auditOf(A.bob.id);
+    expect(both.body.student).toMatchObject({ id: W.bob.id, middleName: "Lee" });
+    expect(both.body.enrollment).toMatchObject({ id: W.bob.enrollmentId, studentId: W.bob.id, priorCare: "Head Start" });
+    const audit = await auditOf(W.bob.id);
     expect(audit.map((a) => [a.entityType, a.details])).toEqual(
       expect.arrayContaining([
         ["student", { fields: ["middleName"] }],
@@ -274,18 +295,18 @@ describe("POST and PUT /students", () => {
     );
 
     // The enrollment as GET /enrollments answers it goes back in too.
-    const again = await put({ student: { id: A.bob.id }, enrollment: both.body.enrollment });
+    const again = await put({ student: { id: W.bob.id }, enrollment: both.body.enrollment });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(await auditOf(A.bob.id)).toHaveLength(audit.length);
+    expect(await auditOf(W.bob.id)).toHaveLength(audit.length);
 
     // A record's field beside the records, not in them, is no field of the request (never dropped).
-    const astray = await put({ student: { id: A.bob.id }, priorCare: "Other" });
+    const astray = await put({ student: { id: W.bob.id }, priorCare: "Other" });
     expect(astray).toMatchObject({ status: 400, body: { errors: [{ field: "priorCare", message: "priorCare is not a field of this request" }] } });
 
-    const wrong = await put({ student: { id: A.bob.id, middleName: "Ray" }, enrollment: { id: A.ada.enrollmentId, priorCare: "Other" } });
+    const wrong = await put({ student: { id: W.bob.id, middleName: "Ray" }, enrollment: { id: W.ada.enrollmentId, priorCare: "Other" } });
     expect(wrong).toMatchObject({ status: 404, body: { message: "Enrollment not found" } });
-    const [bob] = await db().select().from(students).where(eq(students.id, A.bob.id));
-    const [ada] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, A.ada.enrollmentId!));
+    const [bob] = await db().select().from(students).where(eq(students.id, W.bob.id));
+    const [ada] = await db().select().from(studentEnrollments).where(eq(studentEnrollments.id, W.ada.enrollmentId!));
     expect([bob.middleName, ada.priorCare]).toEqual(["Lee", null]);
   });
 });

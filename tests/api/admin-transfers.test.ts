@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import {
   auditLog,
@@ -28,7 +28,8 @@ import { makeScoringAssessment, makeScoringWorld, type ScoringAssessment, type S
 /**
  * The scoring world's school (district D1, location L1, a teacher's class with grades) sends children
  * to L2 in district D2. The sending admin administers D1, the receiving admin D2, an outsider a third
- * district; another tenant's admin and the teacher try too.
+ * district; another tenant's admin and the teacher try too. Each test gets its own world and makes
+ * the requests it decides, withdraws or reads.
  */
 let fx: ScoringAssessment;
 let w: ScoringWorld;
@@ -39,6 +40,9 @@ let otherTenantTransfer: number;
 
 beforeAll(async () => {
   fx = await makeScoringAssessment(3);
+});
+
+beforeEach(async () => {
   w = await makeScoringWorld(fx, 4);
   const t = w.tenant.id;
   D2 = await makeDistrict(t, w.tree.region.id);
@@ -82,6 +86,12 @@ const list = (token: string, which: keyof typeof lists, query: Record<string, nu
 const kid = (i: number) => w.kids[i];
 const ask = (i: number, token = people.sender, locationId = L2.id) =>
   request(token, { studentId: kid(i).student.id, enrollmentId: kid(i).enrollment.id, locationId });
+/** A child's open request to L2, as a test's starting point. */
+const asked = async (i: number) => {
+  const res = await ask(i);
+  expect(res.status).toBe(200);
+  return res.body.transfer.id as number;
+};
 
 /** The kept completion counts of the open collection at a location beside the same figures counted from the rows. */
 async function progress(locationId: number) {
@@ -152,7 +162,8 @@ describe("POST /transfers (the sending side requests)", () => {
 
 describe("GET /transfers/incoming, /outgoing, /history", () => {
   it("lists an open request as incoming for the receiving side and outgoing for the sending side, paged on the server", async () => {
-    await ask(1);
+    await asked(0);
+    await asked(1);
     const incoming = await list(people.receiver, "incoming", { pageSize: 1 });
     expect(incoming.status).toBe(200);
     expect(incoming.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
@@ -182,6 +193,7 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   };
 
   it("is 403 for the sending side and a teacher, 404 for an outsider and another tenant, 400 for a bad body", async () => {
+    await asked(0);
     const id = await openOf(0);
     expect((await decide(people.sender, id, true)).status).toBe(403);
     expect((await decide(w.teacherToken, id, true)).status).toBe(403);
@@ -194,6 +206,7 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   });
 
   it("approves: the enrollment moves with its scores and results, the counts follow, the teacher loses the child, the requester is told", async () => {
+    await asked(0);
     const id = await openOf(0);
     const eid = kid(0).enrollment.id;
     await score(
@@ -251,6 +264,7 @@ describe("PUT /transfers/{id} (the receiving side decides)", () => {
   });
 
   it("declines: nothing moves, the requester is told 'Transfer Request Declined'", async () => {
+    await asked(1);
     const id = await openOf(1);
     const res = await decide(people.receiver, id, false);
     expect(res.status).toBe(200);
@@ -315,6 +329,7 @@ describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
   const withdraw = (token: string, id: number) => call(withdrawDelete, "DELETE", `/en/api/v1/transfers/${id}`, { token, params: { id: String(id) } });
 
   it("withdraws a waiting request: marked deleted, in both histories as withdrawn, audited, and a new request may follow", async () => {
+    await asked(1);
     const [open] = await db()
       .select()
       .from(transfers)
@@ -360,6 +375,7 @@ describe("DELETE /transfers/{id} (the sending side withdraws)", () => {
   });
 
   it("rolls back when a step fails (the audit insert refused): the request stays open", async () => {
+    await asked(1);
     const [open] = await db()
       .select()
       .from(transfers)
@@ -399,7 +415,7 @@ describe("POST /students/merge", () => {
   let primary: Awaited<ReturnType<typeof makeEnrollment>>;
   let secondary: Awaited<ReturnType<typeof makeEnrollment>>;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     primary = await makeEnrollment(w.tenant.id, w.org, { teacherId: w.teacher.id });
     secondary = await makeEnrollment(w.tenant.id, w.org, { teacherId: w.otherTeacher.id });
     await assign(w.tenant.id, w.collection.id, [primary.enrollment.id, secondary.enrollment.id]);
@@ -489,6 +505,9 @@ describe("GET /audit-log", () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
   it("shows a student's trail with before and after to admins who reach the student now, and to nobody else", async () => {
+    // One child moved to L2, another declined and still at its school.
+    expect((await decide(people.receiver, await asked(0), true)).status).toBe(200);
+    expect((await decide(people.receiver, await asked(1), false)).status).toBe(200);
     const moved = { entityType: "student", entityId: kid(0).student.id };
     const res = await trail(people.receiver, moved);
     expect(res.status).toBe(200);
@@ -544,6 +563,8 @@ describe("GET /audit-log", () => {
   });
 
   it("pages without a total, filters by date, and refuses bad filters (400) and teachers (403)", async () => {
+    await asked(0);
+    await asked(1);
     const first = await trail(people.tenantAdmin, { pageSize: 1 });
     expect(first.body).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
     const second = await trail(people.tenantAdmin, { pageSize: 1, page: 2 });

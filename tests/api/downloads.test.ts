@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { downloads, files } from "@/db/schema";
@@ -28,6 +28,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await store.stop();
+});
+// The six slots are the whole system's: each test starts with none published.
+beforeEach(async () => {
+  await db().delete(downloads);
 });
 
 /** The first bytes of a ZIP and an RPM: the upload's completion checks them. */
@@ -96,6 +100,8 @@ describe("publishing an installer", () => {
   });
 
   it("replaces a published file and removes the old one from storage", async () => {
+    const published = await upload(systemToken, "watcher_1.0_amd64.deb", "!<arch>\ndeb v1");
+    expect((await put("file-watcher-deb", { fileId: published.id, version: "1.0.0" })).status).toBe(200);
     const first = (await slotRow("file-watcher-deb"))!;
     const [oldFile] = await db().select().from(files).where(eq(files.id, first.fileId));
     const uploaded = await upload(systemToken, "watcher_1.1_amd64.deb", "!<arch>\ndeb v1.1");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, studentResults, students, tenants } from "@/db/schema";
 import { GET as edfiGet } from "@/app/en/api/v1/data-collections/[id]/edfi/[resource]/route";
@@ -51,7 +51,8 @@ function edfiValidators(): Record<"assessment" | "objectiveAssessment" | "studen
   return { assessment: of("edFi_assessment"), objectiveAssessment: of("edFi_objectiveAssessment"), studentAssessment: of("edFi_studentAssessment") };
 }
 
-beforeAll(async () => {
+// Each test its own world: the paging test adds a scored child, the settings test a namespace.
+beforeEach(async () => {
   W = await edfiWorld();
 });
 
@@ -271,14 +272,9 @@ describe("GET /data-collections/{id}/edfi/assessments and objectiveAssessments",
   });
 
   it("uses the tenant's default namespace when none is set", async () => {
-    const [before] = await db().select().from(tenants).where(eq(tenants.id, W.tenant.id));
     await db().update(tenants).set({ configuration: {} }).where(eq(tenants.id, W.tenant.id));
-    try {
-      const res = await exported(W.admin, "assessments");
-      expect(res.documents[0].namespace).toBe(`uri://${W.tenant.slug}.kra.example.org`);
-    } finally {
-      await db().update(tenants).set({ configuration: before.configuration }).where(eq(tenants.id, W.tenant.id));
-    }
+    const res = await exported(W.admin, "assessments");
+    expect(res.documents[0].namespace).toBe(`uri://${W.tenant.slug}.kra.example.org`);
   });
 });
 
@@ -294,32 +290,25 @@ describe("GET/PUT /edfi/settings", () => {
       gradeLevel: "Kindergarten",
       academicSubjects: { LL: "English Language Arts", MA: "Mathematics", SF: "Other", PD: "Physical, Health, and Safety Education" },
     });
-    try {
-      const saved = await put(W.admin, { namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading" } });
-      expect(saved.status).toBe(200);
-      expect(saved.body.message).toBe("Ed-Fi settings saved");
-      expect(saved.body.settings).toMatchObject({ namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading", MA: "Mathematics" } });
-      const objectives = await exported(W.admin, "objectiveAssessments");
-      expect(objectives.documents[0]).toMatchObject({
-        assessmentReference: { namespace: "uri://education.other-state.gov" },
-        academicSubjectDescriptor: "uri://ed-fi.org/AcademicSubjectDescriptor#Reading",
-      });
-      const audits = async () =>
-        (
-          await db()
-            .select()
-            .from(auditLog)
-            .where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.entityType, "edfi_settings")))
-        ).length;
-      const before = await audits();
-      expect((await put(W.admin, saved.body.settings)).status).toBe(200);
-      expect(await audits()).toBe(before);
-    } finally {
-      await db()
-        .update(tenants)
-        .set({ configuration: { edfi: { namespace: NS } } })
-        .where(eq(tenants.id, W.tenant.id));
-    }
+    const saved = await put(W.admin, { namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe("Ed-Fi settings saved");
+    expect(saved.body.settings).toMatchObject({ namespace: "uri://education.other-state.gov", academicSubjects: { LL: "Reading", MA: "Mathematics" } });
+    const objectives = await exported(W.admin, "objectiveAssessments");
+    expect(objectives.documents[0]).toMatchObject({
+      assessmentReference: { namespace: "uri://education.other-state.gov" },
+      academicSubjectDescriptor: "uri://ed-fi.org/AcademicSubjectDescriptor#Reading",
+    });
+    const audits = async () =>
+      (
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.tenantId, W.tenant.id), eq(auditLog.entityType, "edfi_settings")))
+      ).length;
+    const before = await audits();
+    expect((await put(W.admin, saved.body.settings)).status).toBe(200);
+    expect(await audits()).toBe(before);
   });
 
   it("refuses a namespace that is not a uri, district admins and teachers, changing nothing", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, files } from "@/db/schema";
 import { GET as infoGet, POST as infoPost } from "@/app/en/api/v1/info-sheet/route";
@@ -20,6 +20,10 @@ const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
 beforeAll(async () => {
   store = await useLocalStorage();
+});
+
+// Each test its own two tenants, with no sheet until the test publishes one.
+beforeEach(async () => {
   const a = await makeTenant();
   const b = await makeTenant();
   tenantA = a.id;
@@ -42,6 +46,11 @@ const upload = (token: string, fileName: string, content: string, purpose: "tena
   uploadFile(new Blob([content]), { purpose, fileName, fetch: appFetch, headers: { authorization: `Bearer ${token}` } });
 const publish = (token: string, fileId: unknown) => call(infoPost, "POST", "/en/api/v1/info-sheet", { token, body: { fileId } });
 const fetchSheet = (token: string) => call(infoGet, "GET", "/en/api/v1/info-sheet", { token });
+/** A sheet published by a tenant's admin, as a test's starting point. */
+const published = async (adminToken: string, content: string) => {
+  const file = await upload(adminToken, "sheet.pdf", content);
+  expect((await publish(adminToken, file.id)).status).toBe(200);
+};
 
 describe("the info sheet", () => {
   it("answers 404 with a clear message while none has been uploaded", async () => {
@@ -67,6 +76,8 @@ describe("the info sheet", () => {
   });
 
   it("is replaced by a system admin's upload", async () => {
+    await published(T.admin, PDF);
+    expect((await fetchSheet(T.admin)).body).toBe(PDF);
     const next = PDF.replace("1.4", "1.7");
     const file = await upload(T.system, "newer.PDF", next);
     expect((await publish(T.system, file.id)).status).toBe(200);
@@ -74,7 +85,9 @@ describe("the info sheet", () => {
   });
 
   it("refuses a file that is not a PDF, one over 10 MB, and another purpose's upload (400), changing nothing", async () => {
+    await published(T.admin, PDF);
     const before = (await fetchSheet(T.teacher)).body;
+    expect(before).toBe(PDF);
     // A tenant resource is a PDF or an installer, by name and by first bytes: the upload itself refuses others.
     await expect(upload(T.admin, "notes.pdf", "just text, not a PDF")).rejects.toThrow(NOT_A_RESOURCE);
     await expect(upload(T.admin, "sheet.docx", PDF)).rejects.toThrow(NOT_A_RESOURCE);
@@ -113,6 +126,7 @@ describe("a tenant's info sheet from the system pages", () => {
 
   it("lets a system admin publish their upload as another tenant's sheet, audited, and download it", async () => {
     const marked = PDF.replace("1.4", "1.6");
+    await published(T.admin, PDF);
     expect((await fetchFor(T.system, tenantB)).status).toBe(404);
     const file = await upload(T.system, "tenant-b.pdf", marked);
     const res = await publishFor(T.system, tenantB, file.id);
@@ -120,7 +134,7 @@ describe("a tenant's info sheet from the system pages", () => {
     expect(res.body.size).toBe(Buffer.byteLength(marked));
     // Tenant B's teachers get it; tenant A's sheet is untouched.
     expect((await fetchSheet(T.otherTeacher)).body).toBe(marked);
-    expect((await fetchSheet(T.teacher)).body).not.toBe(marked);
+    expect((await fetchSheet(T.teacher)).body).toBe(PDF);
     expect((await fetchFor(T.system, tenantB)).body).toBe(marked);
     // Audited in the system admin's own tenant, naming the tenant changed.
     const audits = await db().select().from(auditLog).where(eq(auditLog.tenantId, tenantA));
@@ -135,7 +149,9 @@ describe("a tenant's info sheet from the system pages", () => {
     const mine = await upload(T.system, "sheet.pdf", PDF);
     expect((await publishFor(T.system, 99_999_999, mine.id)).status).toBe(404);
     expect((await publishFor(T.system, 99_999_999, mine.id)).body.message).toBe("Tenant not found");
+    await published(T.otherAdmin, PDF);
     const before = (await fetchSheet(T.otherTeacher)).body;
+    expect(before).toBe(PDF);
     const archive = await upload(T.system, "notes.zip", ZIP);
     expect(await publishFor(T.system, tenantB, archive.id)).toMatchObject({
       status: 400,

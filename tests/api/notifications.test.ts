@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Pusher from "pusher";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { authSessions, notifications } from "@/db/schema";
 import { GET as listGet } from "@/app/en/api/v1/notifications/route";
@@ -24,7 +24,8 @@ type User = { id: number; tenantId: number };
 let ann: User, bob: User, other: User;
 let annToken: string, bobToken: string;
 
-beforeAll(async () => {
+// Each test its own people, so the notifications and unread counts it reads are its own.
+beforeEach(async () => {
   const a = await makeTenant();
   ann = await makeUser(a.id, { roles: ["ROLE_TEACHER"] });
   bob = await makeUser(a.id, { roles: ["ROLE_ADMIN"] });

@@ -211,7 +211,9 @@ describe("domain-data (PDF)", () => {
     // Only the teacher's own roster.
     expect(flat).not.toContain("Faraway");
 
-    const [note] = await db().select().from(notifications).where(eq(notifications.userId, W.teacherId));
+    // The note of this report (the teacher's other reports are told too).
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, W.teacherId));
+    const note = notes.find((n) => n.metadata.reportId === done.id)!;
     expect(note.message).toBe('Your report "Domain data" is ready to download');
     // Its link leads to the collection's reports page (lib/notifications/links.ts).
     expect(note.metadata).toMatchObject({ kind: "domain-data", dataCollectionId: W.collection.id });

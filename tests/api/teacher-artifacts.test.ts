@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETE as artifactDelete } from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/[artifactId]/route";
 import { GET as artifactsGet, POST as artifactsPost } from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/artifacts/route";
 import { db } from "@/db/client";
@@ -156,7 +156,9 @@ describe.each([
 describe("recording evidence: validation", () => {
   let gradeId: number;
   let params: Record<string, string>;
-  beforeAll(async () => {
+  // Each test its own grade: grade() below replaces a child's grade of the same item, so one kept
+  // from an earlier test may be gone.
+  beforeEach(async () => {
     gradeId = await grade(a, a.kids[1].enrollment.id);
     params = { id: String(a.collection.id), gradeId: String(gradeId) };
   });

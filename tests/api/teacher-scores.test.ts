@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DELETE as scoreDelete } from "@/app/en/api/v1/data-collections/[id]/scores/[gradeId]/route";
 import { POST as scorePost, PUT as scorePut } from "@/app/en/api/v1/data-collections/[id]/scores/route";
 import { GET as gradesGet } from "@/app/en/api/v1/data-collections/[id]/grades/route";
@@ -15,6 +15,10 @@ let b: ScoringWorld;
 
 beforeAll(async () => {
   fx = await makeScoringAssessment(4);
+});
+
+// Each test its own two tenants: the grades and results it reads are the ones it saved.
+beforeEach(async () => {
   a = await makeScoringWorld(fx);
   b = await makeScoringWorld(fx);
 });
@@ -208,6 +212,7 @@ describe("DELETE /data-collections/{id}/scores/{gradeId}", () => {
 
 describe("GET grades and students/legacy", () => {
   it("lists only the teacher's rostered children and their grades", async () => {
+    for (const item of [0, 1, 2, 3]) expect((await post(a, body(a, item, fx.entries.D.id, 2))).status).toBe(200);
     const grades = await call(gradesGet, "GET", "/", { token: a.teacherToken, params: { id: String(a.collection.id) } });
     expect(grades.status).toBe(200);
     const mine = new Set(a.kids.map((k) => k.enrollment.id));

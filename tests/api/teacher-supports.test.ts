@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PUT as commentPut } from "@/app/en/api/v1/data-collections-student-assignments/route";
 import { DELETE, GET, POST, PUT } from "@/app/en/api/v1/data-collections/[id]/supports/route";
 import { PUT as enrollmentPut } from "@/app/en/api/v1/enrollments/[id]/supports/route";
@@ -16,7 +16,8 @@ let s2: number;
 let closedSupport: number;
 let foreignSupport: number;
 
-beforeAll(async () => {
+// Each test its own two tenants, and the supports it reads are the ones it gave.
+beforeEach(async () => {
   const assessment = await makeScoringAssessment(2);
   a = await makeScoringWorld(assessment);
   b = await makeScoringWorld(assessment);
@@ -46,6 +47,12 @@ const assignmentId = async (w: ScoringWorld, collectionId: number, enrollmentId:
   )[0];
 const supportsOf = async (assignment: number) =>
   (await db().select().from(studentSupports).where(eq(studentSupports.assignmentId, assignment))).map((r) => r.supportId).sort((x, y) => x - y);
+/** The other teacher's student given Braille, as a test's starting point. */
+async function otherKidHasBraille() {
+  const otherAssignment = await assignmentId(a, a.collection.id, a.otherKid.enrollment.id);
+  await db().insert(studentSupports).values({ tenantId: a.tenant.id, assignmentId: otherAssignment.id, supportId: s2 });
+  return otherAssignment;
+}
 // In the order written: the tests slice off the rows a call added.
 const audits = (tenantId: number, entityType: string) =>
   db()
@@ -78,8 +85,8 @@ describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
   });
 
   it("lists the teacher's students' supports and the collection's offered supports, not another teacher's student's", async () => {
-    const otherAssignment = await assignmentId(a, a.collection.id, a.otherKid.enrollment.id);
-    await db().insert(studentSupports).values({ tenantId: a.tenant.id, assignmentId: otherAssignment.id, supportId: s2 });
+    expect((await send(POST, "POST", a.teacherToken, a.collection.id, { body: { studentEnrollmentId: kid(a), supportId: s1 } })).status).toBe(200);
+    await otherKidHasBraille();
     const res = await send(GET, "GET", a.teacherToken, a.collection.id);
     expect(res.status).toBe(200);
     expect(res.body.supports).toEqual([
@@ -108,7 +115,7 @@ describe("POST, GET and DELETE /data-collections/{id}/supports", () => {
   it("removes one row of the teacher's student and audits it; another teacher's or tenant's row answers 404", async () => {
     const added = await send(POST, "POST", a.teacherToken, a.collection.id, { body: { studentEnrollmentId: kid(a, 2), supportId: s2 } });
     const id = added.body.dataCollectionsStudentSupports[0].id;
-    const otherAssignment = await assignmentId(a, a.collection.id, a.otherKid.enrollment.id);
+    const otherAssignment = await otherKidHasBraille();
     const [theirs] = await db().select().from(studentSupports).where(eq(studentSupports.assignmentId, otherAssignment.id));
     const foreign = await send(POST, "POST", b.teacherToken, b.collection.id, { body: { studentEnrollmentId: kid(b), supportId: foreignSupport } });
     expect(foreign.status).toBe(200);
@@ -155,7 +162,11 @@ describe("PUT /data-collections/{id}/supports and /enrollments/{id}/supports", (
   it("changes nothing on a support not offered (400) or a student not the teacher's (404)", async () => {
     const enrollment = kid(a, 1);
     const assignment = await assignmentId(a, a.collection.id, enrollment);
+    const given = await send(PUT, "PUT", a.teacherToken, a.collection.id, { body: { studentEnrollmentId: enrollment, supportIds: [s2] } });
+    expect(given.status).toBe(200);
+    const otherAssignment = await otherKidHasBraille();
     const before = await supportsOf(assignment.id);
+    expect(before).toEqual([s2]);
     const bad = await send(PUT, "PUT", a.teacherToken, a.collection.id, { body: { studentEnrollmentId: enrollment, supportIds: [s1, closedSupport] } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Support is not offered in this collection");
@@ -172,7 +183,6 @@ describe("PUT /data-collections/{id}/supports and /enrollments/{id}/supports", (
       });
       expect(res.status).toBe(404);
     }
-    const otherAssignment = await assignmentId(a, a.collection.id, a.otherKid.enrollment.id);
     expect(await supportsOf(otherAssignment.id)).toEqual([s2]);
     const admin = await call(enrollmentPut, "PUT", `/en/api/v1/enrollments/${enrollment}/supports`, {
       token: a.adminToken,
