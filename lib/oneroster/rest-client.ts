@@ -67,19 +67,21 @@ async function token(p: ProviderSettings): Promise<string> {
 async function collection(p: ProviderSettings, bearer: string, name: RestCollection, since: Date | null): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
+    const offset = found.length;
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
     if (since) query.set("filter", `dateLastModified>'${since.toISOString()}'`);
     const res = await send(`${p.baseUrl}/${name}?${query}`, { headers: { authorization: `Bearer ${bearer}`, accept: "application/json" } }, name);
-    if (res.status >= 500) throw new PullFailure(`The provider failed on ${name} (HTTP ${res.status}, offset ${page * PAGE_SIZE})`, false);
-    if (!res.ok) throw new PullFailure(`The provider refused ${name} (HTTP ${res.status})`, true);
+    if (res.status >= 500) throw new PullFailure(`The provider failed on ${name} (HTTP ${res.status}, offset ${offset})`, false);
+    if (!res.ok) throw new PullFailure(`The provider refused ${name} (HTTP ${res.status}, offset ${offset})`, true);
     const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
     const items = body?.[name];
     if (!Array.isArray(items) || items.some((item) => !item || typeof item !== "object" || typeof item.sourcedId !== "string"))
-      throw new PullFailure(`The provider's page of ${name} at offset ${page * PAGE_SIZE} is not OneRoster 1.2 JSON`, true);
+      throw new PullFailure(`The provider's page of ${name} at offset ${offset} is not OneRoster 1.2 JSON`, true);
     found.push(...(items as Record<string, unknown>[]));
-    // A short page is the last; so is one that reaches X-Total-Count where the provider sends it.
-    const total = Number(res.headers.get("x-total-count"));
-    if (items.length < PAGE_SIZE || (Number.isFinite(total) && total > 0 && found.length >= total)) return found;
+    // Providers may send fewer than the limit asked (their own maximum), so a short page is not the
+    // end: X-Total-Count is, where sent, else an empty page.
+    const total = res.headers.get("x-total-count");
+    if (!items.length || (total !== null && /^\d+$/.test(total) && found.length >= Number(total))) return found;
   }
   throw new PullFailure(`The provider sent more than ${MAX_PAGES} pages of ${name}`, true);
 }

@@ -1,0 +1,222 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, rows } from "@/db/client";
+import { students } from "@/db/schema";
+import { handlers } from "@/jobs/registry";
+import { startWorkers, stopWorkers } from "@/lib/platform/queue";
+import { GET as providerGet, PUT as providerPut } from "@/app/en/api/v1/data-integrations/oneroster/route";
+import { POST as pullPost } from "@/app/en/api/v1/data-integrations/oneroster/pull/route";
+import { call, tokenFor } from "../support/api";
+import { makeDistrict, makeRegion, makeTenant, makeUser } from "../support/factories";
+import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
+import { districtRoster } from "../support/oneroster";
+import { restRoster, startMockProvider, type ProviderUnderTest } from "../support/oneroster-provider";
+import { useLocalStorage, type StorageUnderTest } from "../support/storage";
+
+setEnv(TEST_JOB_ENV);
+
+/**
+ * The OneRoster 1.2 REST pull against a mock provider: Prism's validating proxy on the Ed-Fi
+ * Alliance's published OneRoster 1.2 description (tests/fixtures/oneroster) in front of the test's
+ * records, with a client-credentials token endpoint. Tenant A: region R, district D (its admin asks
+ * for the pulls) and D2 (its admin); tenant B: an admin.
+ */
+let W: Awaited<ReturnType<typeof world>>;
+let store: StorageUnderTest;
+let mock: ProviderUnderTest;
+
+async function world() {
+  const tenant = await makeTenant();
+  const t = tenant.id;
+  const region = await makeRegion(t);
+  const d = await makeDistrict(t, region.id, { uniqueId: `REST-D-${t}` });
+  const d2 = await makeDistrict(t, region.id, { uniqueId: `REST-D2-${t}` });
+  const districtAdmin = await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d.id, administrative: true }] });
+  const otherDistrictAdmin = await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d2.id, administrative: true }] });
+  const other = await makeTenant();
+  const otherAdmin = await makeUser(other.id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
+  return {
+    t,
+    d,
+    d2,
+    districtAdmin: await tokenFor(districtAdmin),
+    otherDistrictAdmin: await tokenFor(otherDistrictAdmin),
+    otherAdmin: await tokenFor(otherAdmin),
+  };
+}
+
+beforeAll(async () => {
+  store = await useLocalStorage();
+  mock = await startMockProvider();
+  W = await world();
+  await startWorkers(handlers);
+}, 90_000);
+
+afterAll(async () => {
+  await stopWorkers();
+  await mock?.stop();
+  await store?.stop();
+});
+
+const settings = (extra: Record<string, unknown> = {}) => ({
+  districtId: W.d.id,
+  tokenUrl: mock.tokenUrl,
+  clientId: mock.clientId,
+  clientSecret: mock.clientSecret,
+  baseUrl: mock.baseUrl,
+  ...extra,
+});
+const put = (token: string, body: Record<string, unknown>) => call(providerPut, "PUT", "/en/api/v1/data-integrations/oneroster", { token, body });
+const get = (token: string, districtId = W.d.id) =>
+  call(providerGet, "GET", "/en/api/v1/data-integrations/oneroster", { token, query: { districtId: String(districtId) } });
+
+/** Pull now and wait for the run to finish. */
+async function pull() {
+  const res = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.districtAdmin, body: { districtId: W.d.id } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const runId = res.body.run.id as number;
+  return waitFor(
+    async () => {
+      const run = (await get(W.districtAdmin)).body.oneRoster.runs.find((r: { id: number }) => r.id === runId);
+      return run && ["succeeded", "failed"].includes(run.status) ? run : undefined;
+    },
+    60_000,
+    `pull ${runId}`,
+  );
+}
+
+const T0 = "2026-08-01T00:00:00.000Z";
+const files = () =>
+  districtRoster({ districtIdentifier: `REST-D-${W.t}`, schools: 2, teachersPerSchool: 2, childrenPerTeacher: 3, prefix: "rp", stateIdStart: 7 });
+
+const child = async (stateId: string) =>
+  (
+    await db()
+      .select()
+      .from(students)
+      .where(and(eq(students.tenantId, W.t), eq(students.tenantUniqueId, stateId)))
+  )[0];
+
+describe("provider settings", () => {
+  it("refuses a base URL that is not a OneRoster 1.2 rostering base, a first save without a secret, and plain http to another host", async () => {
+    const bad = await put(W.districtAdmin, settings({ baseUrl: "https://sis.example/ims/oneroster/v1p1" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toContainEqual({ field: "baseUrl", message: "Base URL must end with /ims/oneroster/rostering/v1p2" });
+    const noSecret = await put(W.districtAdmin, settings({ clientSecret: undefined }));
+    expect(noSecret.status).toBe(400);
+    expect(noSecret.body.errors).toContainEqual({ field: "clientSecret", message: "Client secret is required" });
+    const http = await put(W.districtAdmin, settings({ tokenUrl: "http://sis.example/token" }));
+    expect(http.status).toBe(400);
+    expect(http.body.errors).toContainEqual({ field: "tokenUrl", message: "Token URL must be an https:// address" });
+    expect((await get(W.districtAdmin)).body.oneRoster.provider).toBeNull();
+  });
+
+  it("saves the provider with its secret sealed, never answers the secret, and keeps it when an edit leaves it out", async () => {
+    const saved = await put(W.districtAdmin, settings({ baseUrl: `${mock.baseUrl}/` }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ message: "Integration Saved", provider: { baseUrl: mock.baseUrl, secretSet: true, clientId: mock.clientId } });
+    const again = await put(W.districtAdmin, settings({ clientSecret: undefined }));
+    expect(again.status).toBe(200);
+    const read = await get(W.districtAdmin);
+    expect(read.body.oneRoster.provider).toMatchObject({ secretSet: true, tokenUrl: mock.tokenUrl, active: true, stateIdSource: "identifier" });
+    for (const body of [saved.body, again.body, read.body]) expect(JSON.stringify(body)).not.toContain(mock.clientSecret);
+    const [stored] = await rows<{ s: string }>(
+      db(),
+      sql`select oneroster_secret_encrypted as s from district_data_integrations where tenant_id = ${W.t} and district_id = ${W.d.id}`,
+    );
+    expect(stored.s).toMatch(/^v1\./);
+    expect(stored.s).not.toContain(mock.clientSecret);
+  });
+
+  it("answers 404 for another district's admin and another tenant's admin, and changes nothing", async () => {
+    expect((await get(W.otherDistrictAdmin)).status).toBe(404);
+    expect((await get(W.otherAdmin)).status).toBe(404);
+    expect((await put(W.otherAdmin, settings({ clientId: "stolen" }))).status).toBe(404);
+    const pulled = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.otherAdmin, body: { districtId: W.d.id } });
+    expect(pulled.status).toBe(404);
+    expect((await get(W.districtAdmin)).body.oneRoster.provider.clientId).toBe(mock.clientId);
+  });
+});
+
+describe("pulls", () => {
+  it("pulls the whole roster page by page, checked by the published description, and applies it as a OneRoster load", async () => {
+    mock.data = restRoster(files(), T0);
+    mock.maxPage = 4; // the provider's own cap: fewer than the pull's limit per page
+    mock.requests.length = 0;
+    const run = await pull();
+    expect(run, mock.prismLog().slice(-2000)).toMatchObject({ status: "succeeded", recordsPulled: 3 + 1 + 16 + 4 + 16 + 12 });
+    expect(run.message).toMatch(/^52 records pulled \(full roster\): [1-9]\d* created, 0 updated, 0 ended, 0 refused$/);
+    // 16 users in pages of 4: offsets 0, 4, 8, 12 and no more (X-Total-Count says 16); no filter on a full pull.
+    const users = mock.requests.filter((r) => r.collection === "users");
+    expect(users.map((r) => r.offset)).toEqual([0, 4, 8, 12]);
+    expect(users.every((r) => r.limit === 1000 && r.filter === null)).toBe(true);
+    const [load] = await rows<{ status: string; applied: Record<string, { created: number }>; refused_count: number; original_file_name: string }>(
+      db(),
+      sql`select status, applied, refused_count, original_file_name from oneroster_loads where tenant_id = ${W.t} and id = ${run.oneRosterLoadId}`,
+    );
+    expect(load).toMatchObject({ status: "applied", refused_count: 0, original_file_name: `oneroster-pull-${run.id}-bulk.zip` });
+    expect(load.applied.students.created).toBe(12);
+    const first = await child("0007000001");
+    expect(first).toMatchObject({ firstName: "Child1" });
+    expect((await get(W.districtAdmin)).body.oneRoster.lastPullAt).toBeGreaterThanOrEqual(run.startedAt);
+  });
+
+  it("pulls a delta: only records changed since the last pull, one renamed child and one enrollment ended", async () => {
+    const [{ since }] = await rows<{ since: string }>(
+      db(),
+      sql`select to_char(oneroster_pulled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since from district_data_integrations
+        where tenant_id = ${W.t} and district_id = ${W.d.id}`,
+    );
+    const later = new Date(Date.now() + 1000).toISOString();
+    const user = mock.data.users.find((u) => u.sourcedId === "rp-k2")!;
+    user.givenName = "Renamed";
+    user.dateLastModified = later;
+    const enrollment = mock.data.enrollments.find((e) => e.sourcedId.endsWith("-rp-k3"))!;
+    enrollment.status = "tobedeleted";
+    enrollment.dateLastModified = later;
+    mock.totalHeader = false; // the end of a collection is then an empty page
+    mock.requests.length = 0;
+    const run = await pull();
+    expect(run, JSON.stringify(run)).toMatchObject({ status: "succeeded", recordsPulled: 2 });
+    // Every collection asked with the filter from the last successful pull's start.
+    expect(new Set(mock.requests.map((r) => r.filter))).toEqual(new Set([`dateLastModified>'${since}'`]));
+    expect(mock.requests.filter((r) => r.collection === "users").map((r) => r.offset)).toEqual([0, 1]);
+    const [load] = await rows<{ applied: Record<string, { updated: number; ended: number }>; original_file_name: string }>(
+      db(),
+      sql`select applied, original_file_name from oneroster_loads where tenant_id = ${W.t} and id = ${run.oneRosterLoadId}`,
+    );
+    expect(load.original_file_name).toBe(`oneroster-pull-${run.id}-delta.zip`);
+    expect(load.applied.students.updated).toBe(1);
+    expect(load.applied.rosters.ended).toBe(1);
+    expect((await child("0007000002")).firstName).toBe("Renamed");
+    expect(load.applied.enrollments.ended).toBe(0);
+    expect(run.message).toContain("changed since");
+  });
+
+  it("fails with a clear message when the token is refused, and changes nothing (records, the next delta's start)", async () => {
+    const before = (await get(W.districtAdmin)).body.oneRoster.lastPullAt;
+    expect((await put(W.districtAdmin, settings({ clientSecret: "wrong-secret" }))).status).toBe(200);
+    const run = await pull();
+    expect(run).toMatchObject({ status: "failed", message: "The provider refused the client id and secret (HTTP 401)", oneRosterLoadId: null });
+    expect((await get(W.districtAdmin)).body.oneRoster.lastPullAt).toBe(before);
+    const [notice] = await rows<{ message: string }>(
+      db(),
+      sql`select message from notifications where tenant_id = ${W.t} and type = 'district_feed' order by id desc limit 1`,
+    );
+    expect(notice.message).toBe("The OneRoster pull failed: The provider refused the client id and secret (HTTP 401)");
+    expect((await put(W.districtAdmin, settings())).status).toBe(200);
+  });
+
+  it("fails when the provider refuses a page, applying nothing of what it had pulled", async () => {
+    const before = (await get(W.districtAdmin)).body.oneRoster.lastPullAt;
+    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.givenName = "NotApplied";
+    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.dateLastModified = new Date(Date.now() + 1000).toISOString();
+    mock.failNext = { collection: "classes", status: 403 };
+    const run = await pull();
+    expect(run.status).toBe("failed");
+    expect(run.message).toMatch(/^The provider (refused|failed on) classes/);
+    expect(run.oneRosterLoadId).toBeNull();
+    expect((await child("0007000001")).firstName).toBe("Child1");
+    expect((await get(W.districtAdmin)).body.oneRoster.lastPullAt).toBe(before);
+  });
+});
