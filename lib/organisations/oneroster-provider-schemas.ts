@@ -24,40 +24,39 @@ function webAddress(label: string) {
     }, `${label} must be an https:// address`);
 }
 
-export const saveProviderBody = z
-  .object({
-    districtId: id,
-    active: z.boolean({ error: "Active must be true or false" }).default(true),
-    tokenUrl: webAddress("Token URL"),
-    clientId: z.string({ error: "Client id is required" }).trim().min(1, "Client id is required").max(500, "Client id must be 500 characters or fewer"),
-    /** Left out (or blank) on an edit: the stored secret stays. Required the first time. */
-    clientSecret: z
-      .string({ error: "Client secret must be text" })
-      .max(2000, "Client secret must be 2000 characters or fewer")
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    baseUrl: webAddress("Base URL")
-      .transform((v) => v.replace(/\/+$/, ""))
-      .refine((v) => v.endsWith(ONEROSTER_BASE_PATH), `Base URL must end with ${ONEROSTER_BASE_PATH}`),
-    stateIdSource: z.enum(STATE_ID_SOURCES, { error: `Must be one of: ${STATE_ID_SOURCES.join(", ")}` }).default("identifier"),
-    stateIdField: z
-      .string({ error: "Must be text" })
-      .trim()
-      .max(100, "Must be 100 characters or fewer")
-      .regex(/^[A-Za-z0-9_.-]*$/, "Must be letters, digits, dots, dashes or underscores")
-      .optional()
-      .transform((v) => v || undefined),
-  })
-  .superRefine((body, ctx) => {
-    if (body.stateIdSource !== "identifier" && !body.stateIdField)
-      ctx.addIssue({ code: "custom", path: ["stateIdField"], message: "Name the userIds type or the metadata column" });
-  });
+export const saveProviderBody = z.object({
+  districtId: id,
+  /** Left out: as stored (a new provider: on). */
+  active: z.boolean({ error: "Active must be true or false" }).optional(),
+  tokenUrl: webAddress("Token URL"),
+  clientId: z.string({ error: "Client id is required" }).trim().min(1, "Client id is required").max(500, "Client id must be 500 characters or fewer"),
+  /** Left out (or blank) on an edit: the stored secret stays. Required the first time. */
+  clientSecret: z
+    .string({ error: "Client secret must be text" })
+    .max(2000, "Client secret must be 2000 characters or fewer")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  baseUrl: webAddress("Base URL")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .refine((v) => v.endsWith(ONEROSTER_BASE_PATH), `Base URL must end with ${ONEROSTER_BASE_PATH}`),
+  /** Where a child's state id is, as the CSV intake's choice; left out: as stored (a new provider: identifier). */
+  stateIdSource: z.enum(STATE_ID_SOURCES, { error: `Must be one of: ${STATE_ID_SOURCES.join(", ")}` }).optional(),
+  stateIdField: z
+    .string({ error: "Must be text" })
+    .trim()
+    .max(100, "Must be 100 characters or fewer")
+    .regex(/^[A-Za-z0-9_.-]*$/, "Must be letters, digits, dots, dashes or underscores")
+    .nullable()
+    .optional(),
+});
 export type SaveProviderInput = z.output<typeof saveProviderBody>;
 
 export const providerQuery = z.object({ districtId: id });
 export const pullNowBody = z.object({ districtId: id });
 
 const provider = z.object({
+  id: z.number().int().describe("The district's integration"),
+  districtId: z.number().int(),
   active: z.boolean(),
   tokenUrl: z.string(),
   clientId: z.string(),

@@ -54,6 +54,7 @@ const toRun = (r: RunRow): PullRun => ({
 
 interface ProviderRow {
   id: number;
+  district_id: number;
   oneroster_info: Record<string, unknown>;
   secret_set: boolean;
   pulled_at: Date | string | null;
@@ -64,6 +65,8 @@ function viewOf(r: ProviderRow | undefined): ProviderView | null {
   if (!r || typeof o.baseUrl !== "string") return null;
   const source = o.stateIdSource === "userIds" || o.stateIdSource === "metadata" ? o.stateIdSource : "identifier";
   return {
+    id: r.id,
+    districtId: r.district_id,
     active: o.active !== false,
     tokenUrl: String(o.tokenUrl ?? ""),
     clientId: String(o.clientId ?? ""),
@@ -77,7 +80,7 @@ function viewOf(r: ProviderRow | undefined): ProviderView | null {
 const providerRow = (t: number, districtId: number) =>
   rows<ProviderRow>(
     db(),
-    sql`select id, oneroster_info, oneroster_secret_encrypted is not null as secret_set, oneroster_pulled_at as pulled_at
+    sql`select id, district_id, oneroster_info, oneroster_secret_encrypted is not null as secret_set, oneroster_pulled_at as pulled_at
       from district_data_integrations where tenant_id = ${t} and district_id = ${districtId}`,
   );
 
@@ -106,9 +109,20 @@ export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInp
     const district = await administeredDistrict(actor, input.districtId, true);
     const [current] = await providerRow(t, district.id);
     if (!current?.secret_set && !input.clientSecret) throw fieldError("clientSecret", "Client secret is required");
-    const { districtId: _d, clientSecret, ...settings } = input;
-    const info = { ...settings, stateIdField: settings.stateIdField ?? null };
     const before = viewOf(current);
+    const { districtId: _d, clientSecret, ...given } = input;
+    // A PUT keeps what it leaves out: the switch and the state id source as stored.
+    const stateIdSource = given.stateIdSource ?? before?.stateIdSource ?? "identifier";
+    const stateIdField = stateIdSource === "identifier" ? null : given.stateIdField === undefined ? (before?.stateIdField ?? null) : given.stateIdField;
+    if (stateIdSource !== "identifier" && !stateIdField) throw fieldError("stateIdField", "Name the userIds type or the metadata column");
+    const info = {
+      active: given.active ?? before?.active ?? true,
+      tokenUrl: given.tokenUrl,
+      clientId: given.clientId,
+      baseUrl: given.baseUrl,
+      stateIdSource,
+      stateIdField,
+    };
     // A new provider or base URL starts again with a full pull: the last pull's time belongs to the old one.
     const restart = !before || before.baseUrl !== info.baseUrl;
     await rows(

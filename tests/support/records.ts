@@ -38,6 +38,7 @@ const QUERY_SOURCES: Record<string, string> = {
   dataCollectionId: "/data-collections",
   dataCollectionsId: "/data-collections",
   parentDataCollectionId: "/data-collections",
+  districtId: "/districts",
 };
 
 export interface Target {

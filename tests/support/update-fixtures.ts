@@ -5,6 +5,8 @@ import { POST as groupsPost } from "@/app/en/api/v1/data-collections/[id]/groups
 import { GET as rosterGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import { GET as supportsGet, POST as supportsPost } from "@/app/en/api/v1/data-collections/[id]/supports/route";
 import { POST as filtersPost } from "@/app/en/api/v1/data-collections-filters/route";
+import { PUT as oneRosterProviderPut } from "@/app/en/api/v1/data-integrations/oneroster/route";
+import { GET as districtsGet } from "@/app/en/api/v1/districts/route";
 import { PUT as edfiConnectionPut } from "@/app/en/api/v1/edfi/connection/route";
 import { GET as enrollmentsGet } from "@/app/en/api/v1/enrollments/route";
 import { GET as locationsGet } from "@/app/en/api/v1/locations/route";
@@ -50,6 +52,17 @@ export async function makeUpdateFixtures(token: string, user: { id: number; tena
         tokenUrl: "https://ods.example.org/oauth/token",
         clientId: "fixture",
         clientSecret: "fixture-secret",
+      },
+    }),
+    // The OneRoster provider of the district GET /districts lists first (where the generated tests read it).
+    await call(oneRosterProviderPut, "PUT", "/en/api/v1/data-integrations/oneroster", {
+      token,
+      body: {
+        districtId: (await get(districtsGet, "/en/api/v1/districts")).body.districts[0].id,
+        tokenUrl: "https://sis.example.org/oauth/token",
+        clientId: "fixture",
+        clientSecret: "fixture-secret",
+        baseUrl: "https://sis.example.org/ims/oneroster/rostering/v1p2",
       },
     }),
     await call(transfersPost, "POST", "/en/api/v1/transfers", {
