@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { collectionLocationProgress, scores, studentDataCollectionAssignments, studentEnrollments } from "@/db/schema";
 import { saveScore } from "@/lib/scoring/scores";
@@ -11,6 +11,10 @@ let w: ScoringWorld;
 
 beforeAll(async () => {
   fx = await makeScoringAssessment(3);
+});
+
+// Each test its own world: the counts it reads start from its own assignments and grades.
+beforeEach(async () => {
   w = await makeScoringWorld(fx, 3);
 });
 
@@ -23,16 +27,18 @@ async function progress(locationId: number) {
   return { students: kept?.students ?? 0, scored: kept?.scored ?? 0 };
 }
 
+/** A grade saved as the teacher saves it. */
+const save = (kid: number, item: number) =>
+  saveScore(w.teacherActor, w.collection.id, {
+    studentEnrollmentId: w.kids[kid].enrollment.id,
+    assessmentItemsId: fx.items[item].id,
+    assessmentItemsScalesEntriesId: fx.entries.A.id,
+  });
+
 describe("collection_location_progress (kept by triggers)", () => {
   it("counts the assigned active children of a location and their grades as they are saved and cleared", async () => {
     // Three of the teacher's children and the other teacher's child are assigned at the school.
     expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 0 });
-    const save = (kid: number, item: number) =>
-      saveScore(w.teacherActor, w.collection.id, {
-        studentEnrollmentId: w.kids[kid].enrollment.id,
-        assessmentItemsId: fx.items[item].id,
-        assessmentItemsScalesEntriesId: fx.entries.A.id,
-      });
     await save(0, 0);
     await save(0, 1);
     await save(1, 0);
@@ -46,6 +52,9 @@ describe("collection_location_progress (kept by triggers)", () => {
 
   it("moves a child's counts with their enrollment and drops them when it is deactivated or unassigned", async () => {
     const kid = w.kids[0].enrollment.id;
+    await save(0, 0);
+    await save(0, 1);
+    expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 2 });
     await db().update(studentEnrollments).set({ locationId: w.elsewhere.id }).where(eq(studentEnrollments.id, kid));
     expect(await progress(w.tree.location.id)).toEqual({ students: 3, scored: 0 });
     expect(await progress(w.elsewhere.id)).toEqual({ students: 1, scored: 2 });
@@ -67,6 +76,6 @@ describe("collection_location_progress (kept by triggers)", () => {
       fx.items.map((i) => i.id),
       fx.entries.B.id,
     );
-    expect(await progress(w.tree.location.id)).toEqual({ students: 3, scored: 3 });
+    expect(await progress(w.tree.location.id)).toEqual({ students: 4, scored: 3 });
   });
 });

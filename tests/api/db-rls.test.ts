@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { APP_ROLE, asSystem, currentTenantId, db, onSystemAccess, openDatabase, ownerDb, requireTenantContext, rows, withTenant } from "@/db/client";
@@ -12,7 +12,8 @@ let b: { id: number };
 let studentOfA: { id: number };
 let studentOfB: { id: number };
 
-beforeAll(async () => {
+// Each test its own two tenants: the rows it sees are only the ones made for it.
+beforeEach(async () => {
   a = await makeTenant();
   b = await makeTenant();
   studentOfA = await makeStudent(a.id);

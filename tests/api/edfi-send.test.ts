@@ -24,7 +24,6 @@ let W: Awaited<ReturnType<typeof edfiWorld>>;
 let ods: MockOds;
 
 beforeAll(async () => {
-  W = await edfiWorld();
   ods = await startMockOds();
   await startWorkers(handlers);
 });
@@ -34,7 +33,9 @@ afterAll(async () => {
   await ods.close();
 });
 
-beforeEach(() => {
+// Each test its own world and an empty mock ODS/API; a send connects first (connected below).
+beforeEach(async () => {
+  W = await edfiWorld();
   ods.store.clear();
   ods.posts.length = 0;
   ods.failNext = 0;
@@ -52,6 +53,12 @@ const settings = (extra: Record<string, unknown> = {}) => ({
 });
 const send = (token: string, body: Record<string, unknown> = {}, collectionId = W.collection.id) =>
   call(sendPost, "POST", `/en/api/v1/data-collections/${collectionId}/edfi/send`, { token, params: { id: String(collectionId) }, body });
+
+/** The state's connection (and, given one, a district's) to the mock ODS/API: a send's starting point. */
+async function connected(districtId?: number) {
+  expect((await putConnection(W.admin, settings())).status).toBe(200);
+  if (districtId) expect((await putConnection(W.districtAdmin, settings({ districtId }))).status).toBe(200);
+}
 
 async function finished(runId: number) {
   return waitFor(
@@ -137,6 +144,7 @@ describe("Ed-Fi connections", () => {
 
 describe("POST /data-collections/{id}/edfi/send", () => {
   it("sends the assessment, its domains and each child's results; sending again updates the same records", async () => {
+    await connected();
     const res = await send(W.admin);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -158,6 +166,7 @@ describe("POST /data-collections/{id}/edfi/send", () => {
   });
 
   it("retries a run the ODS/API failed (503) and finishes it", async () => {
+    await connected();
     ods.failNext = 2;
     const run = await finished((await send(W.admin)).body.run.id);
     expect(run).toMatchObject({ status: "succeeded", sent: 7, attempts: 3 });
@@ -165,6 +174,7 @@ describe("POST /data-collections/{id}/edfi/send", () => {
   });
 
   it("counts a refused child and goes on, naming our key, not the child", async () => {
+    await connected();
     ods.refuse = (resource, d) => resource === "studentAssessments" && (d.studentReference as { studentUniqueId: string }).studentUniqueId === "000122";
     const run = await finished((await send(W.admin)).body.run.id);
     expect(run).toMatchObject({
@@ -177,6 +187,7 @@ describe("POST /data-collections/{id}/edfi/send", () => {
   });
 
   it("fails at once, without retries, when the ODS/API refuses the client", async () => {
+    await connected();
     ods.secret = "rotated";
     const run = await finished((await send(W.admin)).body.run.id);
     expect(run).toMatchObject({ status: "failed", sent: 0, attempts: 1, message: "The Ed-Fi API refused the client id or secret (status 401)" });
@@ -187,6 +198,7 @@ describe("POST /data-collections/{id}/edfi/send", () => {
   });
 
   it("sends a district's connection its own children only, and lists each scope's runs", async () => {
+    await connected(W.d1.id);
     const res = await send(W.districtAdmin, { districtId: W.d1.id });
     expect(res.status).toBe(200);
     const run = await finished(res.body.run.id);
@@ -201,15 +213,18 @@ describe("POST /data-collections/{id}/edfi/send", () => {
     expect(runs.status).toBe(200);
     expect(runs.body.runs.map((r: { id: number }) => r.id)).toEqual([run.id]);
     expect(runs.body.runs[0]).toMatchObject({ districtId: W.d1.id, status: "succeeded", sent: 6, refused: 0, refusals: [] });
+    // The state's runs are listed apart from the district's.
+    const stateRun = await finished((await send(W.admin)).body.run.id);
     const state = await call(runsGet, "GET", `/en/api/v1/data-collections/${W.collection.id}/edfi/runs`, {
       token: W.admin,
       params: { id: String(W.collection.id) },
     });
-    expect(state.body.runs.length).toBeGreaterThanOrEqual(5);
+    expect(state.body.runs.map((r: { id: number }) => r.id)).toEqual([stateRun.id]);
     expect(state.body.runs.every((r: { districtId: number | null }) => r.districtId === null)).toBe(true);
   });
 
   it("refuses what is not the caller's, and queues nothing then", async () => {
+    await connected();
     const before = (await db().select().from(edfiRuns)).length;
     expect((await send(W.districtAdmin, { districtId: W.d2.id })).status).toBe(404);
     expect((await send(W.admin, {}, W.otherCollection.id)).body).toEqual({ message: "Data collection not found" });
