@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { DistrictIntegration } from "@/components/organisations/district-integration";
+import { DistrictOneRosterProvider } from "@/components/organisations/district-oneroster-provider";
 import { DistrictProfile } from "@/components/organisations/district-profile";
 import { OrgMembers } from "@/components/users/org-members";
 import { can } from "@/lib/auth/permissions";
 import { ftpStatus, listIntegrationUsers } from "@/lib/organisations/integrations";
+import { oneRosterProvider } from "@/lib/organisations/oneroster-provider";
 import { districtPath } from "@/lib/organisations/paths";
 import { districtProfile } from "@/lib/organisations/profile-data";
 import { idSegment, orNotFound } from "@/lib/shell/page-data";
@@ -20,9 +22,13 @@ export default async function DistrictProfilePage({ params }: { params: Promise<
   // Its administrators and members (spec §7's admin/member listings) for those who administer it.
   const members = data.manage && can(actor, "users.read") ? await listMembers(actor, "district", districtId) : null;
   // Its data integration (spec §3), for those who administer it.
-  const [integration, integrationUsers] = data.manage
-    ? await Promise.all([ftpStatus(actor, { tenantId: actor.tenantId, regionId, districtId }), listIntegrationUsers(actor, districtId)])
-    : [null, []];
+  const [integration, integrationUsers, oneRoster] = data.manage
+    ? await Promise.all([
+        ftpStatus(actor, { tenantId: actor.tenantId, regionId, districtId }),
+        listIntegrationUsers(actor, districtId),
+        oneRosterProvider(actor, districtId).then((r) => r.oneRoster),
+      ])
+    : [null, [], null];
   const people = new Map([...(members ?? []), ...integrationUsers].map((p) => [p.id, { id: p.id, name: `${p.lastName}, ${p.firstName}` }]));
   return (
     <>
@@ -34,6 +40,11 @@ export default async function DistrictProfilePage({ params }: { params: Promise<
             integration={integration.configured ? { ...integration, userIds: integrationUsers.map((u) => u.id) } : null}
             people={[...people.values()].sort((a, b) => a.name.localeCompare(b.name))}
           />
+        </div>
+      )}
+      {oneRoster && (
+        <div className="mt-6">
+          <DistrictOneRosterProvider districtId={districtId} provider={oneRoster.provider} lastPullAt={oneRoster.lastPullAt} runs={oneRoster.runs} />
         </div>
       )}
       {members && <OrgMembers members={members} orgType="district" orgId={districtId} canCreate={can(actor, "users.manage")} />}

@@ -1,0 +1,255 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox, Field } from "@/components/ui/field";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
+import type { ProviderView, PullRun } from "@/lib/organisations/oneroster-provider-schemas";
+import type { FieldError } from "@/lib/platform/errors";
+
+const SOURCES = { identifier: "The user's identifier", userIds: "A userIds entry of this type", metadata: "A metadata field of this name" } as const;
+const isSource = (v: string): v is ProviderView["stateIdSource"] => v in SOURCES;
+const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
+const cell = "px-3 py-2 align-top";
+const TONES = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
+const LABELS = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" } as const;
+const POLL_MS = 2000;
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/**
+ * A district's OneRoster 1.2 REST provider, beside its FTP feed: saved with PUT
+ * /data-integrations/oneroster (the client secret is write-only: blank keeps the stored one), its
+ * latest pulls and "Pull now" (POST /data-integrations/oneroster/pull). While a pull waits or runs
+ * the page refreshes itself (usePolling).
+ */
+export function DistrictOneRosterProvider({
+  districtId,
+  provider,
+  lastPullAt,
+  runs,
+}: {
+  districtId: number;
+  provider: ProviderView | null;
+  lastPullAt: number | null;
+  runs: PullRun[];
+}) {
+  const router = useRouter();
+  const { showSnackbar } = useSnackbar();
+  const [active, setActive] = useState(provider?.active ?? true);
+  const [source, setSource] = useState<ProviderView["stateIdSource"]>(provider?.stateIdSource ?? "identifier");
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [pulling, setPulling] = useState(false);
+  const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const pending = runs.some((r) => r.status === "queued" || r.status === "running");
+  usePolling(() => router.refresh(), POLL_MS, pending);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    const text = (name: string) => String(form.get(name) ?? "");
+    setBusy(true);
+    const answer = await callApi<{ message: string }>("PUT", "/data-integrations/oneroster", {
+      districtId,
+      active,
+      tokenUrl: text("tokenUrl"),
+      clientId: text("clientId"),
+      clientSecret: text("clientSecret") || undefined,
+      baseUrl: text("baseUrl"),
+      stateIdSource: source,
+      stateIdField: source === "identifier" ? null : text("stateIdField"),
+    });
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(answer.errors);
+      showSnackbar(answer.message, "error");
+      return;
+    }
+    setErrors([]);
+    showSnackbar(answer.data.message, "success");
+    const secret = element.elements.namedItem("clientSecret");
+    if (secret && "value" in secret) secret.value = "";
+    router.refresh();
+  }
+
+  async function pullNow() {
+    setPulling(true);
+    const answer = await callApi<{ message: string }>("POST", "/data-integrations/oneroster/pull", { districtId });
+    setPulling(false);
+    if (!answer.ok) {
+      showSnackbar(answer.message, "error");
+      return;
+    }
+    showSnackbar(answer.data.message, "success");
+    router.refresh();
+  }
+
+  const status = !provider ? (
+    <Badge tone="neutral">Not set up</Badge>
+  ) : !provider.active ? (
+    <Badge tone="neutral">Inactive</Badge>
+  ) : (
+    <Badge tone="success">Active</Badge>
+  );
+
+  return (
+    <Card title="OneRoster provider" actions={status}>
+      <p className="mb-4 text-sm text-slate-700">
+        {!provider
+          ? "Name the district's OneRoster 1.2 provider to pull its roster every hour instead of loading bundles by hand."
+          : lastPullAt
+            ? `Last successful pull started ${when.format(new Date(lastPullAt * 1000))}; the next asks for records changed since then.`
+            : "Not pulled yet: the first pull reads the whole roster."}
+      </p>
+      <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
+        <Checkbox label="Active" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Token URL"
+            name="tokenUrl"
+            required
+            defaultValue={provider?.tokenUrl ?? ""}
+            error={errorOf("tokenUrl")}
+            autoComplete="off"
+            hint="OAuth 2.0 client credentials"
+          />
+          <Field
+            label="Base URL"
+            name="baseUrl"
+            required
+            defaultValue={provider?.baseUrl ?? ""}
+            error={errorOf("baseUrl")}
+            autoComplete="off"
+            hint="Ends with /ims/oneroster/rostering/v1p2"
+          />
+          <Field label="Client id" name="clientId" required defaultValue={provider?.clientId ?? ""} error={errorOf("clientId")} autoComplete="off" />
+          <Field
+            label="Client secret"
+            name="clientSecret"
+            type="password"
+            required={!provider?.secretSet}
+            autoComplete="new-password"
+            error={errorOf("clientSecret")}
+            hint={provider?.secretSet ? "A secret is stored and never shown. Leave blank to keep it." : undefined}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="oneroster-state-id-source" className="text-sm font-medium text-slate-800">
+              A child&apos;s state id is
+            </label>
+            <select
+              id="oneroster-state-id-source"
+              value={source}
+              onChange={(e) => isSource(e.target.value) && setSource(e.target.value)}
+              className={inputClass}
+            >
+              {Object.entries(SOURCES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {source !== "identifier" && (
+            <Field
+              label={source === "userIds" ? "userIds type" : "Metadata field"}
+              name="stateIdField"
+              required
+              defaultValue={provider?.stateIdField ?? ""}
+              error={errorOf("stateIdField")}
+              autoComplete="off"
+            />
+          )}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="submit" busy={busy}>
+            Save provider
+          </Button>
+        </div>
+      </form>
+      {provider && (
+        <section aria-labelledby="oneroster-pulls-heading" className="mt-6 border-t border-slate-200 pt-4">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h3 id="oneroster-pulls-heading" className="text-base font-semibold text-slate-900">
+              Pulls
+            </h3>
+            {provider.active && (
+              <Button variant="secondary" onClick={pullNow} busy={pulling} disabled={pending}>
+                Pull now
+              </Button>
+            )}
+          </div>
+          <p className="mb-3 text-sm text-slate-700">
+            Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first
+            integration user who may load OneRoster bundles (for Pull now without one: as you).
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Latest OneRoster pulls, newest first</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Requested
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Status
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Records pulled
+                  </th>
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    Details
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
+                      No pulls yet.
+                    </td>
+                  </tr>
+                )}
+                {runs.map((run) => (
+                  <tr key={run.id} className="border-t border-slate-200">
+                    <th scope="row" className={`${cell} font-medium`}>
+                      {when.format(new Date(run.requestedAt * 1000))}
+                      <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? "Pull now" : "Hourly"}</span>
+                    </th>
+                    <td className={cell}>
+                      <Badge tone={TONES[run.status]}>{LABELS[run.status]}</Badge>
+                    </td>
+                    <td className={cell}>{run.recordsPulled}</td>
+                    <td className={cell}>
+                      {run.message && <p className={run.status === "failed" ? "font-medium text-danger" : "text-slate-700"}>{run.message}</p>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 text-sm">
+            <Link href="/administrator/oneroster" className="font-medium text-brand-700 underline">
+              OneRoster loads, their counts and refused rows
+            </Link>
+          </p>
+        </section>
+      )}
+    </Card>
+  );
+}
