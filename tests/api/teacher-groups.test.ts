@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { GET as adminGroupsGet } from "@/app/en/api/v1/admin/collections/[id]/groups.json/route";
 import { DELETE, GET, POST, PUT } from "@/app/en/api/v1/data-collections/[id]/groups/route";
 import { db } from "@/db/client";
@@ -14,7 +14,8 @@ let b: ScoringWorld;
 let farKid: number;
 let tokens: { location: string; district: string; far: string };
 
-beforeAll(async () => {
+// Each test its own two tenants: the groups it lists and counts are the ones it made.
+beforeEach(async () => {
   const assessment = await makeScoringAssessment(2);
   a = await makeScoringWorld(assessment);
   b = await makeScoringWorld(assessment);
@@ -166,12 +167,13 @@ describe("GET /admin/collections/{id}/groups.json", () => {
     call(adminGroupsGet, "GET", `/en/api/v1/admin/collections/${id}/groups.json`, { token, params: { id: String(id) } });
   let groupId: number;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     const made = await create(a, { label: "Mixed", color: "#445566", enrollmentIds: [kidIds(a)[0], farKid] });
     groupId = made.body.group.id;
   });
 
   it("shows a tenant admin every teacher's groups with all members", async () => {
+    expect((await create(a, { label: "Theirs", color: "#ff0000", enrollmentIds: [] }, a.otherTeacherToken)).status).toBe(201);
     const res = await adminGet(a.adminToken, a.collection.id);
     expect(res.status).toBe(200);
     const mixed = res.body.groups.find((g: { id: number }) => g.id === groupId);

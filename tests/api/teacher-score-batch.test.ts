@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as batchPost } from "@/app/en/api/v1/data-collections/[id]/scores/batch/route";
 import { db } from "@/db/client";
 import { auditLog, scoreHistory, scores, studentResults } from "@/db/schema";
@@ -12,6 +12,10 @@ let b: ScoringWorld;
 
 beforeAll(async () => {
   fx = await makeScoringAssessment(4);
+});
+
+// Each test its own two tenants: the grades it counts are the ones it saved.
+beforeEach(async () => {
   a = await makeScoringWorld(fx);
   b = await makeScoringWorld(fx);
 });
