@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { students } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
+import { queueScheduledPulls } from "@/lib/organisations/oneroster-provider";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { GET as providerGet, PUT as providerPut } from "@/app/en/api/v1/data-integrations/oneroster/route";
 import { POST as pullPost } from "@/app/en/api/v1/data-integrations/oneroster/pull/route";
@@ -39,6 +40,7 @@ async function world() {
     t,
     d,
     d2,
+    districtAdminId: districtAdmin.id,
     districtAdmin: await tokenFor(districtAdmin),
     otherDistrictAdmin: await tokenFor(otherDistrictAdmin),
     otherAdmin: await tokenFor(otherAdmin),
@@ -167,7 +169,7 @@ describe("pulls", () => {
       sql`select to_char(oneroster_pulled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since from district_data_integrations
         where tenant_id = ${W.t} and district_id = ${W.d.id}`,
     );
-    const later = new Date(Date.now() + 1000).toISOString();
+    const later = new Date().toISOString();
     const user = mock.data.users.find((u) => u.sourcedId === "rp-k2")!;
     user.givenName = "Renamed";
     user.dateLastModified = later;
@@ -210,13 +212,48 @@ describe("pulls", () => {
   it("fails when the provider refuses a page, applying nothing of what it had pulled", async () => {
     const before = (await get(W.districtAdmin)).body.oneRoster.lastPullAt;
     mock.data.users.find((u) => u.sourcedId === "rp-k1")!.givenName = "NotApplied";
-    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.dateLastModified = new Date(Date.now() + 1000).toISOString();
+    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.dateLastModified = new Date().toISOString();
     mock.failNext = { collection: "classes", status: 403 };
     const run = await pull();
     expect(run.status).toBe("failed");
-    expect(run.message).toMatch(/^The provider (refused|failed on) classes/);
+    expect(run.message).toBe("The provider refused classes (HTTP 403, offset 0)");
     expect(run.oneRosterLoadId).toBeNull();
     expect((await child("0007000001")).firstName).toBe("Child1");
     expect((await get(W.districtAdmin)).body.oneRoster.lastPullAt).toBe(before);
+  });
+});
+
+describe("the switch and the schedule", () => {
+  it("keeps Active off when an edit leaves it out, refuses Pull now while off, and the hourly tick skips it", async () => {
+    expect((await put(W.districtAdmin, settings({ active: false }))).status).toBe(200);
+    expect((await put(W.districtAdmin, settings({ clientSecret: undefined }))).body.provider.active).toBe(false);
+    const refused = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.districtAdmin, body: { districtId: W.d.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Turn the OneRoster provider on (Active) before pulling");
+    expect(await queueScheduledPulls()).toEqual({ queued: 0 });
+  });
+
+  it("queues an hourly pull for an active provider: without an integration user who may load it fails, with one it picks up what a failed pull left", async () => {
+    expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
+    const scheduled = () =>
+      waitFor(
+        async () => {
+          const [latest] = (await get(W.districtAdmin)).body.oneRoster.runs;
+          return latest?.trigger === "schedule" && ["succeeded", "failed"].includes(latest.status) ? latest : undefined;
+        },
+        60_000,
+        "scheduled pull",
+      );
+    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    expect(await scheduled()).toMatchObject({ status: "failed", message: "Choose an integration user who may load OneRoster bundles" });
+    // The district admin becomes an integration user (chosen on the FTP settings' form).
+    await db().execute(
+      sql`insert into district_data_integration_users (tenant_id, integration_id, user_id)
+        select i.tenant_id, i.id, ${W.districtAdminId} from district_data_integrations i where i.tenant_id = ${W.t} and i.district_id = ${W.d.id}`,
+    );
+    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    // The failed pulls kept the last start, so the change made before them arrives now.
+    expect(await scheduled()).toMatchObject({ status: "succeeded", recordsPulled: 1 });
+    expect((await child("0007000001")).firstName).toBe("NotApplied");
   });
 });
