@@ -1,0 +1,103 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { districtRoster } from "../support/oneroster";
+import { restRoster, startMockProvider, type ProviderUnderTest } from "../support/oneroster-provider";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+
+/**
+ * The OneRoster 1.2 REST pull (issue 24 item 2): a mock provider in this test process (Prism's
+ * validating proxy on the published description, in front of this journey's roster, and a token
+ * endpoint). The tenant admin opens a district this journey creates, names the provider, pulls now
+ * by keyboard, sees the pull succeed over pages of two, and finds the OneRoster load it applied.
+ * Axe on each step. The district's integration is removed at the end so the hourly pull does not
+ * call a provider that is gone.
+ */
+
+const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
+const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
+
+let mock: ProviderUnderTest;
+
+test.beforeAll(async () => {
+  mock = await startMockProvider();
+});
+
+test.afterAll(async () => {
+  await mock?.stop();
+});
+
+async function bearer(request: APIRequestContext) {
+  const res = await request.post("/en/api/v1/login", { data: { username: "tenant.admin@demo.test", password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${(await res.json()).jwt}` };
+}
+
+test("an admin names a district's OneRoster provider, pulls now and finds the roster applied", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const stamp = Date.now().toString(36).toUpperCase();
+  const headers = await bearer(request);
+  const [first] = (await (await request.get("/en/api/v1/districts?active=1", { headers })).json()).districts as { parentId: number }[];
+  const created = await request.post("/en/api/v1/districts", {
+    headers,
+    data: { parentRegionId: first.parentId, nameLabel: `Pull District ${stamp}`, uniqueId: `PULL-${stamp}` },
+  });
+  expect(created.status()).toBe(200);
+  const districtId = (await created.json()).district.id as number;
+  mock.data = restRoster(
+    districtRoster({ districtIdentifier: `PULL-${stamp}`, schools: 1, teachersPerSchool: 1, childrenPerTeacher: 2, prefix: `p${stamp.toLowerCase()}` }),
+    "2026-08-01T00:00:00.000Z",
+  );
+  mock.maxPage = 2;
+
+  try {
+    await signIn(page, "tenant.admin@demo.test");
+    await expect(page).toHaveURL(/\/administrator\/dashboard$/);
+    await page.goto(`/administrator/organizations/regions/${first.parentId}/district/${districtId}/profile/details`);
+    const provider = page.getByRole("region", { name: "OneRoster provider" });
+    await expect(provider.getByText("Name the district's OneRoster 1.2 provider", { exact: false })).toBeVisible();
+
+    // A base URL that is not a OneRoster 1.2 rostering base is refused under its field.
+    await provider.getByLabel("Token URL").fill(mock.tokenUrl);
+    await provider.getByLabel("Base URL").fill("https://sis.example.org/api");
+    await provider.getByLabel("Client id").fill(mock.clientId);
+    await provider.getByLabel("Client secret").fill(mock.clientSecret);
+    await provider.getByRole("button", { name: "Save provider" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(provider.getByText("Base URL must end with /ims/oneroster/rostering/v1p2")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await provider.getByLabel("Base URL").fill(mock.baseUrl);
+    await provider.getByRole("button", { name: "Save provider" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(snackbar(page)).toHaveText("Integration Saved");
+    const pulls = provider.getByRole("table", { name: "Latest OneRoster pulls, newest first" });
+    await expect(pulls.getByText("No pulls yet.")).toBeVisible();
+    await expect(provider.getByText("A secret is stored and never shown.", { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await provider.getByRole("button", { name: "Pull now" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(snackbar(page)).toHaveText("Pull requested");
+    const run = pulls.getByRole("row").nth(1);
+    await expect(run.getByText("Succeeded", { exact: true })).toBeVisible({ timeout: 60_000 });
+    // 2 orgs, 1 session, 3 users, 1 class, 3 enrollments, 2 demographics, in pages of two.
+    await expect(run).toContainText("12 records pulled (full roster)");
+    await expect(run).toContainText("0 refused");
+    await expect(provider.getByText(/^Last successful pull started /)).toBeVisible();
+    expect(mock.requests.filter((r) => r.collection === "users").map((r) => r.offset)).toEqual([0, 2]);
+    await expectNoAxeViolations(page);
+    await page.screenshot(snap("district-oneroster-pull"));
+
+    // The load it applied, on the OneRoster page.
+    await provider.getByRole("link", { name: "OneRoster loads, their counts and refused rows" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "OneRoster" })).toBeVisible();
+    const load = page
+      .getByRole("table", { name: "OneRoster bundles, newest first" })
+      .getByRole("row")
+      .filter({ hasText: /oneroster-pull-\d+-bulk\.zip/ })
+      .first();
+    await expect(load.getByText("Applied", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await request.delete(`/en/api/v1/data-integrations?districtId=${districtId}`, { headers });
+  }
+});
