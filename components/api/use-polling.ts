@@ -7,7 +7,7 @@ import { useEffect, useEffectEvent } from "react";
  * settle, so a slow server is never asked twice at once), none after the component goes. `tick` may
  * be a new function each render without restarting the timer. Everything that follows work in
  * progress (reports, ISR batches, bulk and OneRoster loads, job counts, the class's score sheets, the
- * mail check) polls through it.
+ * mail check, Ed-Fi sends) polls through it.
  */
 export function usePolling(tick: () => unknown, intervalMs: number, active: boolean): void {
   const onTick = useEffectEvent(tick);

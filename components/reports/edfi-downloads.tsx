@@ -3,7 +3,9 @@
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import type { EdfiDownloadOptions } from "@/lib/edfi/page-data";
+import type { EdfiSettings } from "@/lib/edfi/settings";
 import { EdfiSend } from "./edfi-send";
+import { EdfiSettingsForm } from "./edfi-settings";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -14,8 +16,11 @@ const FILES = [
   { resource: "studentAssessments", label: "Student results" },
 ] as const;
 
-/** Download a collection's results as Ed-Fi Data Standard 5 JSON Lines, for the admin's reach or one district. */
-export function EdfiDownloads({ options, scope }: { options: EdfiDownloadOptions; scope: string }) {
+/**
+ * Download a collection's results as Ed-Fi Data Standard 5 JSON Lines, for the admin's reach or one
+ * district; `settings` (the state's, for those who may change them) adds their form.
+ */
+export function EdfiDownloads({ options, scope, settings }: { options: EdfiDownloadOptions; scope: string; settings?: EdfiSettings }) {
   const [collectionId, setCollectionId] = useState(options.collections[0]?.id ?? 0);
   // An administrator of one district has no choice to make: that district (sending needs one).
   const [districtId, setDistrictId] = useState(!options.tenantWide && options.districts.length === 1 ? options.districts[0].id : 0);
@@ -74,6 +79,7 @@ export function EdfiDownloads({ options, scope }: { options: EdfiDownloadOptions
           {options.canSend ? <EdfiSend collectionId={collectionId} districtId={districtId} /> : null}
         </>
       )}
+      {settings ? <EdfiSettingsForm initial={settings} /> : null}
     </section>
   );
 }

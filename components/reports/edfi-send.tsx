@@ -1,7 +1,9 @@
 "use client";
 
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { callApi, fieldMessages } from "@/components/api/client";
+import { useLoad } from "@/components/api/use-load";
+import { usePolling } from "@/components/api/use-polling";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { ConnectionView, RunView } from "@/lib/edfi/schemas";
@@ -26,33 +28,22 @@ export function EdfiSend({ collectionId, districtId }: { collectionId: number; d
   const [sending, setSending] = useState(false);
   const scope = districtId ? `?districtId=${districtId}` : "";
 
-  /** The scope's connection and the collection's runs (state set by the caller, after the answers). */
-  const read = useCallback(async () => {
+  /** The scope's connection and the collection's runs; `live` drops the answer of a scope left since. */
+  async function refresh(live: () => boolean = () => true) {
     const [found, listed] = await Promise.all([
       callApi<{ connection: ConnectionView | null }>("GET", `/edfi/connection${scope}`),
       callApi<{ runs: RunView[] }>("GET", `/data-collections/${collectionId}/edfi/runs${scope}`),
     ]);
-    return { found, listed };
-  }, [collectionId, scope]);
-
-  const apply = useCallback(({ found, listed }: Awaited<ReturnType<typeof read>>) => {
+    if (!live()) return;
     setProblem(found.ok ? null : found.message);
     setConnection(found.ok ? found.data.connection : null);
     setRuns(found.ok && listed.ok ? listed.data.runs : []);
-  }, []);
+  }
 
   const pending = runs.some((r) => r.status === "queued" || r.status === "running");
-  useEffect(() => {
-    let live = true;
-    const refresh = () => void read().then((answers) => live && apply(answers));
-    refresh();
-    // Polled every 3 s while a run waits or sends.
-    const timer = pending ? setInterval(refresh, 3000) : undefined;
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [read, apply, pending]);
+  useLoad(`${collectionId}${scope}`, refresh);
+  // Every 3 s while a run waits or sends.
+  usePolling(() => refresh(), 3000, pending);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

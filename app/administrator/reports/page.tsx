@@ -5,6 +5,7 @@ import { EdfiDownloads } from "@/components/reports/edfi-downloads";
 import { PageHeading } from "@/components/ui/page-heading";
 import { can } from "@/lib/auth/permissions";
 import { edfiDownloadOptions } from "@/lib/edfi/page-data";
+import { getEdfiSettings } from "@/lib/edfi/settings-service";
 import { reportFormOptions } from "@/lib/reports/page-data";
 import { listReports } from "@/lib/reports/service";
 import { requirePageActor } from "@/lib/shell/page-actor";
@@ -14,10 +15,11 @@ export const metadata: Metadata = { title: "Reports" };
 /** Request administration reports over one's reach, watch them run and download them. */
 export default async function AdministratorReportsPage() {
   const actor = await requirePageActor({ permission: "reports.admin", path: "/administrator/reports" });
-  const [options, { reports }, edfi] = await Promise.all([
+  const [options, { reports }, edfi, edfiSettings] = await Promise.all([
     reportFormOptions(actor),
     listReports(actor, {}),
     can(actor, "results.edfiExport") ? edfiDownloadOptions(actor) : null,
+    can(actor, "results.edfiSettings") ? getEdfiSettings(actor) : null,
   ]);
   return (
     <>
@@ -42,6 +44,7 @@ export default async function AdministratorReportsPage() {
         <div className="mt-6">
           <EdfiDownloads
             options={edfi}
+            settings={edfiSettings?.settings}
             scope={
               actor.tenantWide
                 ? `The files cover all of ${actor.tenantName}, or one district.`
