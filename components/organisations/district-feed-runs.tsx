@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi } from "@/components/api/client";
+import { usePolling } from "@/components/api/use-polling";
 
 export interface FeedRunView {
   id: number;
@@ -47,11 +48,7 @@ export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: n
   const [busy, setBusy] = useState(false);
   const pending = runs.some((r) => r.status === "queued" || r.status === "running");
 
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => router.refresh(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, router]);
+  usePolling(() => router.refresh(), POLL_MS, pending);
 
   async function fetchNow() {
     setBusy(true);
