@@ -123,12 +123,14 @@ export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInp
       stateIdSource,
       stateIdField,
     };
+    // Who set the provider up: the hourly pull runs as them when no integration user may load bundles.
+    const stored = { ...info, savedBy: actor.userId };
     // A new provider or base URL starts again with a full pull: the last pull's time belongs to the old one.
     const restart = !before || before.baseUrl !== info.baseUrl;
     await rows(
       db(),
       sql`insert into district_data_integrations (tenant_id, district_id, oneroster_info, oneroster_secret_encrypted)
-        values (${t}, ${district.id}, ${JSON.stringify(info)}::jsonb, ${clientSecret ? encryptSecret(clientSecret) : null})
+        values (${t}, ${district.id}, ${JSON.stringify(stored)}::jsonb, ${clientSecret ? encryptSecret(clientSecret) : null})
         on conflict (tenant_id, district_id) do update set oneroster_info = excluded.oneroster_info,
           oneroster_secret_encrypted = coalesce(excluded.oneroster_secret_encrypted, district_data_integrations.oneroster_secret_encrypted),
           oneroster_pulled_at = ${restart ? null : sql`district_data_integrations.oneroster_pulled_at`}, updated_at = now()

@@ -17,7 +17,8 @@ import { decryptSecret } from "./integration-secret";
  * One pull of a district's OneRoster 1.2 provider (job integration.oneroster-pull):
  *
  * 1. claim the run and read the provider; 2. choose the actor: the first integration user who may
- *    load OneRoster bundles, else the admin who asked (Pull now); their reach bounds the load and the
+ *    load OneRoster bundles, else the admin who asked (Pull now), else the admin who last saved the
+ *    provider (the hourly pull); their reach bounds the load and the
  *    audit rows name them; 3. take a token and every page of orgs, academicSessions, users, classes,
  *    enrollments and demographics, modified since the last successful pull's start (none: a full
  *    pull); 4. write them as a OneRoster bundle (bulk for a full pull, delta otherwise), store it as
@@ -66,12 +67,14 @@ async function claim({ tenantId, runId }: Payload, context: JobContext): Promise
 }
 
 async function pullActor(tenantId: number, claimed: Claimed): Promise<Actor | null> {
+  // The admin who set the provider up, when no integration user may load bundles (the hourly pull has no requester).
+  const savedBy = typeof claimed.oneroster_info.savedBy === "number" ? claimed.oneroster_info.savedBy : null;
   const people = await rows<PersonRow>(
     db(),
     sql`select ${personColumns(tenantId)}
       from users u join tenants t on t.id = u.tenant_id
       left join district_data_integration_users iu on iu.tenant_id = u.tenant_id and iu.integration_id = ${claimed.integration_id} and iu.user_id = u.id
-      where u.tenant_id = ${tenantId} and (iu.id is not null or u.id = ${claimed.requested_by}) and u.enabled and not u.locked and not u.expired
+      where u.tenant_id = ${tenantId} and (iu.id is not null or u.id = ${claimed.requested_by} or u.id = ${savedBy}) and u.enabled and not u.locked and not u.expired
       order by iu.id is null, u.id`,
   );
   const user = people.find((p) => can({ roles: p.roles }, "oneroster.manage"));

@@ -233,7 +233,7 @@ describe("the switch and the schedule", () => {
     expect(await queueScheduledPulls()).toEqual({ queued: 0 });
   });
 
-  it("queues an hourly pull for an active provider: without an integration user who may load it fails, with one it picks up what a failed pull left", async () => {
+  it("queues an hourly pull for an active provider: it runs as the admin who saved the provider, fails when nobody may load it, and picks up what a failed pull left", async () => {
     expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
     const scheduled = () =>
       waitFor(
@@ -244,13 +244,14 @@ describe("the switch and the schedule", () => {
         60_000,
         "scheduled pull",
       );
+    // No integration user, and the provider's saver unknown (saved before savers were kept): nobody to run as.
+    await db().execute(
+      sql`update district_data_integrations set oneroster_info = oneroster_info - 'savedBy' where tenant_id = ${W.t} and district_id = ${W.d.id}`,
+    );
     expect(await queueScheduledPulls()).toEqual({ queued: 1 });
     expect(await scheduled()).toMatchObject({ status: "failed", message: "Choose an integration user who may load OneRoster bundles" });
-    // The district admin becomes an integration user (chosen on the FTP settings' form).
-    await db().execute(
-      sql`insert into district_data_integration_users (tenant_id, integration_id, user_id)
-        select i.tenant_id, i.id, ${W.districtAdminId} from district_data_integrations i where i.tenant_id = ${W.t} and i.district_id = ${W.d.id}`,
-    );
+    // Saved again by the district admin, who may load bundles: the hourly pull runs as them.
+    expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
     expect(await queueScheduledPulls()).toEqual({ queued: 1 });
     // The failed pulls kept the last start, so the change made before them arrives now.
     expect(await scheduled()).toMatchObject({ status: "succeeded", recordsPulled: 1 });
