@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, districts, locations, regions } from "@/db/schema";
 import { GET as regionGet } from "@/app/en/api/v1/regions/[id]/route";
@@ -39,7 +39,8 @@ async function buildA() {
   };
 }
 
-beforeAll(async () => {
+// Each test its own two tenants: the names and unique ids it uses are free unless it takes them.
+beforeEach(async () => {
   A = await buildA();
   const tenant = await makeTenant();
   B = { tree: await makeOrgTree(tenant.id), token: await tokenFor(await makeUser(tenant.id, { roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] })) };
@@ -165,6 +166,7 @@ describe("POST and PUT /districts", () => {
   });
 
   it("refuses a duplicate unique id on edit", async () => {
+    expect((await call(districtPut, "PUT", "/x", { token: A.tenantAdmin, body: { id: A.d1.id, uniqueId: "D1-NEW" } })).status).toBe(200);
     const res = await call(districtPut, "PUT", "/x", { token: A.tenantAdmin, body: { id: A.d2.id, uniqueId: "D1-NEW" } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Unique ID D1-NEW is already used by another district");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { assessments } from "@/db/schema";
 import { PUT as decidePut } from "@/app/en/api/v1/transfers/[id]/route";
@@ -32,6 +32,10 @@ beforeAll(async () => {
     .update(assessments)
     .set({ configuration: { performanceLevels: LEVELS } })
     .where(eq(assessments.id, fx.assessment.id));
+});
+
+// Each test its own world (the transfer test moves kid 0 to another district).
+beforeEach(async () => {
   w = await makeScoringWorld(fx, 2);
   const t = w.tenant.id;
   const D2 = await makeDistrict(t, w.tree.region.id);

@@ -334,20 +334,29 @@ describe("whole-file refusals", () => {
 });
 
 describe("who sees what", () => {
+  // A world of its own holding the loads the lists show: the district admin's one, the tenant admin's four.
+  let V: typeof W;
+  beforeAll(async () => {
+    V = await world();
+    expect((await load(V.districtAdmin, csv([`WS-0,Wes,,See,2021-01-01,,,,,,${V.s1.id},`]))).status).toBe("complete");
+    for (const i of [1, 2, 3, 4])
+      expect((await load(V.admin, csv([`WS-${i},Wes,,See,2021-01-01,,,,,,${V.s1.id},`]), `admin-${i}.csv`)).status).toBe("complete");
+  });
+
   it("lists one's own loads paged; a tenant admin sees the tenant's with administration=true; job counts count them", async () => {
-    const mine = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.districtAdmin, query: { page: 1, pageSize: 5 } });
+    const mine = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.districtAdmin, query: { page: 1, pageSize: 5 } });
     expect(mine.status).toBe(200);
     expect(mine.body.total).toBe(1);
     expect(mine.body.bulkLoads[0]).toMatchObject({ originalFileName: "roster.csv", username: expect.stringContaining("@test.example") });
-    const all = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.admin, query: { administration: "true", pageSize: 100 } });
+    const all = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.admin, query: { administration: "true", pageSize: 100 } });
     expect(all.body.total).toBeGreaterThan(mine.body.total);
-    const page2 = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.admin, query: { page: 2, pageSize: 2 } });
+    const page2 = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.admin, query: { page: 2, pageSize: 2 } });
     expect(page2.body.bulkLoads).toHaveLength(2);
-    const districtAsking = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.districtAdmin, query: { administration: "true" } });
+    const districtAsking = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.districtAdmin, query: { administration: "true" } });
     expect(districtAsking.body.total).toBe(1);
 
-    await db().insert(bulkLoads).values({ tenantId: W.tenant.id, type: "students", originalFileName: "waiting.csv", fileName: "x", status: "queued" });
-    const jobs = await call(jobsGet, "GET", `/en/api/v1/admin/tenants/${W.tenant.id}/jobs.json`, { token: W.admin, params: { tenantId: String(W.tenant.id) } });
+    await db().insert(bulkLoads).values({ tenantId: V.tenant.id, type: "students", originalFileName: "waiting.csv", fileName: "x", status: "queued" });
+    const jobs = await call(jobsGet, "GET", `/en/api/v1/admin/tenants/${V.tenant.id}/jobs.json`, { token: V.admin, params: { tenantId: String(V.tenant.id) } });
     expect(jobs.body.count_bulk_load_queued).toBeGreaterThanOrEqual(1);
   });
 
@@ -355,21 +364,21 @@ describe("who sees what", () => {
     const [theirs] = await db()
       .select()
       .from(bulkLoads)
-      .where(and(eq(bulkLoads.tenantId, W.tenant.id), eq(bulkLoads.userId, W.adminId)))
+      .where(and(eq(bulkLoads.tenantId, V.tenant.id), eq(bulkLoads.userId, V.adminId)))
       .limit(1);
-    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: W.otherAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
-    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: W.districtAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
-    expect((await download(W.otherAdmin, theirs.id, "results")).status).toBe(404);
-    expect((await download(W.districtAdmin, theirs.id, "original")).status).toBe(404);
-    const other = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.otherAdmin, query: { administration: "true" } });
+    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: V.otherAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
+    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: V.districtAdmin, params: { id: String(theirs.id) } })).status).toBe(404);
+    expect((await download(V.otherAdmin, theirs.id, "results")).status).toBe(404);
+    expect((await download(V.districtAdmin, theirs.id, "original")).status).toBe(404);
+    const other = await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.otherAdmin, query: { administration: "true" } });
     expect(other.body.total).toBe(0);
     // Another person's upload, or another tenant's, cannot be loaded.
-    expect((await post(W.districtAdmin, { fileId: theirs.fileId })).status).toBe(404);
-    expect((await post(W.otherAdmin, { fileId: theirs.fileId })).status).toBe(404);
+    expect((await post(V.districtAdmin, { fileId: theirs.fileId })).status).toBe(404);
+    expect((await post(V.otherAdmin, { fileId: theirs.fileId })).status).toBe(404);
 
-    expect((await post(W.teacher, { fileId: theirs.fileId })).status).toBe(403);
-    expect((await call(listGet, "GET", "/en/api/v1/bulk-load", { token: W.teacher })).status).toBe(403);
-    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: W.teacher, params: { id: String(theirs.id) } })).status).toBe(403);
-    expect((await download(W.teacher, theirs.id, "results")).status).toBe(403);
+    expect((await post(V.teacher, { fileId: theirs.fileId })).status).toBe(403);
+    expect((await call(listGet, "GET", "/en/api/v1/bulk-load", { token: V.teacher })).status).toBe(403);
+    expect((await call(oneGet, "GET", `/en/api/v1/bulk-load/${theirs.id}`, { token: V.teacher, params: { id: String(theirs.id) } })).status).toBe(403);
+    expect((await download(V.teacher, theirs.id, "results")).status).toBe(403);
   });
 });

@@ -257,7 +257,8 @@ describe("header model", () => {
   });
 
   it("builds the header for a multi-role person in each area", async () => {
-    const both = await makeUser(w.a.id, {
+    // In a tenant of its own: the dashboards above count tenant A's teachers.
+    const both = await makeUser((await makeTenant()).id, {
       roles: ["ROLE_ADMIN", "ROLE_TEACHER"],
       firstName: "Bartholomew-Alexander",
       lastName: "Short",

@@ -252,34 +252,36 @@ describe("saved data-display filters", () => {
     call(filtersGet, "GET", "/en/api/v1/data-collections-filters", { token, query: { dataCollectionId } });
 
   it("creates, reads, edits and deletes one's own filter with the spec's text; dates become unix seconds", async () => {
+    // A world of its own: the teacher's list holds this filter only.
+    const f = await makeScoringWorld(assessment);
     const metadata = JSON.stringify({ filterType: "DATA_FILTERS", fromDate: "2026-09-01", toDate: 1790000000, levels: ["EMERGING"] });
-    const created = await send(filterPost, "POST", a.teacherToken, { name: " Fall ", color: "#1565c0", dataCollectionsId: a.collection.id, metadata });
+    const created = await send(filterPost, "POST", f.teacherToken, { name: " Fall ", color: "#1565c0", dataCollectionsId: f.collection.id, metadata });
     expect(created.status).toBe(201);
     expect(created.body.message).toBe("Filters successfully updated");
     expect(created.body.filter).toMatchObject({
       name: "Fall",
       color: "#1565c0",
-      dataCollectionsId: a.collection.id,
-      collectionId: a.collection.id,
+      dataCollectionsId: f.collection.id,
+      collectionId: f.collection.id,
       filterType: "DATA_FILTERS",
     });
     expect(JSON.parse(created.body.filter.metadata)).toEqual({ filterType: "DATA_FILTERS", fromDate: 1788220800, toDate: 1790000000, levels: ["EMERGING"] });
     const id = created.body.filter.id as number;
 
-    const listed = await list(a.teacherToken, a.collection.id);
+    const listed = await list(f.teacherToken, f.collection.id);
     expect(listed.body.filters.map((f: { id: number }) => f.id)).toEqual([id]);
-    const one = await call(filterJsonGet, "GET", `/en/api/v1/user/collections/${a.collection.id}/filters/${id}.json`, {
-      token: a.teacherToken,
-      params: { id: String(a.collection.id), filterId: `${id}.json` },
+    const one = await call(filterJsonGet, "GET", `/en/api/v1/user/collections/${f.collection.id}/filters/${id}.json`, {
+      token: f.teacherToken,
+      params: { id: String(f.collection.id), filterId: `${id}.json` },
     });
     expect(one.status).toBe(200);
     expect(one.body.filter.id).toBe(id);
 
     // The colour left out of the edit keeps its value.
-    const edited = await send(filterPut, "PUT", a.teacherToken, {
+    const edited = await send(filterPut, "PUT", f.teacherToken, {
       id,
       name: "Spring",
-      collectionId: a.collection.id,
+      collectionId: f.collection.id,
       metadata: { filterType: "VIEW_SETTINGS_FILTERS", scores: true },
     });
     expect(edited.status).toBe(200);
@@ -288,18 +290,18 @@ describe("saved data-display filters", () => {
       filter: { name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#1565c0" },
     });
     // So do the name and metadata: a colour alone changes the colour.
-    const recoloured = await send(filterPut, "PUT", a.teacherToken, { id, collectionId: a.collection.id, color: "#2e7d32" });
+    const recoloured = await send(filterPut, "PUT", f.teacherToken, { id, collectionId: f.collection.id, color: "#2e7d32" });
     expect(recoloured.status).toBe(200);
     expect(recoloured.body.filter).toMatchObject({ name: "Spring", filterType: "VIEW_SETTINGS_FILTERS", color: "#2e7d32" });
     expect(JSON.parse(recoloured.body.filter.metadata)).toMatchObject({ scores: true });
 
-    const gone = await call(filterDelete, "DELETE", `/en/api/v1/data-collections-filters/${id}`, { token: a.teacherToken, params: { id: String(id) } });
+    const gone = await call(filterDelete, "DELETE", `/en/api/v1/data-collections-filters/${id}`, { token: f.teacherToken, params: { id: String(id) } });
     expect(gone.body).toEqual({ message: "Filters successfully updated" });
-    expect((await list(a.teacherToken, a.collection.id)).body.filters).toEqual([]);
+    expect((await list(f.teacherToken, f.collection.id)).body.filters).toEqual([]);
     const audit = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.tenantId, a.tenant.id), eq(auditLog.entityType, "data_display_filter"), eq(auditLog.entityId, id)));
+      .where(and(eq(auditLog.tenantId, f.tenant.id), eq(auditLog.entityType, "data_display_filter"), eq(auditLog.entityId, id)));
     expect(audit.map((r) => r.action).sort()).toEqual(["create", "delete", "update", "update"]);
   });
 

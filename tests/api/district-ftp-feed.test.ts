@@ -1,7 +1,7 @@
 import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asSystem, db, rows } from "@/db/client";
 import { auditLog, bulkLoads, notifications, students } from "@/db/schema";
 import { MAX_FILE_BYTES } from "@/lib/bulk-load/parse";
@@ -63,8 +63,12 @@ beforeAll(async () => {
   store = await useLocalStorage();
   ftp = await startFtpServer();
   await mkdir(path.join(ftp.root, "rosters"));
-  W = await world();
   await startWorkers(handlers);
+});
+
+// Each test its own tenant and districts, and a folder of the FTP server of its own where it lists files.
+beforeEach(async () => {
+  W = await world();
 });
 
 afterAll(async () => {
@@ -281,6 +285,8 @@ describe("district FTP feed", () => {
     expect((await fetchNow(W.districtAdmin, W.d2.id)).status).toBe(404);
     expect((await status(W.districtAdmin, W.d2.id)).status).toBe(404);
     expect((await status(W.districtAdmin, W.d1.id, W.otherRegion.id)).status).toBe(404);
+    expect((await save(W.admin, W.d1.id, { directory: "/missing", password: ftp.password })).status).toBe(200);
+    await runOnce(W.d1.id);
     const own = await status(W.districtAdmin, W.d1.id);
     expect(own.status).toBe(200);
     expect(own.body.integration.runs.length).toBeGreaterThan(0);
@@ -289,9 +295,12 @@ describe("district FTP feed", () => {
 
 describe("the hourly tick", () => {
   it("queues a run for every active integration with settings, run as an integration user who may load files", async () => {
-    expect((await save(W.admin, W.d1.id, { directory: "/rosters", port: ftp.port, password: ftp.password })).status).toBe(200);
-    // D2 (active now) has no integration user, and a scheduled run has nobody who asked: nobody to load as.
-    expect((await save(W.admin, W.d2.id, { directory: "/rosters" })).status).toBe(200);
+    await mkdir(path.join(ftp.root, "tick"));
+    await writeFile(path.join(ftp.root, "tick", "kids.csv"), [HEADER, `FTP-4,Hedy,,Lamarr,2021-07-08,FEMALE,0,0,0,0,${W.s1.id},`].join("\n"));
+    const saved = await save(W.admin, W.d1.id, { directory: "/tick", port: ftp.port, password: ftp.password }, { userIds: [W.adminId] });
+    expect(saved.status).toBe(200);
+    // D2 has no integration user, and a scheduled run has nobody who asked: nobody to load as.
+    expect((await save(W.admin, W.d2.id, { directory: "/tick", password: ftp.password })).status).toBe(200);
     // D3: inactive, so not queued.
     expect((await save(W.admin, W.d3.id, { directory: "/rosters", password: ftp.password }, { active: false })).status).toBe(200);
     const { queued } = await asSystem("test: hourly feed tick", () => queueScheduledRuns());
@@ -305,7 +314,9 @@ describe("the hourly tick", () => {
       30_000,
       "scheduled run",
     );
-    expect(run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 0 });
+    expect(run).toMatchObject({ status: "succeeded", filesFound: 1, filesLoaded: 1 });
+    const [load] = await db().select().from(bulkLoads).where(eq(bulkLoads.id, run.loads[0].bulkLoadId));
+    expect(load.userId).toBe(W.adminId);
     const d2Run = await waitFor(
       async () => {
         const [latest] = (await status(W.admin, W.d2.id)).body.integration.runs;

@@ -3,7 +3,8 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { files, mailOutbox } from "@/db/schema";
 import { mailSendJob } from "@/lib/platform/mail";
-import { queue, sendJob, startWorkers, stopWorkers, type JobContext } from "@/lib/platform/queue";
+import { queue, sendJob, startWorkers, stopQueue, stopWorkers, type JobContext } from "@/lib/platform/queue";
+import { BOSS_SCHEMA } from "@/lib/platform/queue/boss";
 import { handlers } from "@/jobs/registry";
 import { mailRequeue } from "@/jobs/handlers/mail-requeue";
 import { uploadSweep } from "@/jobs/handlers/upload-sweep";
@@ -53,6 +54,9 @@ async function liveJobsFor(outboxId: number): Promise<number> {
 
 describe("scheduled housekeeping", () => {
   it("is registered with pg-boss's scheduler where workers run, not where jobs are only sent", async () => {
+    // A queue no worker has started yet (another test may have): pg-boss's schema made afresh by a send-only start.
+    await stopQueue({ graceful: false });
+    await db().execute(sql.raw(`drop schema if exists ${BOSS_SCHEMA} cascade`));
     const boss = await queue();
     expect(await boss.getQueue(SEND_IT)).toBeNull();
     await startWorkers(handlers);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, studentOutputs, students } from "@/db/schema";
 import { PUT as updatePut } from "@/app/en/api/v1/students/route";
@@ -13,7 +13,8 @@ import { makeScoringAssessment, makeScoringWorld, type ScoringWorld } from "../s
 let W: ScoringWorld;
 let foreignAdmin: string;
 
-beforeAll(async () => {
+// Each test its own world: every child's language starts unset.
+beforeEach(async () => {
   W = await makeScoringWorld(await makeScoringAssessment(2), 3);
   foreignAdmin = await tokenFor(await makeUser((await makeTenant()).id, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] }));
 });
@@ -82,6 +83,7 @@ describe("a child's ISR language", () => {
   });
 
   it("chooses each child's ISR language when a request forces none, and yields to a forced one", async () => {
+    expect((await update(W.adminToken, await edited(W.kids[0].student.id, { isrLanguage: "es" }))).status).toBe(200);
     const own = await call(isrPost, "POST", "/x", { token: W.adminToken, body: { dataCollectionId: W.collection.id } });
     expect(own.status).toBe(200);
     expect(own.body.output.language).toBeNull();

@@ -14,7 +14,9 @@ import type { RouteHandler } from "@/lib/platform/api";
 import { routeSpecOf, type RouteSpec } from "@/lib/platform/openapi/route-spec";
 import { API_ROUTES } from "@/app/en/api/v1/_registry/routes";
 import { call, tokenFor } from "../support/api";
-import { actorOf } from "../support/school-fixtures";
+import { createTestDatabase } from "../support/database";
+import { actorOf, score } from "../support/school-fixtures";
+import { makeScoringAssessment, makeScoringWorld } from "../support/scoring-world";
 
 /**
  * Issue 21: a database loaded and never analyzed (autovacuum off, or the first minute after a seed
@@ -224,24 +226,43 @@ describe("reads before statistics exist", () => {
   });
 
   it("analyzes what a load wrote once it passes autovacuum's threshold, after the commit, and leaves a small change alone", async () => {
-    const reltuples = async () =>
-      Object.fromEntries(
-        (
-          await rows<{ relname: string; reltuples: number }>(
-            db(),
-            sql`select relname, reltuples::float8 as reltuples from pg_class where relname in ('scores', 'students')`,
-          )
-        ).map((r) => [r.relname, r.reltuples]),
-      );
-    await withTenant(ids.tenantId, () => analyzeAfterCommit(["scores", "students"], 10));
-    expect(await reltuples()).toEqual({ scores: -1, students: -1 });
+    // On a database of its own, with a class's grades: the reads above need the demo's never analyzed.
+    const original = database();
+    const own = await createTestDatabase();
+    installDatabase(own.handle);
+    try {
+      const fx = await makeScoringAssessment(2);
+      const w = await makeScoringWorld(fx, 2);
+      for (const kid of w.kids)
+        await score(
+          w.tenant.id,
+          w.collection.id,
+          kid.enrollment.id,
+          fx.items.map((item) => item.id),
+          fx.entries.A.id,
+        );
+      const reltuples = async () =>
+        Object.fromEntries(
+          (
+            await rows<{ relname: string; reltuples: number }>(
+              db(),
+              sql`select relname, reltuples::float8 as reltuples from pg_class where relname in ('scores', 'students')`,
+            )
+          ).map((r) => [r.relname, r.reltuples]),
+        );
+      await withTenant(w.tenant.id, () => analyzeAfterCommit(["scores", "students"], 10));
+      expect(await reltuples()).toEqual({ scores: -1, students: -1 });
 
-    await withTenant(ids.tenantId, async () => {
-      await analyzeAfterCommit(["scores"], 5_000);
-      // Not before the load commits: the application role may not analyze, and the rows are not visible yet.
-      expect((await reltuples()).scores).toBe(-1);
-    });
-    const [counted] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from scores`);
-    expect(await reltuples()).toEqual({ scores: counted.n, students: -1 });
+      await withTenant(w.tenant.id, async () => {
+        await analyzeAfterCommit(["scores"], 5_000);
+        // Not before the load commits: the application role may not analyze, and the rows are not visible yet.
+        expect((await reltuples()).scores).toBe(-1);
+      });
+      const [counted] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from scores`);
+      expect(await reltuples()).toEqual({ scores: counted.n, students: -1 });
+    } finally {
+      installDatabase(original);
+      await own.drop();
+    }
   });
 });

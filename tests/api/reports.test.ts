@@ -271,8 +271,13 @@ describe("admin report requests", () => {
   });
 
   it("shows and serves a report to its requester only", async () => {
-    const res = await requestAdmin(W.admin, { kind: "kra.districtcompletion", dataCollectionId: W.collection.id });
-    const done = await completed(W.admin, res.body.report.id);
+    // Three of the admin's own, so that the archive has a second page.
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await requestAdmin(W.admin, { kind: "kra.districtcompletion", dataCollectionId: W.collection.id });
+      made.push(await completed(W.admin, res.body.report.id));
+    }
+    const done = made[2];
     const other = await call(downloadGet, "GET", "/x", { token: W.otherAdmin, params: { id: String(done.id) } });
     expect(other.status).toBe(404);
     const colleague = await call(downloadGet, "GET", "/x", { token: W.districtAdmin, params: { id: String(done.id) } });

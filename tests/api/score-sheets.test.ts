@@ -196,10 +196,10 @@ describe("POST /score-sheet/template/all", () => {
   });
 
   it("keeps a class sheet to the teacher who asked: another teacher or tenant 404, an admin 403, a bad id 400", async () => {
-    const [sheet] = await db()
-      .select()
-      .from(scoreSheets)
-      .where(and(eq(scoreSheets.tenantId, W.tenant.id), eq(scoreSheets.createdBy, W.teacher.id)));
+    const asked = await call(classPost, "POST", "/en/api/v1/score-sheet/template/all", { token: W.teacherToken, body: { dataCollectionId: W.collection.id } });
+    expect(asked.status).toBe(200);
+    const sheet = { id: asked.body.id as number };
+    expect((await status(W.teacherToken, sheet.id)).status).toBe(200);
     expect((await status(W.otherTeacherToken, sheet.id)).status).toBe(404);
     expect((await download(foreignTeacher, sheet.id)).status).toBe(404);
     expect((await status(W.adminToken, sheet.id)).status).toBe(403);
