@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, authSessions, userOrganizations, userRoles, users } from "@/db/schema";
 import { GET as meGet } from "@/app/en/api/v1/login/me/route";
@@ -78,7 +78,8 @@ async function buildA() {
   };
 }
 
-beforeAll(async () => {
+// Each test its own two tenants: the people it lists are only the ones made for it.
+beforeEach(async () => {
   A = await buildA();
   const tenant = await makeTenant();
   const tree = await makeOrgTree(tenant.id);
