@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import {
   auditLog,
@@ -80,8 +80,13 @@ async function world() {
 
 beforeAll(async () => {
   store = await useLocalStorage();
-  W = await world();
   await startWorkers(handlers);
+});
+
+// Each test its own tenant and district: a bulk bundle ends what its district holds beyond it, so
+// one test's roster must never meet another's.
+beforeEach(async () => {
+  W = await world();
 });
 
 afterAll(async () => {
