@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { students } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
@@ -50,9 +50,17 @@ async function world() {
 beforeAll(async () => {
   store = await useLocalStorage();
   mock = await startMockProvider();
-  W = await world();
   await startWorkers(handlers);
 }, 90_000);
+
+// Each test its own tenant and district, the provider as it starts, and no other test's provider on
+// (the hourly tick queues every active provider of the database).
+beforeEach(async () => {
+  W = await world();
+  Object.assign(mock, { data: restRoster(files(), T0), maxPage: 0, totalHeader: true, failNext: null });
+  mock.requests.length = 0;
+  await db().execute(sql`update district_data_integrations set oneroster_info = oneroster_info || '{"active": false}'::jsonb where oneroster_info ? 'baseUrl'`);
+});
 
 afterAll(async () => {
   await stopWorkers();
@@ -89,7 +97,17 @@ async function pull() {
 
 const T0 = "2026-08-01T00:00:00.000Z";
 const files = () =>
-  districtRoster({ districtIdentifier: `REST-D-${W.t}`, schools: 2, teachersPerSchool: 2, childrenPerTeacher: 3, prefix: "rp", stateIdStart: 7 });
+  districtRoster({ districtIdentifier: `REST-D-${W.t}`, schools: 2, teachersPerSchool: 2, childrenPerTeacher: 3, prefix: prefix(), stateIdStart: 7 });
+/** The roster's prefix: each test's world its own, since teachers' e-mails are unique across tenants. */
+const prefix = () => `rp${W.t}`;
+
+/** The provider saved and one full pull of the roster applied, as later pulls find them. */
+async function pulledOnce() {
+  expect((await put(W.districtAdmin, settings())).status).toBe(200);
+  mock.maxPage = 4; // the provider's own cap: fewer than the pull's limit per page
+  expect(await pull()).toMatchObject({ status: "succeeded" });
+  mock.requests.length = 0;
+}
 
 const child = async (stateId: string) =>
   (
@@ -131,6 +149,7 @@ describe("provider settings", () => {
   });
 
   it("answers 404 for another district's admin and another tenant's admin, and changes nothing", async () => {
+    expect((await put(W.districtAdmin, settings())).status).toBe(200);
     expect((await get(W.otherDistrictAdmin)).status).toBe(404);
     expect((await get(W.otherAdmin)).status).toBe(404);
     expect((await put(W.otherAdmin, settings({ clientId: "stolen" }))).status).toBe(404);
@@ -142,6 +161,7 @@ describe("provider settings", () => {
 
 describe("pulls", () => {
   it("pulls the whole roster page by page, checked by the published description, and applies it as a OneRoster load", async () => {
+    expect((await put(W.districtAdmin, settings())).status).toBe(200);
     mock.data = restRoster(files(), T0);
     mock.maxPage = 4; // the provider's own cap: fewer than the pull's limit per page
     mock.requests.length = 0;
@@ -164,16 +184,17 @@ describe("pulls", () => {
   });
 
   it("pulls a delta: only records changed since the last pull, one renamed child and one enrollment ended", async () => {
+    await pulledOnce();
     const [{ since }] = await rows<{ since: string }>(
       db(),
       sql`select to_char(oneroster_pulled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since from district_data_integrations
         where tenant_id = ${W.t} and district_id = ${W.d.id}`,
     );
     const later = new Date().toISOString();
-    const user = mock.data.users.find((u) => u.sourcedId === "rp-k2")!;
+    const user = mock.data.users.find((u) => u.sourcedId === `${prefix()}-k2`)!;
     user.givenName = "Renamed";
     user.dateLastModified = later;
-    const enrollment = mock.data.enrollments.find((e) => e.sourcedId.endsWith("-rp-k3"))!;
+    const enrollment = mock.data.enrollments.find((e) => e.sourcedId.endsWith(`-${prefix()}-k3`))!;
     enrollment.status = "tobedeleted";
     enrollment.dateLastModified = later;
     mock.totalHeader = false; // the end of a collection is then an empty page
@@ -196,6 +217,7 @@ describe("pulls", () => {
   });
 
   it("fails with a clear message when the token is refused, and changes nothing (records, the next delta's start)", async () => {
+    await pulledOnce();
     const before = (await get(W.districtAdmin)).body.oneRoster.lastPullAt;
     expect((await put(W.districtAdmin, settings({ clientSecret: "wrong-secret" }))).status).toBe(200);
     const run = await pull();
@@ -210,9 +232,10 @@ describe("pulls", () => {
   });
 
   it("fails when the provider refuses a page, applying nothing of what it had pulled", async () => {
+    await pulledOnce();
     const before = (await get(W.districtAdmin)).body.oneRoster.lastPullAt;
-    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.givenName = "NotApplied";
-    mock.data.users.find((u) => u.sourcedId === "rp-k1")!.dateLastModified = new Date().toISOString();
+    mock.data.users.find((u) => u.sourcedId === `${prefix()}-k1`)!.givenName = "NotApplied";
+    mock.data.users.find((u) => u.sourcedId === `${prefix()}-k1`)!.dateLastModified = new Date().toISOString();
     mock.failNext = { collection: "classes", status: 403 };
     const run = await pull();
     expect(run.status).toBe("failed");
@@ -234,7 +257,10 @@ describe("the switch and the schedule", () => {
   });
 
   it("queues an hourly pull for an active provider: it runs as the admin who saved the provider, fails when nobody may load it, and picks up what a failed pull left", async () => {
-    expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
+    await pulledOnce();
+    // A change at the provider since that pull.
+    const k1 = mock.data.users.find((u) => u.sourcedId === `${prefix()}-k1`)!;
+    Object.assign(k1, { givenName: "NotApplied", dateLastModified: new Date().toISOString() });
     const scheduled = () =>
       waitFor(
         async () => {
@@ -253,7 +279,7 @@ describe("the switch and the schedule", () => {
     // Saved again by the district admin, who may load bundles: the hourly pull runs as them.
     expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
     expect(await queueScheduledPulls()).toEqual({ queued: 1 });
-    // The failed pulls kept the last start, so the change made before them arrives now.
+    // The failed pull kept the last start, so the change made before it arrives now.
     expect(await scheduled()).toMatchObject({ status: "succeeded", recordsPulled: 1 });
     expect((await child("0007000001")).firstName).toBe("NotApplied");
   });
