@@ -29,6 +29,9 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-db.ts", "tests/support/check-responses.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Each test owns its data, so a file's tests run in a new order each run; a failure prints the
+    // seed, and `--sequence.seed=<n>` replays that order (docs/architecture.md, Tests).
+    sequence: { shuffle: { tests: true } },
     // API tests call handlers as if through one proxy: its X-Forwarded-For entry is the client's address.
     // API_CHECK_RESPONSES: every JSON success answer is checked against its route's response schema
     // (lib/platform/api.ts); a mismatch fails the test (tests/support/check-responses.ts).
