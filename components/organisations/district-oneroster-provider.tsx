@@ -196,7 +196,7 @@ export function DistrictOneRosterProvider({
           </div>
           <p className="mb-3 text-sm text-slate-700">
             Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first
-            integration user who may load OneRoster bundles (for Pull now without one: as you).
+            integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you).
           </p>
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
