@@ -3,37 +3,19 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi } from "@/components/api/client";
 import { usePolling } from "@/components/api/use-polling";
+import { IntegrationRunsTable, type IntegrationRun } from "./integration-runs-table";
 
-export interface FeedRunView {
-  id: number;
-  trigger: "schedule" | "manual";
-  status: "queued" | "running" | "succeeded" | "failed";
-  requestedAt: number;
+export interface FeedRunView extends IntegrationRun {
   finishedAt: number | null;
   filesFound: number;
   filesLoaded: number;
-  message: string | null;
   loads: { fileName: string; bulkLoadId: number | null; status: "queued" | "in_progress" | "complete" | "failed" | null }[];
 }
 
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-const cell = "px-3 py-2 align-top";
-const TONES = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
-const LABELS = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" } as const;
 const LOAD_LABELS = { queued: "queued", in_progress: "loading", complete: "loaded", failed: "failed" } as const;
 /** How often the page refreshes while a run waits or runs. */
 const POLL_MS = 2000;
@@ -79,64 +61,27 @@ export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: n
         Every hour the feed fetches new CSV and XLSX files from the FTP folder and loads them as students, as the first integration user who may load files (for
         Fetch now without one: as you).
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Latest feed runs, newest first</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Requested
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Status
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Files found
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Files loaded
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Details
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  No runs yet.
-                </td>
-              </tr>
-            )}
-            {runs.map((run) => (
-              <tr key={run.id} className="border-t border-slate-200">
-                <th scope="row" className={`${cell} font-medium`}>
-                  {when.format(new Date(run.requestedAt * 1000))}
-                  <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? "Fetch now" : "Hourly"}</span>
-                </th>
-                <td className={cell}>
-                  <Badge tone={TONES[run.status]}>{LABELS[run.status]}</Badge>
-                </td>
-                <td className={cell}>{run.filesFound}</td>
-                <td className={cell}>{run.filesLoaded}</td>
-                <td className={cell}>
-                  {run.message && <p className={run.status === "failed" ? "font-medium text-danger" : "text-slate-700"}>{run.message}</p>}
-                  {run.loads.length > 0 && (
-                    <ul className="flex flex-col gap-1">
-                      {run.loads.map((load) => (
-                        <li key={`${load.fileName}-${load.bulkLoadId}`}>
-                          {load.fileName}: bulk load {load.status ? LOAD_LABELS[load.status] : "not requested"}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <IntegrationRunsTable
+        runs={runs}
+        caption="Latest feed runs, newest first"
+        manualLabel="Fetch now"
+        empty="No runs yet."
+        counts={[
+          { header: "Files found", value: (run) => run.filesFound },
+          { header: "Files loaded", value: (run) => run.filesLoaded },
+        ]}
+        details={(run) =>
+          run.loads.length > 0 && (
+            <ul className="flex flex-col gap-1">
+              {run.loads.map((load) => (
+                <li key={`${load.fileName}-${load.bulkLoadId}`}>
+                  {load.fileName}: bulk load {load.status ? LOAD_LABELS[load.status] : "not requested"}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      />
       <p className="mt-3 text-sm">
         <Link href="/administrator/bulk-loads" className="font-medium text-brand-700 underline">
           Bulk loads and their results files

@@ -10,26 +10,14 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi } from "@/components/api/client";
 import { usePolling } from "@/components/api/use-polling";
+import { IntegrationRunsTable, runTime } from "./integration-runs-table";
 import type { ProviderView, PullRun } from "@/lib/organisations/oneroster-provider-schemas";
 import type { FieldError } from "@/lib/platform/errors";
 
 const SOURCES = { identifier: "The user's identifier", userIds: "A userIds entry of this type", metadata: "A metadata field of this name" } as const;
 const isSource = (v: string): v is ProviderView["stateIdSource"] => v in SOURCES;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
-const cell = "px-3 py-2 align-top";
-const TONES = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
-const LABELS = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" } as const;
 const POLL_MS = 2000;
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /**
  * A district's OneRoster 1.2 REST provider, beside its FTP feed: saved with PUT
@@ -114,7 +102,7 @@ export function DistrictOneRosterProvider({
         {!provider
           ? "Name the district's OneRoster 1.2 provider to pull its roster every hour instead of loading bundles by hand."
           : lastPullAt
-            ? `Last successful pull started ${when.format(new Date(lastPullAt * 1000))}; the next asks for records changed since then.`
+            ? `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then.`
             : "Not pulled yet: the first pull reads the whole roster."}
       </p>
       <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
@@ -198,51 +186,13 @@ export function DistrictOneRosterProvider({
             Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first
             integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you).
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Latest OneRoster pulls, newest first</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className={`${cell} font-semibold`}>
-                    Requested
-                  </th>
-                  <th scope="col" className={`${cell} font-semibold`}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${cell} font-semibold`}>
-                    Records pulled
-                  </th>
-                  <th scope="col" className={`${cell} font-semibold`}>
-                    Details
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
-                      No pulls yet.
-                    </td>
-                  </tr>
-                )}
-                {runs.map((run) => (
-                  <tr key={run.id} className="border-t border-slate-200">
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {when.format(new Date(run.requestedAt * 1000))}
-                      <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? "Pull now" : "Hourly"}</span>
-                    </th>
-                    <td className={cell}>
-                      <Badge tone={TONES[run.status]}>{LABELS[run.status]}</Badge>
-                    </td>
-                    <td className={cell}>{run.recordsPulled}</td>
-                    <td className={cell}>
-                      {run.message && <p className={run.status === "failed" ? "font-medium text-danger" : "text-slate-700"}>{run.message}</p>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <IntegrationRunsTable
+            runs={runs}
+            caption="Latest OneRoster pulls, newest first"
+            manualLabel="Pull now"
+            empty="No pulls yet."
+            counts={[{ header: "Records pulled", value: (run) => run.recordsPulled }]}
+          />
           <p className="mt-3 text-sm">
             <Link href="/administrator/oneroster" className="font-medium text-brand-700 underline">
               OneRoster loads, their counts and refused rows
