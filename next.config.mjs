@@ -6,6 +6,9 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "@node-rs/argon2", "nodemailer", "ssh2", "pdfkit"],
   // Parallel builds (several engineers, or tests) each use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The test command's build (E2E_ROUTES=1) also compiles *.e2e.ts route files: the journeys' test
+  // worlds (lib/platform/test-worlds.ts). Every other build leaves them out.
+  ...(process.env.E2E_ROUTES === "1" ? { pageExtensions: ["tsx", "ts", "jsx", "js", "e2e.ts"] } : {}),
   poweredByHeader: false,
   devIndicators: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds: its build skips a second check.

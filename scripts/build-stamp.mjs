@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-function sourceStamp() {
+function sourceStamp(env) {
   const git = (args) => {
     try {
       return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
@@ -31,13 +31,16 @@ function sourceStamp() {
     "package-lock.json",
   ]);
   const untracked = git(["ls-files", "--others", "--exclude-standard", "app", "components", "lib", "db", "jobs", "public"]);
-  return createHash("sha256").update(head).update(dirty).update(untracked).digest("hex");
+  // The test command's build compiles the journeys' test-world route too (next.config.mjs): a build with
+  // it is not `npm start`'s, nor the other way round.
+  const routes = env.E2E_ROUTES === "1" ? "e2e-routes" : "";
+  return createHash("sha256").update(head).update(dirty).update(untracked).update(routes).digest("hex");
 }
 
 export function buildIfNeeded({ force = false, env = {} } = {}) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const stampFile = path.join(distDir, "source-stamp");
-  const stamp = sourceStamp();
+  const stamp = sourceStamp({ ...process.env, ...env });
   const built = existsSync(path.join(distDir, "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
   if (built && !force) return false;
   console.log(`Building the app (next build into ${distDir})...`);

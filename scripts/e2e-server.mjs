@@ -1,6 +1,7 @@
 // The app under end-to-end test: the production build, a fresh database (a new PostgreSQL database
-// when TEST_DATABASE_URL is set, else a fresh embedded PGlite), demo data, and a real SMTP server
-// that captures every mail as a file under tests/e2e/output/mail for the tests to read.
+// when TEST_DATABASE_URL is set, else a fresh embedded PGlite), the test-world route on (each journey
+// file seeds its own tenants and accounts), and a real SMTP server that captures every mail as a file
+// under tests/e2e/output/mail for the tests to read.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -42,7 +43,9 @@ const env = {
   NEXTAUTH_URL: `http://localhost:${port}`,
   NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-  SEED_DEMO: "true",
+  // No shared demo: each journey file seeds its own world (lib/platform/test-worlds.ts).
+  SEED_DEMO: "false",
+  E2E_WORLDS: "1",
   NEXT_TELEMETRY_DISABLED: "1",
   NEXT_MANUAL_SIG_HANDLE: "true",
 };

@@ -7,6 +7,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { buildIfNeeded } from "./build-stamp.mjs";
 
 const timings = [];
+// The build and every server started from it (the journeys' and the smoke's `npm start`) are the test
+// build: with the journeys' test-world route compiled in (next.config.mjs). Only the journeys' own
+// server (scripts/e2e-server.mjs) switches it on.
+process.env.E2E_ROUTES = "1";
 async function step(name, fn) {
   const started = Date.now();
   console.log(`\n=== ${name}`);

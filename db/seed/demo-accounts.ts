@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { Executor } from "../client";
 import { userFeatures, userOrganizations, userRoles, users } from "../schema";
-import { DEMO_ACCOUNT_PLANS, DEMO_PASSWORD } from "./demo-plan";
+import { DEMO_PASSWORD, type DemoAccount } from "./demo-plan";
 import type { BuiltTenant } from "./demo-tenant";
 
 /**
@@ -15,14 +15,18 @@ export interface DemoUser {
   tenantId: number;
 }
 
+/** An account's name within its plan, the same in the demo and in a test world: "teacher" of teacher@demo.test. */
+export const accountKey = (email: string) => email.slice(0, email.indexOf("@"));
+
 /**
- * Every demo account with its roles, features and organisation link. The accounts share one
- * password, so one argon2id hash serves them all and the first start pays for one hash, not ten.
+ * Every account of the plans with its roles, features and organisation link, keyed by accountKey.
+ * The accounts share one password, so one argon2id hash serves them all and the first start pays for
+ * one hash, not ten. `tenants` are keyed by their plan's key.
  */
-export async function createDemoAccounts(executor: Executor, tenants: Map<string, BuiltTenant>): Promise<Map<string, DemoUser>> {
+export async function createDemoAccounts(executor: Executor, plans: DemoAccount[], tenants: Map<string, BuiltTenant>): Promise<Map<string, DemoUser>> {
   const passwordHash = await hash(DEMO_PASSWORD, ARGON2ID);
   const created = new Map<string, DemoUser>();
-  for (const plan of DEMO_ACCOUNT_PLANS) {
+  for (const plan of plans) {
     const tenant = tenants.get(plan.tenant)!;
     const tenantId = tenant.tenantId;
     const [user] = await executor
@@ -36,7 +40,7 @@ export async function createDemoAccounts(executor: Executor, tenants: Map<string
       const parentId = orgType === "region" ? tenant.regionIds[index] : orgType === "district" ? tenant.districtIds[index] : tenant.locations[index].id;
       await executor.insert(userOrganizations).values({ tenantId, userId: user.id, orgType, parentId, administrative });
     }
-    created.set(plan.email, { id: user.id, tenantId });
+    created.set(accountKey(plan.email), { id: user.id, tenantId });
   }
   return created;
 }

@@ -52,7 +52,7 @@ export async function addAnnouncements(
   await executor.insert(announcements).values(rows.map((row) => ({ ...row, activeNotifiedAt: row.startDate <= now ? now : null })));
 }
 
-/** A few notifications for the demo accounts that work with children; the newest are unacknowledged. */
+/** A few notifications for the demo accounts that work with children (by accountKey); the newest are unacknowledged. */
 export async function addNotifications(
   executor: Executor,
   input: { accounts: Map<string, DemoUser>; now: Date; kraOf: Map<number, { id: number; name: string; window: CollectionWindow }>; reportName: string },
@@ -60,16 +60,16 @@ export async function addNotifications(
   const { accounts, now } = input;
   // [account, kind, days ago, acknowledged]
   const plan: [string, "open" | "enrollment" | "report", number, 0 | 1][] = [
-    ["teacher@demo.test", "open", -1, 0],
-    ["teacher@demo.test", "enrollment", -3, 0],
-    ["teacher@demo.test", "report", -12, 1],
-    ["admin.teacher@demo.test", "report", -2, 0],
-    ["admin.teacher@demo.test", "open", -20, 1],
-    ["district.admin@demo.test", "enrollment", -4, 0],
-    ["tenant.admin@demo.test", "report", -1, 0],
-    ["tenant.admin@demo.test", "open", -30, 1],
-    ["ohio.teacher@demo.test", "open", -2, 0],
-    ["ohio.teacher@demo.test", "report", -9, 1],
+    ["teacher", "open", -1, 0],
+    ["teacher", "enrollment", -3, 0],
+    ["teacher", "report", -12, 1],
+    ["admin.teacher", "report", -2, 0],
+    ["admin.teacher", "open", -20, 1],
+    ["district.admin", "enrollment", -4, 0],
+    ["tenant.admin", "report", -1, 0],
+    ["tenant.admin", "open", -30, 1],
+    ["ohio.teacher", "open", -2, 0],
+    ["ohio.teacher", "report", -9, 1],
   ];
   await executor.insert(notifications).values(
     plan.map(([email, kind, days, acknowledged]) => {

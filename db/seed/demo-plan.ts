@@ -9,6 +9,8 @@ interface DistrictPlan {
 }
 
 export interface TenantPlan {
+  /** The plan's own name ("maryland"): its built-in branding, and the seed of its random names. */
+  key: string;
   name: string;
   slug: string;
   hostAliases: string[];
@@ -22,6 +24,7 @@ export interface TenantPlan {
 
 export const DEMO_TENANTS: TenantPlan[] = [
   {
+    key: "maryland",
     name: "Maryland",
     slug: "maryland",
     hostAliases: ["mdk"],
@@ -56,6 +59,7 @@ export const DEMO_TENANTS: TenantPlan[] = [
     ],
   },
   {
+    key: "ohio",
     name: "Ohio",
     slug: "ohio",
     hostAliases: [],
@@ -88,9 +92,10 @@ export const DEMO_TENANTS: TenantPlan[] = [
   },
 ];
 
-interface DemoAccount {
+export interface DemoAccount {
   email: string;
   description: string;
+  /** The key of the account's tenant plan. */
   tenant: "maryland" | "ohio";
   firstName: string;
   lastName: string;

@@ -31,7 +31,7 @@ export interface BuiltTenant {
 export async function createTenantOrgs(executor: Executor, plan: TenantPlan, random: Random): Promise<BuiltTenant> {
   const [tenant] = await executor
     .insert(tenants)
-    .values({ name: plan.name, slug: plan.slug, logoUrl: `/logos/${plan.slug}.svg`, welcomeMessage: plan.welcomeMessage })
+    .values({ name: plan.name, slug: plan.slug, logoUrl: `/logos/${plan.key}.svg`, welcomeMessage: plan.welcomeMessage })
     .returning({ id: tenants.id });
   const tenantId = tenant.id;
   if (plan.hostAliases.length) await executor.insert(tenantHostAliases).values(plan.hostAliases.map((hostPrefix) => ({ tenantId, hostPrefix })));

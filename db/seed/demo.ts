@@ -4,10 +4,10 @@ import { database, type Executor } from "../client";
 import { tenants, users } from "../schema";
 import { ELA, KRA } from "./assessment-content";
 import { createCollection, openWindow, type CollectionWindow } from "./collections";
-import { createDemoAccounts } from "./demo-accounts";
+import { accountKey, createDemoAccounts, type DemoUser } from "./demo-accounts";
 import { addAnnouncements, addNotifications } from "./demo-messages";
 import { addMilestones } from "./demo-milestones";
-import { DEMO_ACCOUNT_PLANS, DEMO_ACCOUNTS, DEMO_TENANTS } from "./demo-plan";
+import { DEMO_ACCOUNT_PLANS, DEMO_ACCOUNTS, DEMO_TENANTS, type DemoAccount, type TenantPlan } from "./demo-plan";
 import { createTenantOrgs, enrollClasses, type BuiltTenant } from "./demo-tenant";
 import { createRandom, seedOf } from "./random";
 import { ensureSchoolYears, ensureSharedAssessment, schoolYearOf, type SeededItem } from "./reference";
@@ -36,11 +36,13 @@ function demoKraItems(items: SeededItem[]): SeededItem[] {
 /** A collection of the tenant with every child assigned, about half the scores, their history and some supports. */
 async function populatedCollection(
   executor: Executor,
-  input: Parameters<typeof createCollection>[1] & { now: Date },
+  input: Parameters<typeof createCollection>[1] & { now: Date; planKey: string },
 ): Promise<{ id: number; name: string; window: CollectionWindow }> {
-  const collection = await createCollection(executor, input);
+  const { planKey, ...spec } = input;
+  const collection = await createCollection(executor, spec);
   const ref = { tenantId: input.tenantId, collectionId: collection.id };
-  const salt = seedOf(`demo:${input.tenantId}:${input.collectionName}`);
+  // Salted by the plan, not the tenant's id: a test world's copy of Maryland gets Maryland's scores.
+  const salt = seedOf(`demo:${planKey}:${input.collectionName}`);
   await assignEnrollments(executor, { ...ref, tokenSalt: `demo:${salt}`, createdAt: input.window.cycleStartDate });
   await enterScores(executor, { ...ref, salt, now: input.now });
   await recordScoreHistory(executor, ref);
@@ -48,38 +50,44 @@ async function populatedCollection(
   return { id: collection.id, name: input.collectionName, window: input.window };
 }
 
+/** Which tenants and accounts to seed: the demo's, or a test world's copy of them under its own names. */
+export interface SeedShape {
+  tenants: TenantPlan[];
+  accounts: DemoAccount[];
+}
+
 /**
- * The whole demo: Maryland and Ohio with organisations, classrooms, the demo accounts, an open KRA
- * and an open ELA collection each with about half the scores entered, announcements, notifications,
- * rating milestones (one open now).
- * Deterministic for a given `now` on a fresh database.
+ * The tenants of the shape with organisations, classrooms, the accounts, an open KRA and an open ELA
+ * collection each with about half the scores entered, announcements, notifications and rating
+ * milestones (one open now). Deterministic for a given `now` and plan keys. Returns the accounts by
+ * accountKey.
  */
-async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
+export async function seedTenants(executor: Executor, shape: SeedShape, now = new Date()): Promise<Map<string, DemoUser>> {
   const schoolYearId = await ensureSchoolYears(executor, now);
   const kra = await ensureSharedAssessment(executor, KRA);
   const ela = await ensureSharedAssessment(executor, ELA);
   const year = Number(schoolYearOf(now).startDate.slice(0, 4));
 
   const built = new Map<string, BuiltTenant>();
-  for (const plan of DEMO_TENANTS) built.set(plan.slug, await createTenantOrgs(executor, plan, createRandom(`demo:${plan.slug}:orgs`)));
-  const accounts = await createDemoAccounts(executor, built);
-  const tenantAdmin = accounts.get("tenant.admin@demo.test")!;
+  for (const plan of shape.tenants) built.set(plan.key, await createTenantOrgs(executor, plan, createRandom(`demo:${plan.key}:orgs`)));
+  const accounts = await createDemoAccounts(executor, shape.accounts, built);
+  const tenantAdmin = accounts.get("tenant.admin");
 
   const kraOf = new Map<number, { id: number; name: string; window: CollectionWindow }>();
-  for (const plan of DEMO_TENANTS) {
-    const tenant = built.get(plan.slug)!;
+  for (const plan of shape.tenants) {
+    const tenant = built.get(plan.key)!;
     const tenantId = tenant.tenantId;
     const rosterOwners = new Map(
-      DEMO_ACCOUNT_PLANS.filter((a) => a.tenant === plan.slug && a.teachesAt !== undefined).map((a) => [a.teachesAt!, accounts.get(a.email)!.id]),
+      shape.accounts.filter((a) => a.tenant === plan.key && a.teachesAt !== undefined).map((a) => [a.teachesAt!, accounts.get(accountKey(a.email))!.id]),
     );
     await enrollClasses(executor, {
       tenant,
-      random: createRandom(`demo:${plan.slug}:children`),
+      random: createRandom(`demo:${plan.key}:children`),
       ssidOffset: plan.ssidOffset,
       schoolYearStart: year,
       rosterOwners,
     });
-    const createdBy = tenantAdmin.tenantId === tenantId ? tenantAdmin.id : undefined;
+    const createdBy = tenantAdmin?.tenantId === tenantId ? tenantAdmin.id : undefined;
     const kraCollection = await populatedCollection(executor, {
       tenantId,
       schoolYearId,
@@ -90,6 +98,7 @@ async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
       window: openWindow(now),
       createdBy,
       now,
+      planKey: plan.key,
     });
     const elaName = `Early Learning Fall Checkpoint ${year}`;
     await populatedCollection(executor, {
@@ -102,12 +111,14 @@ async function seedDemo(executor: Executor, now = new Date()): Promise<void> {
       window: openWindow(now, 28, 28),
       createdBy,
       now,
+      planKey: plan.key,
     });
     kraOf.set(tenantId, kraCollection);
     await addAnnouncements(executor, { tenantId, createdBy, now, kra: kraCollection, elaName: ELA.name });
     await addMilestones(executor, { tenantId, now });
   }
   await addNotifications(executor, { accounts, now, kraOf, reportName: "KRA scale score report" });
+  return accounts;
 }
 
 /** Arbitrary constant: the advisory lock that keeps two starting app instances from seeding twice. */
@@ -123,7 +134,7 @@ export async function seedDemoIfEmpty(options: { now?: Date } = {}): Promise<{ s
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ id: tenants.id }).from(tenants).limit(1);
     if (existing) return { seeded: false };
-    await seedDemo(tx, options.now);
+    await seedTenants(tx, { tenants: DEMO_TENANTS, accounts: DEMO_ACCOUNT_PLANS }, options.now);
     return { seeded: true };
   });
 }

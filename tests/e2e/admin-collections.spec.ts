@@ -39,10 +39,10 @@ async function axe(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
-test("a tenant admin builds a collection, assigns it to a district, and its teacher sees it", async ({ page, browser }) => {
+test("a tenant admin builds a collection, assigns it to a district, and its teacher sees it", async ({ page, browser, world }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Collections" }).first().click();
   await expect(page).toHaveURL(/\/administrator\/collections$/);
@@ -191,7 +191,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const teacher = await teacherContext.newPage();
   await teacher.setViewportSize({ width: 1280, height: 900 });
-  await signIn(teacher, "teacher@demo.test");
+  await signIn(teacher, world.teacher);
   await expect(teacher).toHaveURL(/\/teacher\/dashboard$/);
   await teacher.getByRole("table", { name: "My data collections" }).getByRole("link", { name: NAME, exact: true }).click();
   await expect(teacher).toHaveURL(new RegExp(`/teacher/collections/${id}/scoring$`));

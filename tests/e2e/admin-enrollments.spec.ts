@@ -39,10 +39,10 @@ async function twoSchoolChild(page: Page): Promise<{ student: Student; enrollmen
   throw new Error("the demo's two-school child is missing");
 }
 
-test("an admin changes a POA, fills custom fields, rosters the child and assigns a collection, by keyboard", async ({ page, browser }) => {
+test("an admin changes a POA, fills custom fields, rosters the child and assigns a collection, by keyboard", async ({ page, browser, world }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   const { student, enrollments } = await twoSchoolChild(page);
   const home = enrollments.find((e) => e.isPointOfAuthority)!;
@@ -128,7 +128,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   // The rostered, assigned child appears on the teacher's scoring screen, in the teacher's own browser.
   const theirs = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 900 } });
   const teacherPage = await theirs.newPage();
-  await signIn(teacherPage, "admin.teacher@demo.test");
+  await signIn(teacherPage, world.adminTeacher);
   await expect(teacherPage).toHaveURL(/\/administrator\/dashboard$/);
   await teacherPage.getByRole("navigation", { name: "Application" }).getByRole("button", { name: "Teacher" }).click();
   await expect(teacherPage).toHaveURL(/\/teacher\/dashboard$/);
@@ -147,8 +147,8 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await page.screenshot(snap("isr"));
 });
 
-test("the new-student form offers only the locations the admin administers, already chosen when one", async ({ page }) => {
-  await signIn(page, "admin.teacher@demo.test");
+test("the new-student form offers only the locations the admin administers, already chosen when one", async ({ page, world }) => {
+  await signIn(page, world.adminTeacher);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/students/new");
   // A location admin (and teacher there): one region, one district, one location, each chosen for them.

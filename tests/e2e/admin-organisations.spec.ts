@@ -33,10 +33,10 @@ async function axe(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
-test("an admin builds region > district > location, edits and deletes them", async ({ page }) => {
+test("an admin builds region > district > location, edits and deletes them", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Organisations" }).first().click();
   await expect(page).toHaveURL(/\/administrator\/organizations$/);
@@ -178,15 +178,15 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await page.screenshot(snap("organisations-audit"));
 });
 
-test("a district admin reaches their own district, and another district is not found", async ({ page, browser }) => {
+test("a district admin reaches their own district, and another district is not found", async ({ page, browser, world }) => {
   type District = { id: number; parentId: number; nameLabel: string };
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, "tenant.admin@demo.test");
+  await signIn(admin, world.tenantAdmin);
   await expect(admin).toHaveURL(/\/administrator\/dashboard$/);
   const all = ((await (await admin.request.get("/en/api/v1/districts?active=1")).json()) as { districts: District[] }).districts;
   await admin.context().close();
 
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   const own = ((await (await page.request.get("/en/api/v1/districts?active=1")).json()) as { districts: District[] }).districts;
   const mine = own[0];

@@ -18,10 +18,10 @@ async function axeWhenSettled(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
-test("an admin creates a student with state id 000123, finds it by state id and edits it", async ({ page }) => {
+test("an admin creates a student with state id 000123, finds it by state id and edits it", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Students", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
@@ -141,8 +141,8 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await page.screenshot(snap("admin-students-phone"));
 });
 
-test("a duplicate state id is refused with the spec's message", async ({ page }) => {
-  await signIn(page, "tenant.admin@demo.test");
+test("a duplicate state id is refused with the spec's message", async ({ page, world }) => {
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/students/new");
   await page.getByLabel("Student State ID").fill(STATE_ID);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signIn, test, type World } from "./support";
 
 /**
  * A transferred child's scores at the new location (issue 9, 'Done when'). The journey makes its own
@@ -30,9 +30,9 @@ async function json<T>(request: APIRequestContext, method: "get" | "post", path:
 }
 
 /** A new child at the teacher's school, in the teacher's KRA collection, with two items scored by the teacher. */
-async function scoredChild(request: APIRequestContext, stateId: string) {
-  const teacher = await login(request, "teacher@demo.test");
-  const admin = await login(request, "district.admin@demo.test");
+async function scoredChild(request: APIRequestContext, world: World, stateId: string) {
+  const teacher = await login(request, world.teacher);
+  const admin = await login(request, world.districtAdmin);
   const { dataCollections } = await json<{ dataCollections: { id: number; collectionName: string; enrollmentEndDate: number }[] }>(
     request,
     "get",
@@ -86,15 +86,15 @@ async function scoredChild(request: APIRequestContext, stateId: string) {
   return { collectionName: kra.collectionName, total: items.assessmentItems.length };
 }
 
-test("a transferred child's scores are on its record at the receiving school", async ({ page, browser, request }) => {
+test("a transferred child's scores are on its record at the receiving school", async ({ page, browser, request, world }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stateId = `E2E-S-${Date.now() % 100_000_000}`;
-  const kra = await scoredChild(request, stateId);
+  const kra = await scoredChild(request, world, stateId);
   const scoredText = `2 of ${kra.total}`;
 
   // The sending district's admin sees the child's scores at its school.
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto(`/administrator/students?search=${stateId}`);
   await page.getByRole("table", { name: "Students" }).getByRole("link", { name: "Carrier" }).click();
@@ -117,7 +117,7 @@ test("a transferred child's scores are on its record at the receiving school", a
   // The receiving side approves, then opens the child's record under its new school.
   const receiving = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const other = await receiving.newPage();
-  await signIn(other, "tenant.admin@demo.test");
+  await signIn(other, world.tenantAdmin);
   await expect(other).toHaveURL(/\/administrator\/dashboard$/);
   await other.goto("/administrator/transfers");
   await other.getByRole("table", { name: "Transfers: incoming" }).getByRole("button", { name: "Approve the transfer of Rory Carrier" }).click();

@@ -34,12 +34,12 @@ async function openTransfers(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Transfers" })).toBeVisible();
 }
 
-test("a district admin requests a transfer and the receiving side's admin approves it by keyboard", async ({ page, browser, request }) => {
+test("a district admin requests a transfer and the receiving side's admin approves it by keyboard", async ({ page, browser, request, world }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const kid = await newStudent(request, "district.admin@demo.test", { tenantUniqueId: "E2E-T-0042", firstName: "Tess", lastName: "Mover" });
+  const kid = await newStudent(request, world.districtAdmin, { tenantUniqueId: "E2E-T-0042", firstName: "Tess", lastName: "Mover" });
 
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await openTransfers(page);
   await expect(page.getByRole("link", { name: "Incoming" })).toHaveAttribute("aria-current", "page");
@@ -72,7 +72,7 @@ test("a district admin requests a transfer and the receiving side's admin approv
   // The receiving side, in its own session.
   const receiving = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const other = await receiving.newPage();
-  await signIn(other, "tenant.admin@demo.test");
+  await signIn(other, world.tenantAdmin);
   await expect(other).toHaveURL(/\/administrator\/dashboard$/);
   await openTransfers(other);
   const incoming = other.getByRole("table", { name: "Transfers: incoming" });
@@ -104,7 +104,7 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await receiving.close();
 
   // A second request, withdrawn by the sending side while it waits.
-  const stay = await newStudent(request, "district.admin@demo.test", { tenantUniqueId: "E2E-T-0043", firstName: "Wes", lastName: "Stayer" });
+  const stay = await newStudent(request, world.districtAdmin, { tenantUniqueId: "E2E-T-0043", firstName: "Wes", lastName: "Stayer" });
   await page.goto(`/administrator/transfers/new?stateId=${stay.tenantUniqueId}`);
   await expect(page.getByRole("heading", { level: 2, name: /Wes Stayer/ })).toBeVisible();
   await pickLocation(page, { region: RECEIVING_REGION, district: RECEIVING_DISTRICT, location: destination });
@@ -123,13 +123,13 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await expect(page.getByRole("table", { name: "Transfers: history" }).getByRole("row", { name: /Stayer, Wes/ })).toContainText("Withdrawn");
 });
 
-test("a tenant admin merges two duplicate students and reads the changes in the audit trail", async ({ page, request }) => {
+test("a tenant admin merges two duplicate students and reads the changes in the audit trail", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const keep = await newStudent(request, "tenant.admin@demo.test", { tenantUniqueId: "E2E-M-0001", firstName: "Mira", lastName: "Dupont", dob: "2021-02-03" });
-  const dupe = await newStudent(request, "tenant.admin@demo.test", { tenantUniqueId: "E2E-M-0002", firstName: "Mira", lastName: "Dupond", dob: "2021-02-03" });
+  const keep = await newStudent(request, world.tenantAdmin, { tenantUniqueId: "E2E-M-0001", firstName: "Mira", lastName: "Dupont", dob: "2021-02-03" });
+  const dupe = await newStudent(request, world.tenantAdmin, { tenantUniqueId: "E2E-M-0002", firstName: "Mira", lastName: "Dupond", dob: "2021-02-03" });
 
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await openTransfers(page);
   await page.getByRole("link", { name: "Merge students" }).click();

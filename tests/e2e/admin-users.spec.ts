@@ -27,10 +27,10 @@ async function choosePassword(page: Page, password: string) {
 
 test.describe.configure({ mode: "serial" });
 
-test("a tenant admin finds, creates, promotes, deactivates and impersonates users", async ({ page, browser }) => {
+test("a tenant admin finds, creates, promotes, deactivates and impersonates users", async ({ page, browser, world }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Users", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
@@ -43,7 +43,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await page.keyboard.type("carter");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/search=carter/);
-  const emily = page.getByRole("row").filter({ hasText: "teacher@demo.test" });
+  const emily = page.getByRole("row").filter({ hasText: world.teacher });
   await expect(emily).toBeVisible();
   await expect(emily).toContainText("Teacher");
   // Sorting by keyboard: the Email header's button.
@@ -145,14 +145,14 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
 });
 
-test("a district admin's list at phone width; the district page lists its people", async ({ page }) => {
+test("a district admin's list at phone width; the district page lists its people", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/users");
   await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
   // A district admin sees only people of their district: no Ohio teacher, no tenant admin.
-  await expect(page.getByRole("table", { name: "Users" })).not.toContainText("tenant.admin@demo.test");
+  await expect(page.getByRole("table", { name: "Users" })).not.toContainText(world.tenantAdmin);
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-users-district-phone"));
   // The teacher's profile names their location; its page lists the people linked there.
@@ -167,7 +167,7 @@ test("a district admin's list at phone width; the district page lists its people
     .first()
     .click();
   await expect(page.getByRole("heading", { name: /People/ })).toBeVisible();
-  await expect(page.getByRole("table", { name: "People linked here" })).toContainText("district.admin@demo.test");
+  await expect(page.getByRole("table", { name: "People linked here" })).toContainText(world.districtAdmin);
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-users-district-people"));
   // A location's members (spec §7): its teachers are listed with their roles.

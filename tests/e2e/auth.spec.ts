@@ -20,10 +20,10 @@ async function choosePassword(page: Page, password: string, button: string) {
 }
 
 test.describe("sign-in", () => {
-  test("signs in with the keyboard alone and lands in the teacher area", async ({ page }) => {
+  test("signs in with the keyboard alone and lands in the teacher area", async ({ page, world }) => {
     await page.goto("/sign-in");
     await expect(page.getByLabel("Username")).toBeFocused();
-    await page.keyboard.type("teacher@demo.test");
+    await page.keyboard.type(world.teacher);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
     await page.keyboard.type(DEMO_PASSWORD);
@@ -35,10 +35,10 @@ test.describe("sign-in", () => {
     await page.screenshot(shot("auth-teacher-landed"));
   });
 
-  test("each role lands in its own area", async ({ page }) => {
+  test("each role lands in its own area", async ({ page, world }) => {
     for (const [username, area] of [
-      ["system@demo.test", "/system/dashboard"],
-      ["tenant.admin@demo.test", "/administrator/dashboard"],
+      [world.system, "/system/dashboard"],
+      [world.tenantAdmin, "/administrator/dashboard"],
     ]) {
       await page.context().clearCookies();
       await signIn(page, username);
@@ -46,7 +46,7 @@ test.describe("sign-in", () => {
     }
   });
 
-  test("shows the spec's texts for empty, malformed and wrong credentials", async ({ page }) => {
+  test("shows the spec's texts for empty, malformed and wrong credentials", async ({ page, world }) => {
     await page.goto("/sign-in");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByText("Username is required")).toBeVisible();
@@ -54,15 +54,15 @@ test.describe("sign-in", () => {
     await page.getByLabel("Username").fill("not-an-email");
     await expect(page.getByText("Invalid username format")).toBeVisible();
     await expectNoAxeViolations(page);
-    await signIn(page, "teacher@demo.test", "Wrong-pass1");
+    await signIn(page, world.teacher, "Wrong-pass1");
     await expect(formAlert(page)).toHaveText("Invalid username or password");
     await expect(page).toHaveURL(/\/sign-in/);
     await expectNoAxeViolations(page);
     await page.screenshot(shot("auth-sign-in-wrong-password"));
   });
 
-  test("five wrong passwords lock the account; a password reset lifts the lock", async ({ page }) => {
-    const account = "helpdesk.admin@demo.test";
+  test("five wrong passwords lock the account; a password reset lifts the lock", async ({ page, world }) => {
+    const account = world.helpdeskAdmin;
     for (let i = 1; i <= 4; i++) {
       await signIn(page, account, `Wrong-pass${i}`);
       await expect(formAlert(page)).toHaveText("Invalid username or password");
@@ -95,16 +95,16 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/reset-password/);
   });
 
-  test("a teacher opening /system goes home with the permission message", async ({ page }) => {
-    await signIn(page, "teacher@demo.test");
+  test("a teacher opening /system goes home with the permission message", async ({ page, world }) => {
+    await signIn(page, world.teacher);
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
     await page.goto("/system");
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
     await expect(page.getByText("You don't have enough permissions to view '/system' page")).toBeVisible();
   });
 
-  test("logout is the header's POST; opening /sign-out (a link, an image) keeps the session", async ({ page }) => {
-    await signIn(page, "teacher@demo.test");
+  test("logout is the header's POST; opening /sign-out (a link, an image) keeps the session", async ({ page, world }) => {
+    await signIn(page, world.teacher);
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
     await page.goto("/sign-out");
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
@@ -118,12 +118,12 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/sign-in\?reason=bad-session/);
   });
 
-  test("on a second host name too, every redirect stays on it: sign-in, the way back, Logout", async ({ page, baseURL }) => {
+  test("on a second host name too, every redirect stays on it: sign-in, the way back, Logout", async ({ page, baseURL, world }) => {
     // The journeys' own host is maryland.localhost; the public address (NEXTAUTH_URL) is localhost.
     const origin = `http://127.0.0.1:${new URL(baseURL!).port}`;
     await page.goto(`${origin}/teacher/dashboard`);
     await expect(page).toHaveURL(`${origin}/sign-in?reason=bad-session&callbackUrl=%2Fteacher%2Fdashboard`);
-    await page.getByLabel("Username").fill("teacher@demo.test");
+    await page.getByLabel("Username").fill(world.teacher);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(`${origin}/teacher/dashboard`);
@@ -133,8 +133,8 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   });
 
-  test("a session ended elsewhere is cleared on the next page and arrives with reason 401", async ({ page, playwright, baseURL }) => {
-    await signIn(page, "teacher@demo.test");
+  test("a session ended elsewhere is cleared on the next page and arrives with reason 401", async ({ page, playwright, baseURL, world }) => {
+    await signIn(page, world.teacher);
     await expect(page).toHaveURL(/\/teacher\/dashboard/);
     const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
     expect(cookie).toBeTruthy();
@@ -178,8 +178,8 @@ test.describe("sign-in", () => {
 });
 
 test.describe("forgot password and registration", () => {
-  test("a mailed link resets the password and the new password signs in", async ({ page, request }) => {
-    const account = "data.manager@demo.test";
+  test("a mailed link resets the password and the new password signs in", async ({ page, request, world }) => {
+    const account = world.dataManager;
     await page.goto("/forgot");
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Email is required")).toBeVisible();
@@ -218,9 +218,9 @@ test.describe("forgot password and registration", () => {
     await expect(formAlert(page)).toContainText("This password reset link is invalid");
   });
 
-  test("a registration link completes the account", async ({ page, request }) => {
-    const account = "helpdesk@demo.test";
-    const admin = await request.post("/en/api/v1/login", { data: { username: "tenant.admin@demo.test", password: DEMO_PASSWORD } });
+  test("a registration link completes the account", async ({ page, request, world }) => {
+    const account = world.helpdesk;
+    const admin = await request.post("/en/api/v1/login", { data: { username: world.tenantAdmin, password: DEMO_PASSWORD } });
     const person = await request.post("/en/api/v1/login", { data: { username: account, password: DEMO_PASSWORD } });
     const headers = { authorization: `Bearer ${(await admin.json()).jwt}` };
     const before = mailsTo(account).length;

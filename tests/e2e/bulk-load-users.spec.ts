@@ -11,22 +11,22 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, waitF
 
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
-async function bearer(request: APIRequestContext) {
-  const res = await request.post("/en/api/v1/login", { data: { username: "tenant.admin@demo.test", password: DEMO_PASSWORD } });
+async function bearer(request: APIRequestContext, username: string) {
+  const res = await request.post("/en/api/v1/login", { data: { username, password: DEMO_PASSWORD } });
   return { authorization: `Bearer ${(await res.json()).jwt}` };
 }
 
-test("an admin bulk loads users: the good rows become invited users, the results file names each bad row", async ({ page, request }) => {
+test("an admin bulk loads users: the good rows become invited users, the results file names each bad row", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toLowerCase();
-  const headers = await bearer(request);
+  const headers = await bearer(request, world.tenantAdmin);
   const districts = (await (await request.get("/en/api/v1/districts?active=1", { headers })).json()).districts as { id: number }[];
   const school = await request.post("/en/api/v1/locations", { headers, data: { parentDistrictId: districts[0].id, nameLabel: `Bulk Users School ${stamp}` } });
   expect(school.status()).toBe(200);
   const schoolId = (await school.json()).location.id as number;
 
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/bulk-loads");
   await expect(page.getByRole("heading", { level: 1, name: "Bulk loads" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * The tenant admin's bulk load: download the required-columns template, upload a CSV of good and bad
@@ -18,21 +18,21 @@ async function bearer(request: APIRequestContext, username: string) {
 }
 
 /** A new school of the demo's first district, for this run's children. */
-async function newSchool(request: APIRequestContext, stamp: string): Promise<number> {
-  const headers = await bearer(request, "tenant.admin@demo.test");
+async function newSchool(request: APIRequestContext, world: World, stamp: string): Promise<number> {
+  const headers = await bearer(request, world.tenantAdmin);
   const districts = (await (await request.get("/en/api/v1/districts?active=1", { headers })).json()).districts as { id: number }[];
   const res = await request.post("/en/api/v1/locations", { headers, data: { parentDistrictId: districts[0].id, nameLabel: `Bulk Load School ${stamp}` } });
   expect(res.status()).toBe(200);
   return (await res.json()).location.id as number;
 }
 
-test("an admin bulk loads a file of good and bad rows: the good ones load, the results file names each bad row", async ({ page, request }) => {
+test("an admin bulk loads a file of good and bad rows: the good ones load, the results file names each bad row", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toUpperCase();
-  const schoolId = await newSchool(request, stamp);
+  const schoolId = await newSchool(request, world, stamp);
 
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Bulk loads", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Bulk loads" })).toBeVisible();
@@ -88,7 +88,7 @@ test("an admin bulk loads a file of good and bad rows: the good ones load, the r
   ]);
 
   // The good children are on the students list, state id with its leading zeros.
-  const headers = await bearer(request, "tenant.admin@demo.test");
+  const headers = await bearer(request, world.tenantAdmin);
   const found = (await (await request.get(`/en/api/v1/students?search=${good1}`, { headers })).json()).students as {
     tenantUniqueId: string;
     firstName: string;

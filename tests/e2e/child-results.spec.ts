@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * A child across school years (issue 24 item 4). The journey makes its own child at teacher@demo.test's
@@ -67,10 +67,10 @@ interface ChildResult {
   change: { overallScore: number | null; direction: string | null; fromLevelLabel: string | null } | null;
 }
 
-async function makeHistory(request: APIRequestContext, stamp: string) {
-  const teacher = await login(request, "teacher@demo.test");
-  const district = await login(request, "district.admin@demo.test");
-  const state = await login(request, "tenant.admin@demo.test");
+async function makeHistory(request: APIRequestContext, world: World, stamp: string) {
+  const teacher = await login(request, world.teacher);
+  const district = await login(request, world.districtAdmin);
+  const state = await login(request, world.tenantAdmin);
   const { dataCollections } = await api<{
     dataCollections: { id: number; collectionName: string; enrollmentEndDate: number; schoolYear: { label: string } }[];
   }>(request, "get", "/data-collections?role=teacher", teacher.headers);
@@ -169,11 +169,11 @@ async function tabTo(page: Page, target: Locator, max = 60) {
   throw new Error("not reached by keyboard");
 }
 
-test("a child's results across school years: the profile, the scoring screen's previous level, the displays by year", async ({ page, request }) => {
+test("a child's results across school years: the profile, the scoring screen's previous level, the displays by year", async ({ page, request, world }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = `E2E-Y-${Date.now() % 100_000_000}`;
-  const made = await makeHistory(request, stamp);
+  const made = await makeHistory(request, world, stamp);
   const [before, after] = made.history.results;
   expect(made.history.results).toHaveLength(2);
   expect(before).toMatchObject({ dataCollectionId: made.prior.id, schoolYear: { label: made.prior.schoolYear }, window: "Kindergarten entry", change: null });
@@ -182,7 +182,7 @@ test("a child's results across school years: the profile, the scoring screen's p
   expect(after.change).toMatchObject({ overallScore: 298 - before.overallScore!, direction: "up", fromLevelLabel: before.levelLabel });
 
   // The district admin opens the child's profile and reaches 'Results over time' by keyboard.
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto(`/administrator/students?search=${stamp}`);
   await page.getByRole("table", { name: "Students" }).getByRole("link", { name: made.lastName }).click();
@@ -223,7 +223,7 @@ test("a child's results across school years: the profile, the scoring screen's p
     .browser()!
     .newContext({ viewport: { width: 1280, height: 900 } });
   const tp = await teacher.newPage();
-  await signIn(tp, "teacher@demo.test");
+  await signIn(tp, world.teacher);
   await expect(tp).toHaveURL(/\/teacher/);
   await tp.goto(`/teacher/collections/${made.kra.id}/scoring`);
   await expect(tp.getByRole("columnheader", { name: "Previous level" })).toHaveCount(0);
@@ -249,12 +249,7 @@ test("a child's results across school years: the profile, the scoring screen's p
   // The district admin compares the two school years' levels on the data displays.
   const years = await api<{
     years: { dataCollectionId: number; schoolYear: string; assessed: number; students: number; levels: { label: string; count: number; percent: number }[] }[];
-  }>(
-    request,
-    "get",
-    `/data-displays/years?dataCollectionId=${made.kra.id}&compareWith=${made.prior.id}`,
-    (await login(request, "district.admin@demo.test")).headers,
-  );
+  }>(request, "get", `/data-displays/years?dataCollectionId=${made.kra.id}&compareWith=${made.prior.id}`, (await login(request, world.districtAdmin)).headers);
   await page.goto(`/administrator/displays?collection=${made.kra.id}`);
   const compare = page.getByRole("region", { name: "Compare school years" });
   const picker = compare.getByLabel("Compare with");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * Data displays on the demo data (about a quarter of each class fully scored): teacher@demo.test's
@@ -10,8 +10,8 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 const LOADED = { timeout: 30_000 };
 const snap = (name: string) => ({ ...shot(`displays-${name}`), animations: "disabled" as const });
 
-async function openTeacherDisplays(page: Page): Promise<number> {
-  await signIn(page, "teacher@demo.test");
+async function openTeacherDisplays(page: Page, world: World): Promise<number> {
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await page
     .getByRole("table", { name: "My data collections" })
@@ -44,10 +44,10 @@ async function chooseCollection(page: Page, name: RegExp) {
 
 test.describe.configure({ mode: "serial" });
 
-test("a teacher sees the PLD chart and its table, switches views, and overlays a filter layer by keyboard", async ({ page }) => {
+test("a teacher sees the PLD chart and its table, switches views, and overlays a filter layer by keyboard", async ({ page, world }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const id = await openTeacherDisplays(page);
+  const id = await openTeacherDisplays(page, world);
 
   // PLD report by default: the chart (an image with a text summary) and the same figures as a table.
   await expect(page.getByRole("link", { name: "PLD report" })).toHaveAttribute("aria-current", "page");
@@ -114,10 +114,10 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   await page.screenshot(snap("teacher-classroom-report"));
 });
 
-test("an admin drills from the state down to a class, at phone width too", async ({ page }) => {
+test("an admin drills from the state down to a class, at phone width too", async ({ page, world }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator/);
   await page.getByRole("link", { name: "Data displays" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Data displays: / })).toBeVisible();
@@ -183,10 +183,10 @@ test("an admin drills from the state down to a class, at phone width too", async
   await page.screenshot(snap("admin-district-phone"));
 });
 
-test("an ELA collection, which has no performance levels, explains the missing chart", async ({ page }) => {
+test("an ELA collection, which has no performance levels, explains the missing chart", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator/);
   await page.goto("/administrator/displays");
   await chooseCollection(page, /^Early Learning Fall Checkpoint/);

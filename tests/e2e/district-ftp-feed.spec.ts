@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startFtpServer, type FtpServerUnderTest } from "../support/ftp-server";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * The district FTP feed (spec §3, §7 ftp.json): a real FTP server (ftp-srv) in this test process
@@ -25,14 +25,14 @@ test.afterAll(async () => {
   await ftp?.stop();
 });
 
-async function bearer(request: APIRequestContext) {
-  const res = await request.post("/en/api/v1/login", { data: { username: "tenant.admin@demo.test", password: DEMO_PASSWORD } });
+async function bearer(request: APIRequestContext, username: string) {
+  const res = await request.post("/en/api/v1/login", { data: { username, password: DEMO_PASSWORD } });
   return { authorization: `Bearer ${(await res.json()).jwt}` };
 }
 
 /** A new district (under the demo's first region) with one school, for this run's feed. */
-async function newDistrict(request: APIRequestContext, stamp: string) {
-  const headers = await bearer(request);
+async function newDistrict(request: APIRequestContext, world: World, stamp: string) {
+  const headers = await bearer(request, world.tenantAdmin);
   const [first] = (await (await request.get("/en/api/v1/districts?active=1", { headers })).json()).districts as { parentId: number }[];
   const district = await request.post("/en/api/v1/districts", { headers, data: { parentRegionId: first.parentId, nameLabel: `Feed District ${stamp}` } });
   expect(district.status()).toBe(200);
@@ -42,11 +42,11 @@ async function newDistrict(request: APIRequestContext, stamp: string) {
   return { headers, regionId: first.parentId, districtId, schoolId: (await school.json()).location.id as number };
 }
 
-test("an admin points a district's feed at an FTP server, fetches now and sees the roster loaded", async ({ page, request }) => {
+test("an admin points a district's feed at an FTP server, fetches now and sees the roster loaded", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toUpperCase();
-  const { headers, regionId, districtId, schoolId } = await newDistrict(request, stamp);
+  const { headers, regionId, districtId, schoolId } = await newDistrict(request, world, stamp);
   const fileName = `roster-${stamp}.csv`;
   await mkdir(path.join(ftp.root, "rosters"));
   await writeFile(
@@ -59,7 +59,7 @@ test("an admin points a district's feed at an FTP server, fetches now and sees t
   );
 
   try {
-    await signIn(page, "tenant.admin@demo.test");
+    await signIn(page, world.tenantAdmin);
     await expect(page).toHaveURL(/\/administrator\/dashboard$/);
     await page.goto(`/administrator/organizations/regions/${regionId}/district/${districtId}/profile/details`);
     const integration = page.getByRole("region", { name: "Data integration" });

@@ -25,16 +25,16 @@ test.afterAll(async () => {
   await mock?.stop();
 });
 
-async function bearer(request: APIRequestContext) {
-  const res = await request.post("/en/api/v1/login", { data: { username: "tenant.admin@demo.test", password: DEMO_PASSWORD } });
+async function bearer(request: APIRequestContext, username: string) {
+  const res = await request.post("/en/api/v1/login", { data: { username, password: DEMO_PASSWORD } });
   return { authorization: `Bearer ${(await res.json()).jwt}` };
 }
 
-test("an admin names a district's OneRoster provider, pulls now and finds the roster applied", async ({ page, request }) => {
+test("an admin names a district's OneRoster provider, pulls now and finds the roster applied", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toUpperCase();
-  const headers = await bearer(request);
+  const headers = await bearer(request, world.tenantAdmin);
   const [first] = (await (await request.get("/en/api/v1/districts?active=1", { headers })).json()).districts as { parentId: number }[];
   const created = await request.post("/en/api/v1/districts", {
     headers,
@@ -49,7 +49,7 @@ test("an admin names a district's OneRoster provider, pulls now and finds the ro
   mock.maxPage = 2;
 
   try {
-    await signIn(page, "tenant.admin@demo.test");
+    await signIn(page, world.tenantAdmin);
     await expect(page).toHaveURL(/\/administrator\/dashboard$/);
     await page.goto(`/administrator/organizations/regions/${first.parentId}/district/${districtId}/profile/details`);
     const provider = page.getByRole("region", { name: "OneRoster provider" });

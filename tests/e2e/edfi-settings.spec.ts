@@ -1,8 +1,8 @@
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
-test("a tenant admin changes the state's Ed-Fi settings by keyboard; a bad namespace is refused with the API's words", async ({ page }) => {
+test("a tenant admin changes the state's Ed-Fi settings by keyboard; a bad namespace is refused with the API's words", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/reports");
   const form = page.getByRole("form", { name: "Ed-Fi settings" });
@@ -44,8 +44,8 @@ test("a tenant admin changes the state's Ed-Fi settings by keyboard; a bad names
   await expect(page.getByText("Ed-Fi settings saved")).toBeVisible();
 });
 
-test("a district admin sees no Ed-Fi settings", async ({ page }) => {
-  await signIn(page, "district.admin@demo.test");
+test("a district admin sees no Ed-Fi settings", async ({ page, world }) => {
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/reports");
   await expect(page.getByRole("heading", { level: 2, name: "Ed-Fi assessment results" })).toBeVisible();

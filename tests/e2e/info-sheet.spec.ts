@@ -9,13 +9,13 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
-test("a tenant admin uploads the info sheet and a teacher downloads it", async ({ page: admin, browser }) => {
+test("a tenant admin uploads the info sheet and a teacher downloads it", async ({ page: admin, browser, world }) => {
   test.setTimeout(180_000);
   const marker = `journey-${Date.now()}`;
   const pdf = Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 
   await admin.setViewportSize({ width: 1280, height: 900 });
-  await signIn(admin, "tenant.admin@demo.test");
+  await signIn(admin, world.tenantAdmin);
   await expect(admin).toHaveURL(/\/administrator\/dashboard$/);
   const card = admin.getByRole("region", { name: "Info sheet" });
   const input = card.getByLabel("Info sheet (PDF, at most 10 MB)");
@@ -33,7 +33,7 @@ test("a tenant admin uploads the info sheet and a teacher downloads it", async (
   const context = await browser.newContext();
   const teacher = await context.newPage();
   await teacher.setViewportSize({ width: 1280, height: 900 });
-  await signIn(teacher, "teacher@demo.test");
+  await signIn(teacher, world.teacher);
   await expect(teacher).toHaveURL(/\/teacher\/dashboard$/);
   const link = teacher.getByRole("region", { name: "Info sheet" }).getByRole("link", { name: "Download the info sheet (PDF)" });
   const [download] = await Promise.all([teacher.waitForEvent("download"), link.click()]);

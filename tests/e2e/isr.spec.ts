@@ -70,10 +70,10 @@ function expectEveryChild(pages: string[], children: StudentRow[], language: "en
   }
 }
 
-test("an admin requests a school's ISRs, watches them being made, downloads and reads them, in English and Spanish", async ({ page }) => {
+test("an admin requests a school's ISRs, watches them being made, downloads and reads them, in English and Spanish", async ({ page, world }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/reports");
   await page.getByRole("link", { name: "ISRs", exact: true }).click();

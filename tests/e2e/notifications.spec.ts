@@ -17,10 +17,14 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const bellOf = (page: Page) => page.getByRole("navigation", { name: "Application" }).getByRole("button", { name: /^Notifications, \d+ unread$/ });
 const countOf = async (page: Page) => Number(/(\d+) unread/.exec((await bellOf(page).getAttribute("aria-label"))!)![1]);
 
-test("an admin's announcement reaches a teacher's bell live; the teacher acknowledges and removes it by keyboard", async ({ page, browser }, testInfo) => {
+test("an admin's announcement reaches a teacher's bell live; the teacher acknowledges and removes it by keyboard", async ({
+  page,
+  browser,
+  world,
+}, testInfo) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const before = await countOf(page);
   // Marks this document: a reload would lose it.
@@ -28,7 +32,7 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
 
   const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await signIn(admin, "tenant.admin@demo.test");
+  await signIn(admin, world.tenantAdmin);
   await expect(admin).toHaveURL(/\/administrator/);
   await admin.getByRole("navigation", { name: "Administration navigation" }).getByRole("link", { name: "Announcements" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
@@ -106,9 +110,9 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   await adminContext.close();
 });
 
-test("the admin page at phone width, and the teacher's bell at phone width", async ({ page }) => {
+test("the admin page at phone width, and the teacher's bell at phone width", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator/);
   await page.goto("/administrator/announcements");
   await expect(page.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
@@ -123,17 +127,17 @@ test("the admin page at phone width, and the teacher's bell at phone width", asy
   await page.screenshot(snap("bell-phone"));
 });
 
-test("the notifications page lists a teacher's notifications; one is marked as read and removed there", async ({ page, browser }, testInfo) => {
+test("the notifications page lists a teacher's notifications; one is marked as read and removed there", async ({ page, browser, world }, testInfo) => {
   test.setTimeout(150_000);
   const title = `Kits arrive ${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
 
   // The admin posts an announcement (its own data, deleted at the end).
   const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await signIn(admin, "tenant.admin@demo.test");
+  await signIn(admin, world.tenantAdmin);
   await expect(admin).toHaveURL(/\/administrator/);
   await admin.goto("/administrator/announcements");
   await admin.getByRole("button", { name: "New announcement" }).click();

@@ -27,13 +27,14 @@ async function json<T>(request: APIRequestContext, path: string, headers: Record
 test("a district admin uploads a OneRoster bundle, reads the dry run, applies it, and the new class is on the teacher's scoring screen", async ({
   page,
   request,
+  world,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toUpperCase();
   // The teacher's open KRA collection and school (a classmate's enrollment), the school's and its district's Unique IDs.
-  const teacher = await login(request, "teacher@demo.test");
-  const admin = await login(request, "district.admin@demo.test");
+  const teacher = await login(request, world.teacher);
+  const admin = await login(request, world.districtAdmin);
   const { dataCollections } = await json<{ dataCollections: { id: number; collectionName: string; enrollmentEndDate: number }[] }>(
     request,
     "/data-collections?role=teacher",
@@ -53,7 +54,7 @@ test("a district admin uploads a OneRoster bundle, reads the dry run, applies it
   const files = districtRoster({ districtIdentifier: district.uniqueId, schools: 1, teachersPerSchool: 1, childrenPerTeacher: 2, prefix: stamp.toLowerCase() });
   Object.assign(files.orgs[1], { identifier: location.uniqueId, name: location.nameLabel });
   const teacherRow = files.users[0];
-  Object.assign(teacherRow, { email: "teacher@demo.test", username: "teacher@demo.test" });
+  Object.assign(teacherRow, { email: world.teacher, username: world.teacher });
   const kids = files.users.slice(1);
   kids.forEach((k, i) => Object.assign(k, { givenName: `Rostered${stamp}`, familyName: `Child${i + 1}`, identifier: `OR-${stamp}-${i + 1}` }));
   // A third child of the class without a state id: the dry run refuses that row and names why.
@@ -62,7 +63,7 @@ test("a district admin uploads a OneRoster bundle, reads the dry run, applies it
   files.enrollments.push({ ...files.enrollments[1], sourcedId: `${nostate}-e`, userSourcedId: nostate });
   const bundle = Buffer.from(zipBundle(files));
 
-  await signIn(page, "district.admin@demo.test");
+  await signIn(page, world.districtAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "OneRoster", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "OneRoster" })).toBeVisible();
@@ -104,7 +105,7 @@ test("a district admin uploads a OneRoster bundle, reads the dry run, applies it
 
   // The teacher's scoring screen now has the new class's children.
   await page.context().clearCookies();
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await page.goto(`/teacher/collections/${kra.id}/scoring`);
   const grid = page.getByRole("grid", { name: "Scores: students by items" });

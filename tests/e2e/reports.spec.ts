@@ -4,7 +4,7 @@ import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * The tenant admin's reports: request the scale score report by keyboard, watch it go from queued to
@@ -17,10 +17,10 @@ const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const
 
 test.describe.configure({ mode: "serial" });
 
-test("an admin requests a report, sees it complete and downloads it", async ({ page }) => {
+test("an admin requests a report, sees it complete and downloads it", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.getByRole("link", { name: "Reports", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
@@ -70,9 +70,9 @@ test("an admin requests a report, sees it complete and downloads it", async ({ p
   expect(sheet.getColumn(1).numFmt).toBe("@");
 });
 
-test("the job counts page shows the six counts and refreshes", async ({ page }) => {
+test("the job counts page shows the six counts and refreshes", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "tenant.admin@demo.test");
+  await signIn(page, world.tenantAdmin);
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await page.goto("/administrator/reports");
   await page.getByRole("link", { name: "Job counts" }).click();
@@ -88,10 +88,10 @@ test("the job counts page shows the six counts and refreshes", async ({ page }) 
   await page.screenshot(snap("admin-job-counts"));
 });
 
-test("a teacher requests a report of their class and downloads it", async ({ page }) => {
+test("a teacher requests a report of their class and downloads it", async ({ page, world }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openKraReports(page);
+  await openKraReports(page, world);
   await expect(page.getByRole("heading", { level: 1, name: /^Reports:/ })).toBeVisible();
   await expect(page.getByText("PDF with charts").first()).toBeVisible();
   await expectNoAxeViolations(page);
@@ -105,10 +105,10 @@ test("a teacher requests a report of their class and downloads it", async ({ pag
   expect(download.suggestedFilename()).toMatch(/^kra-data-results-\d+\.xlsx$/);
 });
 
-test("a teacher requests the domain data PDF of their class, waits for it and downloads it", async ({ page }) => {
+test("a teacher requests the domain data PDF of their class, waits for it and downloads it", async ({ page, world }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openKraReports(page);
+  await openKraReports(page, world);
   await expect(page.getByRole("heading", { level: 1, name: /^Reports:/ })).toBeVisible();
   await page.getByRole("button", { name: "Request Domain data" }).click();
   await expect(page.getByText("Your report has been successfully requested")).toBeVisible();
@@ -140,8 +140,8 @@ test("a teacher requests the domain data PDF of their class, waits for it and do
  * reached from Assessments once that page is open: the dashboard lists collections too, and a link
  * read before the navigation ended was once the Early Learning checkpoint.
  */
-async function openKraReports(page: Page) {
-  await signIn(page, "teacher@demo.test");
+async function openKraReports(page: Page, world: World) {
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await page.getByRole("link", { name: "Assessments" }).first().click();
   await expect(page).toHaveURL(/\/teacher\/collections$/);

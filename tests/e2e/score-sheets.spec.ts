@@ -30,10 +30,10 @@ async function gradesOf(page: Page, id: number, enrollmentId: number) {
     .sort();
 }
 
-test("a teacher downloads the class's score sheets, its rating sheet and a practice sheet with random scores", async ({ page }) => {
+test("a teacher downloads the class's score sheets, its rating sheet and a practice sheet with random scores", async ({ page, world }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await page
     .getByRole("table", { name: "My data collections" })

@@ -14,7 +14,7 @@ const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const
 const cell = (page: Page, row: number, col: number): Locator => page.locator(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
 const busyCells = (page: Page) => page.locator('[role="gridcell"][data-status="saving"], [role="gridcell"][data-status="pending"]');
 
-async function openScoring(page: Page, name: RegExp, username = "teacher@demo.test"): Promise<number> {
+async function openScoring(page: Page, name: RegExp, username: string): Promise<number> {
   await signIn(page, username);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const link = page.getByRole("table", { name: "My data collections" }).getByRole("link", { name });
@@ -59,10 +59,10 @@ async function serverCodes(page: Page, id: number): Promise<Map<string, { code: 
 
 test.describe.configure({ mode: "serial" });
 
-test("a teacher scores a row by keyboard alone, reloads and sees every score", async ({ page }) => {
+test("a teacher scores a row by keyboard alone, reloads and sees every score", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await openScoring(page, /^Kindergarten Readiness/);
+  const id = await openScoring(page, /^Kindergarten Readiness/, world.teacher);
 
   // One tab stop: Tab reaches the grid's active cell.
   let at = null;
@@ -111,9 +111,9 @@ test("a teacher scores a row by keyboard alone, reloads and sees every score", a
   await page.screenshot(snap("scoring-kra-row-scored"));
 });
 
-test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the list and undoes", async ({ page }) => {
+test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the list and undoes", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await openScoring(page, /^Early Learning/);
+  const id = await openScoring(page, /^Early Learning/, world.teacher);
   // LP01-LP02 are rated 1 to 5, LP03-LP05 A to D.
   const block = [
     ["1", "2", "A", "B", "C"],
@@ -185,11 +185,11 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await page.screenshot(snap("scoring-ela-pasted"));
 });
 
-test("scores made offline are kept, survive a reload, flush in one batch call and are each saved exactly once", async ({ page, context }) => {
+test("scores made offline are kept, survive a reload, flush in one batch call and are each saved exactly once", async ({ page, context, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const started = Math.floor(Date.now() / 1000) - 1;
-  const id = await openScoring(page, /^Early Learning/);
+  const id = await openScoring(page, /^Early Learning/, world.teacher);
 
   await context.setOffline(true);
   await expect(page.getByTestId("offline-banner")).toHaveText("Offline: changes are kept on this device");
@@ -265,9 +265,9 @@ test("scores made offline are kept, survive a reload, flush in one batch call an
   await expect(page.getByTestId("pending-banner")).toHaveCount(0);
 });
 
-test("a teacher comments a score", async ({ page }) => {
+test("a teacher comments a score", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await openScoring(page, /^Early Learning/);
+  const id = await openScoring(page, /^Early Learning/, world.teacher);
   await cell(page, 15, 0).click();
   await page.keyboard.press("3");
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
@@ -288,9 +288,9 @@ test("a teacher comments a score", async ({ page }) => {
   await expect(cell(page, 15, 0)).toHaveAttribute("title", /Comment: Counted to 20/);
 });
 
-test("a refused change shows failed with the server's message and is sent again on retry", async ({ page }) => {
+test("a refused change shows failed with the server's message and is sent again on retry", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await openScoring(page, /^Early Learning/);
+  const id = await openScoring(page, /^Early Learning/, world.teacher);
   const message = "The assessment window is closed: scores can no longer be changed";
   await page.route("**/en/api/v1/data-collections/*/scores", (route) => route.fulfill({ status: 409, json: { message } }));
   await cell(page, 17, 2).click();
@@ -311,9 +311,9 @@ test("a refused change shows failed with the server's message and is sent again 
   expect((await serverCodes(page, id)).get(`${await enrollmentOf(page, 17)}:${await itemOf(page, 2)}`)?.code).toBe("C");
 });
 
-test("a teacher attaches a photo as evidence, downloads it byte-identical and deletes it", async ({ page }) => {
+test("a teacher attaches a photo as evidence, downloads it byte-identical and deletes it", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openScoring(page, /^Early Learning/);
+  await openScoring(page, /^Early Learning/, world.teacher);
   await cell(page, 18, 0).click();
   await page.keyboard.press("2");
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
@@ -344,10 +344,10 @@ test("a teacher attaches a photo as evidence, downloads it byte-identical and de
   await expect(page.getByRole("button", { name: "Evidence", exact: true })).toBeVisible();
 });
 
-test("the scoring screen passes axe, filters by the selectors and shows the grade tabs", async ({ page }) => {
+test("the scoring screen passes axe, filters by the selectors and shows the grade tabs", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openScoring(page, /^Early Learning/);
+  await openScoring(page, /^Early Learning/, world.teacher);
   const tabs = page.getByRole("group", { name: "Grades of the active cell" });
   for (const name of ["Filter", "R", "N", "NE", "A", "B", "C", "D", "1", "2", "3", "4", "5"])
     await expect(tabs.getByRole("button", { name: new RegExp(`^${name}\\b`) }).first()).toBeVisible();
@@ -376,9 +376,9 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   await expectNoAxeViolations(page);
 });
 
-test("the grid filters by the teacher's group", async ({ page }) => {
+test("the grid filters by the teacher's group", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await openScoring(page, /^Early Learning/);
+  const id = await openScoring(page, /^Early Learning/, world.teacher);
   const members = [await enrollmentOf(page, 2), await enrollmentOf(page, 5), await enrollmentOf(page, 9)];
   const created = await page.request.post(`${API}/data-collections/${id}/groups`, {
     headers: { origin: new URL(page.url()).origin },
@@ -403,10 +403,10 @@ async function openKra(page: Page) {
   await waitReady(page);
 }
 
-test("another teacher's collection is not found, by page and by API", async ({ page, browser }) => {
+test("another teacher's collection is not found, by page and by API", async ({ page, browser, world }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, "ohio.teacher@demo.test");
+  await signIn(otherPage, world.ohioTeacher);
   await expect(otherPage).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await otherPage
     .getByRole("table", { name: "My data collections" })
@@ -415,7 +415,7 @@ test("another teacher's collection is not found, by page and by API", async ({ p
   await other.close();
   const ohioId = Number(/collections\/(\d+)\/scoring/.exec(href)![1]);
 
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await page.goto(href);
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();

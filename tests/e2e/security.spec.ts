@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, expect, shot, signIn, test } from "./support";
  * its own scripts), the API's headers, and a page on another origin that tries to frame /profile.
  */
 
-test("every page answer carries the CSP with a fresh nonce and the other security headers", async ({ page }) => {
+test("every page answer carries the CSP with a fresh nonce and the other security headers", async ({ page, world }) => {
   const first = await page.goto("/sign-in");
   const headers = first!.headers();
   const nonce = headers["content-security-policy"].match(/'nonce-([A-Za-z0-9+/=]+)'/)![1];
@@ -21,7 +21,7 @@ test("every page answer carries the CSP with a fresh nonce and the other securit
   expect(await page.locator("script[src]").evaluateAll((scripts) => scripts.every((s) => (s as HTMLScriptElement).nonce !== ""))).toBe(true);
   const second = await page.goto("/sign-in");
   expect(second!.headers()["content-security-policy"]).not.toContain(nonce);
-  await signIn(page, "teacher@demo.test", DEMO_PASSWORD);
+  await signIn(page, world.teacher, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
 });
 
@@ -34,8 +34,8 @@ test("API answers carry the API's security headers", async ({ request }) => {
   }
 });
 
-test("a page on another origin cannot frame /profile", async ({ page, baseURL }) => {
-  await signIn(page, "teacher@demo.test");
+test("a page on another origin cannot frame /profile", async ({ page, baseURL, world }) => {
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const profile = await page.request.get("/profile");
   expect(profile.headers()["x-frame-options"]).toBe("DENY");

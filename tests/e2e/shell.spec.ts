@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, stateOrigin, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * The application shell with the demo data: each account's landing area, area switching,
@@ -19,16 +19,17 @@ async function signInTo(page: Page, username: string, landing: RegExp) {
 }
 
 test.describe("landing areas", () => {
-  const accounts: [string, RegExp, string][] = [
-    ["system@demo.test", /\/system\/dashboard$/, "System dashboard"],
-    ["tenant.admin@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
-    ["district.admin@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
-    ["teacher@demo.test", /\/teacher\/dashboard$/, "Teacher dashboard"],
-    ["admin.teacher@demo.test", /\/administrator\/dashboard$/, "Administration dashboard"],
-    ["ohio.teacher@demo.test", /\/teacher\/dashboard$/, "Teacher dashboard"],
+  const accounts: [keyof World, RegExp, string][] = [
+    ["system", /\/system\/dashboard$/, "System dashboard"],
+    ["tenantAdmin", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["districtAdmin", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["teacher", /\/teacher\/dashboard$/, "Teacher dashboard"],
+    ["adminTeacher", /\/administrator\/dashboard$/, "Administration dashboard"],
+    ["ohioTeacher", /\/teacher\/dashboard$/, "Teacher dashboard"],
   ];
-  for (const [username, landing, heading] of accounts) {
-    test(`${username} lands in their area`, async ({ page }) => {
+  for (const [account, landing, heading] of accounts) {
+    test(`the ${account} account lands in their area`, async ({ page, world }) => {
+      const username = world[account] as string;
       await signInTo(page, username, landing);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await page.screenshot(snap(`shell-landing-${username.split("@")[0]}`));
@@ -36,9 +37,9 @@ test.describe("landing areas", () => {
   }
 });
 
-test("the teacher dashboard shows real collections, the header and the sidebar", async ({ page }) => {
+test("the teacher dashboard shows real collections, the header and the sidebar", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  await signInTo(page, world.teacher, /\/teacher\/dashboard$/);
   const nav = header(page);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Downloads" })).toBeVisible();
@@ -96,8 +97,8 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   await page.screenshot(snap("shell-teacher-dashboard-1000"));
 });
 
-test("a multi-role person switches areas from the header", async ({ page }) => {
-  await signInTo(page, "admin.teacher@demo.test", /\/administrator\/dashboard$/);
+test("a multi-role person switches areas from the header", async ({ page, world }) => {
+  await signInTo(page, world.adminTeacher, /\/administrator\/dashboard$/);
   await expect(header(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await header(page).getByRole("button", { name: "Teacher" }).click();
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
@@ -115,12 +116,12 @@ test("a multi-role person switches areas from the header", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Administration dashboard" })).toBeVisible();
 });
 
-test("an administrator impersonates a teacher and ends it", async ({ page, request }) => {
-  const teacher = await request.post("/en/api/v1/login", { data: { username: "teacher@demo.test", password: DEMO_PASSWORD } });
+test("an administrator impersonates a teacher and ends it", async ({ page, request, world }) => {
+  const teacher = await request.post("/en/api/v1/login", { data: { username: world.teacher, password: DEMO_PASSWORD } });
   expect(teacher.ok()).toBe(true);
   const teacherId = (await teacher.json()).profileData.id as number;
 
-  await signInTo(page, "tenant.admin@demo.test", /\/administrator\/dashboard$/);
+  await signInTo(page, world.tenantAdmin, /\/administrator\/dashboard$/);
   const status = await page.evaluate(async (id) => {
     const res = await fetch("/en/api/v1/login/impersonate", {
       method: "POST",
@@ -142,8 +143,8 @@ test("an administrator impersonates a teacher and ends it", async ({ page, reque
   await expect(header(page).getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
-test("a teacher opening /system is sent home with the permission snackbar", async ({ page }) => {
-  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+test("a teacher opening /system is sent home with the permission snackbar", async ({ page, world }) => {
+  await signInTo(page, world.teacher, /\/teacher\/dashboard$/);
   await page.goto("/system");
   await expect(page).toHaveURL(/\/teacher\/dashboard/);
   const snackbar = page.getByTestId("snackbar");
@@ -155,16 +156,16 @@ test("a teacher opening /system is sent home with the permission snackbar", asyn
   await expect(snackbar).toHaveCount(0, { timeout: 9_000 });
 });
 
-test("an unknown path shows its warning", async ({ page }) => {
-  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+test("an unknown path shows its warning", async ({ page, world }) => {
+  await signInTo(page, world.teacher, /\/teacher\/dashboard$/);
   await page.goto("/no-such-place");
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();
   await page.screenshot(snap("shell-not-found"));
 });
 
-test("on a narrow screen the navigation is a full-screen menu that opens and closes", async ({ page }) => {
+test("on a narrow screen the navigation is a full-screen menu that opens and closes", async ({ page, world }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInTo(page, "admin.teacher@demo.test", /\/administrator\/dashboard$/);
+  await signInTo(page, world.adminTeacher, /\/administrator\/dashboard$/);
   await expect(header(page)).toBeHidden();
   await expect(page.locator("#app-sidebar")).toBeHidden();
   await page.screenshot(snap("shell-admin-dashboard-375"));
@@ -196,9 +197,9 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await expect(menu).toBeHidden();
 });
 
-test("administrator and system dashboards show counts from the database", async ({ page }) => {
+test("administrator and system dashboards show counts from the database", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInTo(page, "district.admin@demo.test", /\/administrator\/dashboard$/);
+  await signInTo(page, world.districtAdmin, /\/administrator\/dashboard$/);
   for (const label of ["Regions", "Districts", "Locations", "Students", "Teachers", "Open collections", "Completion"]) {
     await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
@@ -208,18 +209,20 @@ test("administrator and system dashboards show counts from the database", async 
 
   await header(page).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/sign-in\?reason=logout/);
-  await signInTo(page, "system@demo.test", /\/system\/dashboard$/);
+  await signInTo(page, world.system, /\/system\/dashboard$/);
   const tenants = page.getByRole("table", { name: "Tenants" });
-  await expect(tenants.getByRole("cell", { name: "Maryland", exact: true })).toBeVisible();
-  await expect(tenants.getByRole("cell", { name: "Ohio", exact: true })).toBeVisible();
+  // Every world's tenants are here: this file's are the rows of its own host prefixes.
+  const tenantRow = (prefix: string) => tenants.getByRole("row").filter({ has: page.getByRole("cell", { name: prefix, exact: true }) });
+  await expect(tenantRow(world.tag).getByRole("cell", { name: "Maryland", exact: true })).toBeVisible();
+  await expect(tenantRow(`${world.tag}-ohio`).getByRole("cell", { name: "Ohio", exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "School years" })).toBeVisible();
   await page.screenshot(snap("shell-system-dashboard-1280"));
   await expectNoAxeViolations(page);
 });
 
-test("the profile page saves the person's own details", async ({ page }) => {
+test("the profile page saves the person's own details", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInTo(page, "teacher@demo.test", /\/teacher\/dashboard$/);
+  await signInTo(page, world.teacher, /\/teacher\/dashboard$/);
   await header(page)
     .getByRole("link", { name: /^Profile: / })
     .click();
@@ -263,9 +266,9 @@ test("the profile page saves the person's own details", async ({ page }) => {
   await page.screenshot(snap("shell-profile-375"));
 });
 
-test("a system admin publishes an installer that a teacher then downloads", async ({ page, browser }) => {
+test("a system admin publishes an installer that a teacher then downloads", async ({ page, browser, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInTo(page, "system@demo.test", /\/system\/dashboard$/);
+  await signInTo(page, world.system, /\/system\/dashboard$/);
   await header(page).getByRole("link", { name: "Downloads" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
   const rpm = page.getByRole("article", { name: "File watcher for Linux (rpm)" });
@@ -286,9 +289,9 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot(snap("shell-downloads-1280"));
 
-  const context = await browser.newContext({ baseURL: stateOrigin("ohio") });
+  const context = await browser.newContext({ baseURL: world.origins.ohio });
   const teacher = await context.newPage();
-  await signInTo(teacher, "ohio.teacher@demo.test", /\/teacher\/dashboard$/);
+  await signInTo(teacher, world.ohioTeacher, /\/teacher\/dashboard$/);
   await teacher.goto("/downloads");
   const card = teacher.getByRole("article", { name: "File watcher for Linux (rpm)" });
   await expect(card.getByRole("button", { name: /Upload|Replace/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { networkInterfaces } from "node:os";
-import { expect, shot, signIn, test } from "./support";
+import { demoTest as test, expect, shot, signIn } from "./support";
 
 // Runs against `npm start` on its embedded defaults (PGlite, local files, outbox mail, in-process
 // workers), as a fresh clone would: sign in with a demo account and run a job through the queue.

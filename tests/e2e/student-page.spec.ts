@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, stateOrigin, test } from "./support";
+import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
  * The teacher's class list and one child's page (demo data: teacher@demo.test with 20 children in an
@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, shot, signIn, stateOrigin, test } from "
 const API = "/en/api/v1";
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
-async function kraCollectionId(page: Page, username = "teacher@demo.test"): Promise<number> {
+async function kraCollectionId(page: Page, username: string): Promise<number> {
   await signIn(page, username);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await page
@@ -38,10 +38,10 @@ async function changeGrade(page: Page, id: number, enrollmentId: number): Promis
   return { itemCode: item.code, entryCode: entry.code };
 }
 
-test("a teacher opens a child from the class list, records supports, sees the grade history and captures a milestone", async ({ page }) => {
+test("a teacher opens a child from the class list, records supports, sees the grade history and captures a milestone", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await kraCollectionId(page);
+  const id = await kraCollectionId(page, world.teacher);
 
   await page.goto(`/teacher/collections/${id}/students`);
   await expect(page.getByRole("heading", { level: 1, name: /^Class list: Kindergarten Readiness/ })).toBeVisible();
@@ -106,17 +106,17 @@ test("a teacher opens a child from the class list, records supports, sees the gr
   await page.screenshot(snap("teacher-student-page-phone"));
 });
 
-test("another teacher's child and collection are not found", async ({ page, browser }) => {
-  const other = await browser.newContext({ baseURL: stateOrigin("ohio") });
+test("another teacher's child and collection are not found", async ({ page, browser, world }) => {
+  const other = await browser.newContext({ baseURL: world.origins.ohio });
   const otherPage = await other.newPage();
-  const ohioId = await kraCollectionId(otherPage, "ohio.teacher@demo.test");
+  const ohioId = await kraCollectionId(otherPage, world.ohioTeacher);
   const roster = (await (await otherPage.request.get(`${API}/data-collections/${ohioId}/students/legacy`)).json()) as {
     students: { studentEnrollmentId: number }[];
   };
   const ohioChild = roster.students[0].studentEnrollmentId;
   await other.close();
 
-  const id = await kraCollectionId(page);
+  const id = await kraCollectionId(page, world.teacher);
   const notFound = page.getByRole("heading", { name: "Should you be here? Please enter a valid address" });
   for (const path of [
     `/teacher/collections/${id}/students/${ohioChild}`,

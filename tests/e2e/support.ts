@@ -1,16 +1,62 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo-pass1";
 
 /**
- * Every journey imports `test` from here: it fails when any page refused a script, style, frame or
- * connection under the Content-Security-Policy. Chromium logs each refusal to the console; the
- * page's own securitypolicyviolation events are logged too, in case a message changes wording.
+ * A journey file's own world: a copy of the demo's tenants and accounts under a fresh tag, seeded by
+ * the test server's test-world route (lib/platform/test-worlds.ts). Maryland's copy is on
+ * `<tag>.localhost`, Ohio's on `<tag>-ohio.localhost`; every account signs in with DEMO_PASSWORD.
  */
-export const test = base.extend<{ cspGuard: void }>({
+export interface World {
+  tag: string;
+  /** The origin of each copy, by the demo tenant it copies. */
+  origins: { maryland: string; ohio: string };
+  system: string;
+  tenantAdmin: string;
+  districtAdmin: string;
+  teacher: string;
+  adminTeacher: string;
+  ohioTeacher: string;
+  trainer: string;
+  dataManager: string;
+  helpdesk: string;
+  helpdeskAdmin: string;
+}
+
+/** The origin of a host label on the test server: the project's origin with another first label. */
+function originOf(projectURL: string, label: string): string {
+  const url = new URL(projectURL);
+  url.hostname = `${label}.localhost`;
+  return url.origin;
+}
+
+async function seedWorld(request: APIRequestContext, projectURL: string): Promise<World> {
+  const response = await request.post(new URL("/en/api/e2e/worlds", projectURL).toString());
+  if (response.status() !== 201)
+    throw new Error(`no test world (${response.status()}): the server needs a build made with E2E_ROUTES=1 and E2E_WORLDS=1 (scripts/e2e-server.mjs)`);
+  const seeded = (await response.json()) as { tag: string; slugs: { maryland: string; ohio: string }; accounts: Record<string, string> };
+  const camel = (key: string) => key.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+  const accounts = Object.fromEntries(Object.entries(seeded.accounts).map(([key, username]) => [camel(key), username]));
+  return {
+    tag: seeded.tag,
+    origins: { maryland: originOf(projectURL, seeded.slugs.maryland), ohio: originOf(projectURL, seeded.slugs.ohio) },
+    ...accounts,
+  } as World;
+}
+
+/** One world per journey file, made when its first journey starts (a worker restarted after a failure makes a new one). */
+const worlds = new Map<string, Promise<World>>();
+
+/**
+ * `demoTest` fails a journey when any page refused a script, style, frame or connection under the
+ * Content-Security-Policy: Chromium logs each refusal to the console; the page's own
+ * securitypolicyviolation events are logged too, in case a message changes wording. Only the smoke
+ * journey uses it bare: it runs on the README's demo and signs in with its accounts.
+ */
+export const demoTest = base.extend<{ cspGuard: void }>({
   cspGuard: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -27,6 +73,29 @@ export const test = base.extend<{ cspGuard: void }>({
     },
     { auto: true },
   ],
+});
+
+/**
+ * Every other journey imports `test`: `world` is the file's own world and `baseURL` its Maryland copy's
+ * origin, so `page.goto("/...")` opens the world's own host.
+ */
+export const test = demoTest.extend<{ world: World }>({
+  world: async ({ playwright }, provide, testInfo) => {
+    let world = worlds.get(testInfo.file);
+    if (!world) {
+      const projectURL = testInfo.project.use.baseURL!;
+      world = playwright.request.newContext().then(async (request) => {
+        try {
+          return await seedWorld(request, projectURL);
+        } finally {
+          await request.dispose();
+        }
+      });
+      worlds.set(testInfo.file, world);
+    }
+    await provide(await world);
+  },
+  baseURL: async ({ world }, provide) => provide(world.origins.maryland),
 });
 export { expect };
 
@@ -56,19 +125,10 @@ export async function waitForMail(address: string, since = 0, timeoutMs = 20_000
   throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
 }
 
-/**
- * The journeys run on Maryland's own host (maryland.localhost): this origin with another first label,
- * such as Ohio's, whose host refuses Maryland's accounts and whose accounts Maryland's host refuses.
- */
-export function stateOrigin(label: string): string {
-  const url = new URL(test.info().project.use.baseURL!);
-  url.hostname = `${label}.localhost`;
-  return url.origin;
-}
-
-/** Sign in on the account's state host: Ohio's demo accounts on Ohio's, every other on the journey's own. */
+/** Sign in on the account's own host: a world's Ohio accounts (ohio.*@<tag>.test) on its Ohio copy, every other on the journey's. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto(username.startsWith("ohio.") ? `${stateOrigin("ohio")}/sign-in` : "/sign-in");
+  const tag = username.split("@")[1]?.replace(/\.test$/, "");
+  await page.goto(username.startsWith("ohio.") ? `${originOf(test.info().project.use.baseURL!, `${tag}-ohio`)}/sign-in` : "/sign-in");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();

@@ -41,10 +41,10 @@ async function create(page: Page, section: string, button: string, fill: Record<
 
 test.describe.configure({ mode: "serial" });
 
-test("a system admin builds, exports and imports an assessment", async ({ page }) => {
+test("a system admin builds, exports and imports an assessment", async ({ page, world }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "system@demo.test");
+  await signIn(page, world.system);
   await expect(page).toHaveURL(/\/system\/dashboard$/);
   await page.getByRole("link", { name: "Assessments" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Assessments" })).toBeVisible();
@@ -149,8 +149,8 @@ test("a system admin builds, exports and imports an assessment", async ({ page }
   await expect(snackbar(page)).toHaveText("Error importing assessment");
 });
 
-test("a system admin checks mail delivery from the dashboard", async ({ page }) => {
-  await signIn(page, "system@demo.test");
+test("a system admin checks mail delivery from the dashboard", async ({ page, world }) => {
+  await signIn(page, world.system);
   await expect(page).toHaveURL(/\/system\/dashboard$/);
   const mail = page.getByRole("region", { name: "Mail delivery" });
   await expect(mail).toContainText("Mail is delivered through the configured SMTP server.");
@@ -161,10 +161,10 @@ test("a system admin checks mail delivery from the dashboard", async ({ page }) 
   await expect(mail.getByRole("button", { name: "Send a test message" })).toBeEnabled();
 });
 
-test("a system admin creates a tenant with its admin, and a school year", async ({ page }) => {
+test("a system admin creates a tenant with its admin, and a school year", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "system@demo.test");
+  await signIn(page, world.system);
   await expect(page).toHaveURL(/\/system\/dashboard$/);
   await page.goto("/system/tenants");
   await page.getByRole("button", { name: "New tenant" }).click();

@@ -16,9 +16,9 @@ async function entered(page: Page): Promise<{ scored: number; expected: number }
   return { scored, expected };
 }
 
-test("a teacher opens a collection's completion from Assessments and sees a new score counted", async ({ page }) => {
+test("a teacher opens a collection's completion from Assessments and sees a new score counted", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
 
   await page.getByRole("link", { name: "Assessments" }).click();
@@ -65,10 +65,10 @@ test("a teacher opens a collection's completion from Assessments and sees a new 
   expect(await entered(page)).toEqual({ scored: before.scored + 1, expected: before.expected });
 });
 
-test("another teacher's completion page is not found", async ({ page, browser }) => {
+test("another teacher's completion page is not found", async ({ page, browser, world }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, "ohio.teacher@demo.test");
+  await signIn(otherPage, world.ohioTeacher);
   await expect(otherPage).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await otherPage
     .getByRole("table", { name: "My data collections" })
@@ -76,7 +76,7 @@ test("another teacher's completion page is not found", async ({ page, browser })
     .getAttribute("href"))!;
   await other.close();
 
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await page.goto(href.replace(/\/scoring$/, "/completion"));
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
  * The teacher's groups page (teacher@demo.test, the open KRA collection, which no other journey
@@ -10,8 +10,8 @@ const API = "/en/api/v1";
 const LABEL = "Table 3 readers";
 const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
-async function openGroups(page: Page): Promise<number> {
-  await signIn(page, "teacher@demo.test");
+async function openGroups(page: Page, world: World): Promise<number> {
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   const href = (await page
     .getByRole("table", { name: "My data collections" })
@@ -52,10 +52,10 @@ async function serverGroup(page: Page, id: number) {
 
 test.describe.configure({ mode: "serial" });
 
-test("a teacher creates a group by keyboard, edits it, filters the grid by it and deletes it", async ({ page }) => {
+test("a teacher creates a group by keyboard, edits it, filters the grid by it and deletes it", async ({ page, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const id = await openGroups(page);
+  const id = await openGroups(page, world);
   const groups = page.getByRole("list", { name: "Groups" });
   if ((await page.locator("[data-group]").count()) === 0) await expect(page.getByText("No groups yet")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -158,9 +158,9 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   expect(await serverGroup(page, id)).toBeUndefined();
 });
 
-test("the teacher's announcements page shows each announcement with its status", async ({ page }) => {
+test("the teacher's announcements page shows each announcement with its status", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, "teacher@demo.test");
+  await signIn(page, world.teacher);
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await page.getByRole("navigation", { name: "Teacher navigation" }).getByRole("link", { name: "Announcements" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
@@ -175,9 +175,9 @@ test("the teacher's announcements page shows each announcement with its status",
   await page.screenshot(snap("teacher-announcements"));
 });
 
-test("on a phone the groups dialog fits, and Escape closes it with focus back on its button", async ({ page }) => {
+test("on a phone the groups dialog fits, and Escape closes it with focus back on its button", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openGroups(page);
+  await openGroups(page, world);
   const open = page.getByRole("button", { name: "New group" });
   await open.focus();
   await page.keyboard.press("Enter");
