@@ -7,13 +7,14 @@ import { assignmentsLoader } from "@/lib/bulk-load/assignments";
 import { rostersLoader } from "@/lib/bulk-load/rosters";
 import { unassignFromTeacher } from "@/lib/enrollments/rosters";
 import { createDistrict, createLocation, updateLocation } from "@/lib/organisations/admin-save";
+import type { RequestContext } from "@/lib/auth/sessions";
 import type { Actor } from "@/lib/platform/actor";
 import { writeAudit, type AuditOrigin } from "@/lib/platform/audit";
 import type { AppError } from "@/lib/platform/errors";
 import { createTransfer, decideTransfer } from "@/lib/transfers/service";
 import { addLink } from "@/lib/users/links";
-import { createUser } from "@/lib/users/save";
-import { createUserBody } from "@/lib/users/schemas";
+import { createUser, updateUser } from "@/lib/users/save";
+import { createUserBody, updateUserBody } from "@/lib/users/schemas";
 import type { KindCounts, Plan, PlanKind, Ref } from "./mapping";
 import { PLAN_KINDS } from "./mapping";
 import type { Refusal } from "./records";
@@ -21,7 +22,7 @@ import type { Refusal } from "./records";
 /**
  * Carry out a plan (mapping.ts) inside the caller's one transaction (withTenant of the load's tenant),
  * as the person who asked for the load, through the services and loaders that already do each thing:
- * districts and schools by the organisations service, teachers by createUser and addLink, roster
+ * districts and schools by the organisations service, teachers by createUser, addLink and updateUser, roster
  * entries by the rosters bulk loader and unassignFromTeacher, a child who moved schools by
  * createTransfer + decideTransfer (the enrollment moves with its scores), children and their
  * enrollments by the students bulk loader's set-based statement. Each of those writes its own audit
@@ -36,6 +37,9 @@ export interface Applied {
   /** Milliseconds per step (logged by the job: where an apply's time went). */
   ms: Record<string, number>;
 }
+
+/** A job has no request: updateUser reads it only on one's own profile, which the plan never changes. */
+const NO_REQUEST: RequestContext = { ipAddress: "", userAgent: null, host: null };
 
 const isAppError = (error: unknown): error is AppError =>
   error instanceof Error && error.name === "AppError" && typeof (error as { status?: unknown }).status === "number";
@@ -148,20 +152,20 @@ export async function applyPlan(
     if (done.ok) teacherIds.set(u.email, done.value.id);
     else fail("teachers", "created", "users.csv", u.sourcedId, 0, `email: ${done.message}`);
   }
-  if (plan.teachers.link.length) {
-    const known = await rows<{ id: number; email: string }>(
-      db(),
-      sql`select id, lower(email) as email from users where tenant_id = ${t}
-        and lower(email) in (select jsonb_array_elements_text(${JSON.stringify([...new Set(plan.teachers.link.map((l) => l.email))])}::jsonb))`,
-    );
-    for (const k of known) teacherIds.set(k.email, k.id);
-  }
   for (const l of plan.teachers.link) {
-    const userId = teacherIds.get(l.email);
+    const userId = l.userId ?? teacherIds.get(l.email);
     const school = idOf(l.school);
     if (!userId || !school) continue;
     const done = await attempt(() => addLink(actor, userId, { orgType: "location", parentId: school, administrative: false, memberUniqueId: null }, origin));
     if (!done.ok && done.status !== 409) refused.push({ file: "users.csv", line: 0, sourcedId: l.email, reason: `orgSourcedIds: ${done.message}` });
+  }
+  // After the school links: the users API changes an account within the loader's reach.
+  for (const u of plan.teachers.update) {
+    const input = updateUserBody.safeParse({ id: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email, tenantMemberId: u.memberId });
+    const done = input.success
+      ? await attempt(() => updateUser(actor, input.data, NO_REQUEST, origin))
+      : { ok: false as const, message: input.error.issues[0].message };
+    if (!done.ok) fail("teachers", "updated", "users.csv", u.sourcedId, 0, `${u.field}: ${done.message}`);
   }
 
   step("rosters ended");

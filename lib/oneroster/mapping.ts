@@ -1,4 +1,5 @@
 import { checkStudentRow, type StudentRow } from "@/lib/bulk-load/columns";
+import { BEYOND_REACH } from "@/lib/users/messages";
 import type { OneRosterRecords, OrClass, OrDemographics, OrEnrollment, OrOrg, OrUser, Refusal } from "./records";
 
 /**
@@ -49,6 +50,20 @@ export interface SnapshotStudent {
   enrollments: { id: number; locationId: number; poa: boolean }[];
 }
 
+export interface SnapshotTeacher {
+  id: number;
+  /** Lower-cased. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  memberId: string | null;
+  enabled: boolean;
+  teacher: boolean;
+  locations: number[];
+  /** Why the loader may not change the account through the users API: their own, or beyond their reach; null: they may. */
+  blocked: "self" | "beyond" | null;
+}
+
 export interface Snapshot {
   tenantWide: boolean;
   /** Districts the loader administers (all the tenant's when tenant-wide). */
@@ -61,8 +76,10 @@ export interface Snapshot {
   links: LinkRow[];
   /** Children by state id: the bundle's and the linked ones. */
   students: Map<string, SnapshotStudent>;
-  /** Accounts by lower-cased email: the bundle's teachers and the linked ones. */
-  teachers: Map<string, { id: number; enabled: boolean; teacher: boolean; locations: number[] }>;
+  /** Accounts by lower-cased email: the bundle's teachers and the linked ones (by their link's account, whatever its email now). */
+  teachers: Map<string, SnapshotTeacher>;
+  /** Sign-in names in any tenant that the bundle's emails are, with their account's id (unique across tenants); absent: none. */
+  signInNames?: Map<string, number>;
   /** Roster entries at locations in reach, with the teacher's email and the child's state id. */
   rosters: { id: number; userId: number; email: string; enrollmentId: number; studentId: number; stateId: string; locationId: number }[];
   /** The collection the load assigns its children to (the request's), and the children's schools already assigned to it (`stateId|locationId`). */
@@ -83,12 +100,18 @@ export interface PlannedStudent {
   existingId: number | null;
 }
 
+/** A known teacher's changed fields; `field` names the first of them as the bundle does (for a refusal). */
+export type TeacherChange = { field: string; firstName?: string; lastName?: string; email?: string; memberId?: string };
+
 export interface Plan {
   districts: { create: { sourcedId: string; name: string; identifier: string }[] };
   schools: { create: { sourcedId: string; name: string; identifier: string; district: Ref }[]; update: { id: number; name: string }[]; end: { id: number }[] };
   teachers: {
     create: { sourcedId: string; email: string; firstName: string; lastName: string; memberId: string; school: Ref }[];
-    link: { email: string; school: Ref }[];
+    /** A school link: the account by id when it exists, else by the email it is created with. */
+    link: { email: string; userId: number | null; school: Ref }[];
+    /** An account's changed fields, for the users API's update. */
+    update: ({ sourcedId: string; userId: number } & TeacherChange)[];
   };
   /** Children to create or update (set-based through the students bulk loader); unchanged ones are left out. */
   students: PlannedStudent[];
@@ -193,7 +216,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   const plan: Plan = {
     districts: { create: [] },
     schools: { create: [], update: [], end: [] },
-    teachers: { create: [], link: [] },
+    teachers: { create: [], link: [], update: [] },
     students: [],
     extraEnrollments: [],
     transfers: [],
@@ -385,12 +408,27 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     if (u.status === "active" && !u.role && !enrollmentRole.has(u.sourcedId))
       refuse("users.csv", u, "role: The user's role is not known: no roles.csv row, role column or class enrollment names it");
 
-  // Teachers.
+  // Teachers: the account an earlier load linked to the record (whatever its email is now), else the account with the record's email.
+  const teacherLinks = linksOf("teacher");
+  const teacherById = new Map([...snapshot.teachers.values()].map((a) => [a.id, a]));
+  const linkedAccount = (sourcedId: string) => {
+    const id = teacherLinks.get(sourcedId)?.entityId;
+    return id ? teacherById.get(id) : undefined;
+  };
   const teacherEmail = new Map<string, string>();
-  for (const [sourcedId, link] of linksOf("teacher")) if (link.active && typeof link.data.email === "string") teacherEmail.set(sourcedId, link.data.email);
+  for (const [sourcedId, link] of teacherLinks)
+    if (link.active && typeof link.data.email === "string") teacherEmail.set(sourcedId, linkedAccount(sourcedId)?.email ?? link.data.email);
+  /** The new email of an account whose email this load changes: its roster entries are the same teacher's. */
+  const emailAfter = new Map<number, string>();
   const plannedLinks = new Set<string>();
   for (const u of records.users) {
     if (u.status !== "active" || kindOf(u) !== "teacher") continue;
+    // A refused teacher changes nothing: not their account, school links or roster entries.
+    const refuseTeacher = (reason: string) => {
+      refuse("users.csv", u, reason);
+      refusedUsers.add(u.sourcedId);
+      teacherEmail.delete(u.sourcedId);
+    };
     const email = u.email.toLowerCase();
     const schools = schoolsOf(u.sourcedId, u.orgSourcedIds);
     const problem = !email
@@ -403,17 +441,29 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
             ? "givenName: Names must be at most 100 characters"
             : null;
     if (problem) {
-      refuse("users.csv", u, problem);
-      refusedUsers.add(u.sourcedId);
+      refuseTeacher(problem);
       continue;
     }
-    const ours = snapshot.teachers.get(email);
+    const ours = linkedAccount(u.sourcedId) ?? snapshot.teachers.get(email);
     if (ours && (!ours.enabled || !ours.teacher)) {
-      refuse("users.csv", u, "email: An account with this email exists and is not an enabled teacher");
-      refusedUsers.add(u.sourcedId);
+      refuseTeacher("email: An account with this email exists and is not an enabled teacher");
+      continue;
+    }
+    const update = ours ? teacherChanges(ours, u, email) : null;
+    if (update?.email !== undefined) {
+      // Sign-in names are unique across tenants: the users API refuses an email another account has.
+      const holder = snapshot.signInNames?.get(email);
+      if ((holder !== undefined && holder !== ours!.id) || snapshot.teachers.has(email)) {
+        refuseTeacher("email: Another account already signs in with this email: the teacher's email is not changed");
+        continue;
+      }
+    }
+    if (update && ours!.blocked) {
+      refuseTeacher(`${update.field}: ${ours!.blocked === "self" ? "Your own account is changed on your profile page, not by a roster load" : BEYOND_REACH}`);
       continue;
     }
     teacherEmail.set(u.sourcedId, email);
+    if (ours && update?.email !== undefined) emailAfter.set(ours.id, email);
     let changed = false;
     schools.forEach((school, i) => {
       const ref = schoolRef.get(school)!;
@@ -422,7 +472,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       const key = `${email}|${refKey(ref)}`;
       if (plannedLinks.has(key)) return;
       plannedLinks.add(key);
-      plan.teachers.link.push({ email, school: ref });
+      plan.teachers.link.push({ email, userId: ours?.id ?? null, school: ref });
       changed = true;
     });
     if (!ours) {
@@ -435,8 +485,10 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
         school: schoolRef.get(schools[0])!,
       });
       counts.teachers.created++;
-    } else if (changed) counts.teachers.updated++;
-    else counts.teachers.unchanged++;
+    } else if (changed || update) {
+      if (update) plan.teachers.update.push({ sourcedId: u.sourcedId, userId: ours.id, ...update });
+      counts.teachers.updated++;
+    } else counts.teachers.unchanged++;
     keepLink({ kind: "teacher", sourcedId: u.sourcedId, entityId: ours?.id ?? null, data: { email }, active: true, dateLastModified: u.dateLastModified });
   }
 
@@ -631,8 +683,9 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   const ownedEmails = new Set(teacherEmail.values());
   const ownedStateIds = new Set([...wanted.values()].map((w) => w.stateId));
   for (const r of snapshot.rosters) {
-    if (!ownedEmails.has(r.email.toLowerCase()) || !ownedStateIds.has(r.stateId)) continue;
-    const key = `${r.email.toLowerCase()}|${r.stateId}|#${r.locationId}`;
+    const email = emailAfter.get(r.userId) ?? r.email.toLowerCase();
+    if (!ownedEmails.has(email) || !ownedStateIds.has(r.stateId)) continue;
+    const key = `${email}|${r.stateId}|#${r.locationId}`;
     if (wantedRosters.has(key)) {
       wantedRosters.delete(key);
       counts.rosters.unchanged++;
@@ -652,6 +705,25 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   for (const [sourcedId, l] of [...classLinks, ...enrollmentLinks])
     if (l.active && !classes.has(sourcedId) && !enrollments.has(sourcedId)) keepLink({ ...l, active: false });
   return plan;
+}
+
+/**
+ * What the bundle changes of a known teacher's account: names and member id (a blank identifier keeps
+ * ours), and the email (also the sign-in name); null when nothing. `field` is the first changed one's
+ * bundle name, for a refusal.
+ */
+function teacherChanges(ours: SnapshotTeacher, u: OrUser, email: string): TeacherChange | null {
+  const firstName = u.givenName.trim();
+  const lastName = u.familyName.trim();
+  const memberId = u.identifier.trim();
+  const changes = {
+    ...(firstName !== ours.firstName ? { firstName } : {}),
+    ...(lastName !== ours.lastName ? { lastName } : {}),
+    ...(memberId && memberId !== ours.memberId ? { memberId } : {}),
+    ...(email !== ours.email ? { email } : {}),
+  };
+  const field = (["firstName", "lastName", "memberId", "email"] as const).find((k) => k in changes);
+  return field ? { ...changes, field: { firstName: "givenName", lastName: "familyName", memberId: "identifier", email: "email" }[field] } : null;
 }
 
 /** What a class link keeps: the fields the rosters need, none personal. */

@@ -302,7 +302,7 @@ export async function runOneRosterLoad(payload: Payload, _context: JobContext): 
       const actor = await loaderActor(t, claimed.user_id, claimed.scope?.impersonatorId ?? null);
       const reach = await districtReach(actor);
       if (!reach.all && !reach.districts.length) throw new PermanentJobError(NO_DISTRICT);
-      const snapshot = await readSnapshot(t, reach, records, source, claimed.options.regionId ?? null, claimed.options.dataCollectionId ?? null);
+      const snapshot = await readSnapshot(actor, reach, records, source, claimed.options.regionId ?? null, claimed.options.dataCollectionId ?? null);
       const plan = planLoad(records, snapshot, source);
       if (mode === "check") return { planned: plan.counts, applied: null, refused: [...bundleRefused, ...plan.refused], ms: {} };
       const applied = await applyPlan(

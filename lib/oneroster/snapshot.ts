@@ -1,6 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, rows } from "@/db/client";
+import { asSystem, db, rows } from "@/db/client";
+import type { Role } from "@/db/schema";
+import { mayImpersonateRoles } from "@/lib/auth/permissions";
+import { linkInReach } from "@/lib/organisations/reach";
+import type { Actor } from "@/lib/platform/actor";
 import type { LinkRow, Snapshot, SnapshotStudent, StateIdSource } from "./mapping";
 import type { DistrictReach } from "./reach";
 import { stateIdOf } from "./mapping";
@@ -9,17 +13,20 @@ import type { OneRosterRecords } from "./records";
 /**
  * Our side of a OneRoster load, read in the caller's binding (forTenant/withTenant): the districts
  * (all of the tenant's, to match a bundle's district by its Unique ID), the locations of the districts
- * in reach, the sourcedId links, the children and teachers the bundle or the links name, and the
- * roster entries at the locations in reach. A handful of set-based queries, whatever the bundle's size.
+ * in reach, the sourcedId links, the children and teachers the bundle or the links name (with whether
+ * the loader may change each account as the users API would let them), the sign-in names the bundle's
+ * emails would take, and the roster entries at the locations in reach. A handful of set-based queries,
+ * whatever the bundle's size.
  */
 export async function readSnapshot(
-  t: number,
+  actor: Actor,
   reach: DistrictReach,
   records: OneRosterRecords,
   source: StateIdSource,
   regionId: number | null,
   dataCollectionId: number | null = null,
 ): Promise<Snapshot> {
+  const t = actor.tenantId;
   const districts = await rows<{ id: number; region_id: number; unique_id: string | null; name: string; active: boolean }>(
     db(),
     sql`select id, region_id, unique_id, name, active from districts where tenant_id = ${t}`,
@@ -60,12 +67,35 @@ export async function readSnapshot(
   const emails = new Set<string>();
   for (const u of records.users) if (u.email) emails.add(u.email.toLowerCase());
   for (const l of links) if (l.kind === "teacher" && typeof l.data.email === "string") emails.add(l.data.email);
-  const teachers = await rows<{ id: number; email: string; enabled: boolean; teacher: boolean; locations: number[] }>(
+  const linkedTeachers = links.flatMap((l) => (l.kind === "teacher" && l.entity_id !== null ? [l.entity_id] : []));
+  // Whether the users API would let the loader change the account (PUT /users: no link beyond their reach, no role above theirs).
+  const beyond = actor.tenantWide
+    ? sql`false`
+    : sql`exists (select 1 from user_organizations uo where uo.tenant_id = ${t} and uo.user_id = u.id and not ${linkInReach(actor)})`;
+  const teachers = await rows<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    tenant_member_id: string | null;
+    enabled: boolean;
+    roles: Role[];
+    beyond: boolean;
+    locations: number[];
+  }>(
     db(),
-    sql`select u.id, lower(u.email) as email, u.enabled and not u.locked and not u.expired as enabled,
-        exists (select 1 from user_roles r where r.tenant_id = ${t} and r.user_id = u.id and r.role = 'ROLE_TEACHER') as teacher,
+    sql`select u.id, lower(u.email) as email, u.first_name, u.last_name, u.tenant_member_id, u.enabled and not u.locked and not u.expired as enabled,
+        array(select r.role::text from user_roles r where r.tenant_id = ${t} and r.user_id = u.id) as roles, ${beyond} as beyond,
         array(select o.parent_id from user_organizations o where o.tenant_id = ${t} and o.user_id = u.id and o.org_type = 'location') as locations
-      from users u where u.tenant_id = ${t} and lower(u.email) in (select jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))`,
+      from users u where u.tenant_id = ${t} and (lower(u.email) in (select jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))
+        or u.id = any(${`{${linkedTeachers.join(",")}}`}::int[]))`,
+  );
+  // Sign-in names are unique across tenants (createUser's and updateUser's 409): which of the bundle's emails one already is.
+  const signInNames = await asSystem("OneRoster load: which of a bundle's teacher emails are sign-in names already (unique across tenants)", () =>
+    rows<{ name: string; id: number }>(
+      db(),
+      sql`select lower(username) as name, id from users where lower(username) in (select jsonb_array_elements_text(${JSON.stringify([...emails])}::jsonb))`,
+    ),
   );
   const rosters = await rows<Snapshot["rosters"][number]>(
     db(),
@@ -97,7 +127,23 @@ export async function readSnapshot(
     locations: locations.map((l) => ({ id: l.id, districtId: l.district_id, uniqueId: l.unique_id, name: l.name, active: l.active })),
     links: links.map((l) => ({ kind: l.kind, sourcedId: l.sourced_id, entityId: l.entity_id, data: l.data, active: l.active, dateLastModified: l.dlm })),
     students: new Map(students.map((s) => [s.stateId, s])),
-    teachers: new Map(teachers.map((u) => [u.email, { id: u.id, enabled: u.enabled, teacher: u.teacher, locations: u.locations }])),
+    teachers: new Map(
+      teachers.map((u) => [
+        u.email,
+        {
+          id: u.id,
+          email: u.email,
+          firstName: u.first_name,
+          lastName: u.last_name,
+          memberId: u.tenant_member_id,
+          enabled: u.enabled,
+          teacher: u.roles.includes("ROLE_TEACHER"),
+          locations: u.locations,
+          blocked: u.id === actor.userId ? "self" : u.beyond || !mayImpersonateRoles(actor, u.roles) ? "beyond" : null,
+        },
+      ]),
+    ),
+    signInNames: new Map(signInNames.map((n) => [n.name, n.id])),
     rosters,
     today: new Date().toISOString().slice(0, 10),
   };

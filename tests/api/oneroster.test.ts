@@ -14,9 +14,7 @@ import {
 } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
-import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { GET as listGet, POST as loadPost } from "@/app/en/api/v1/oneroster/loads/route";
-import { GET as oneGet } from "@/app/en/api/v1/oneroster/loads/[id]/route";
 import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
 import { GET as legacyGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
 import { call, tokenFor } from "../support/api";
@@ -32,9 +30,10 @@ import {
   makeTenant,
   makeUser,
 } from "../support/factories";
-import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
+import { TEST_JOB_ENV, setEnv } from "../support/jobs";
 import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
-import { appFetch, useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { apply, changes, dryRun, getLoad, settle, upload } from "../support/oneroster-loads";
+import { useLocalStorage, type StorageUnderTest } from "../support/storage";
 
 setEnv(TEST_JOB_ENV);
 
@@ -93,50 +92,6 @@ afterAll(async () => {
   await stopWorkers();
   await store.stop();
 });
-
-async function upload(token: string, bytes: Uint8Array, fileName = "roster.zip"): Promise<number> {
-  const uploaded = await uploadFile(new Blob([bytes as BlobPart], { type: "application/zip" }), {
-    purpose: "oneroster",
-    fileName,
-    headers: { authorization: `Bearer ${token}` },
-    fetch: appFetch,
-  });
-  return uploaded.id;
-}
-
-const getLoad = (token: string, id: number) => call(oneGet, "GET", `/en/api/v1/oneroster/loads/${id}`, { token, params: { id: String(id) } });
-
-async function settle(token: string, id: number, statuses: string[]) {
-  return waitFor(
-    async () => {
-      const res = await getLoad(token, id);
-      return statuses.includes(res.body.load?.status) ? res.body.load : undefined;
-    },
-    60_000,
-    `oneroster load ${id}`,
-  );
-}
-
-/** Upload, ask for the dry run and wait for it. */
-async function dryRun(token: string, bytes: Uint8Array, options: Record<string, unknown> = {}) {
-  const res = await call(loadPost, "POST", "/en/api/v1/oneroster/loads", { token, body: { fileId: await upload(token, bytes), ...options } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return settle(token, res.body.load.id, ["checked", "failed"]);
-}
-
-async function apply(token: string, id: number) {
-  const res = await call(applyPost, "POST", `/en/api/v1/oneroster/loads/${id}/apply`, { token, params: { id: String(id) } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return settle(token, id, ["applied", "failed"]);
-}
-
-/** Only the non-zero counts, for readable expectations. */
-const changes = (counts: Record<string, Record<string, number>>) =>
-  Object.fromEntries(
-    Object.entries(counts)
-      .map(([kind, c]) => [kind, Object.fromEntries(Object.entries(c).filter(([k, v]) => v && k !== "unchanged"))])
-      .filter(([, c]) => Object.keys(c).length),
-  );
 
 const roster = (prefix: string, more: Partial<Parameters<typeof districtRoster>[0]> = {}) =>
   districtRoster({ districtIdentifier: `OR-D-${W.t}`, schools: 2, teachersPerSchool: 1, childrenPerTeacher: 3, prefix, ...more });
