@@ -18,22 +18,27 @@ const SOURCES = { identifier: "The user's identifier", userIds: "A userIds entry
 const isSource = (v: string): v is ProviderView["stateIdSource"] => v in SOURCES;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 const POLL_MS = 2000;
+const KINDS = { full: "Full", delta: "Changes" } as const;
 
 /**
  * A district's OneRoster 1.2 REST provider, beside its FTP feed: saved with PUT
  * /data-integrations/oneroster (the client secret is write-only: blank keeps the stored one), its
- * latest pulls and "Pull now" (POST /data-integrations/oneroster/pull). While a pull waits or runs
- * the page refreshes itself (usePolling).
+ * latest pulls (full or changes only), "Pull now" and "Pull everything now" (POST
+ * /data-integrations/oneroster/pull). While a pull waits or runs the page refreshes itself (usePolling).
  */
 export function DistrictOneRosterProvider({
   districtId,
   provider,
   lastPullAt,
+  lastFullPullAt,
+  fullPullDue,
   runs,
 }: {
   districtId: number;
   provider: ProviderView | null;
   lastPullAt: number | null;
+  lastFullPullAt: number | null;
+  fullPullDue: boolean;
   runs: PullRun[];
 }) {
   const router = useRouter();
@@ -42,7 +47,7 @@ export function DistrictOneRosterProvider({
   const [source, setSource] = useState<ProviderView["stateIdSource"]>(provider?.stateIdSource ?? "identifier");
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const [pulling, setPulling] = useState(false);
+  const [pulling, setPulling] = useState<"changes" | "full" | null>(null);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const pending = runs.some((r) => r.status === "queued" || r.status === "running");
   usePolling(() => router.refresh(), POLL_MS, pending);
@@ -76,10 +81,10 @@ export function DistrictOneRosterProvider({
     router.refresh();
   }
 
-  async function pullNow() {
-    setPulling(true);
-    const answer = await callApi<{ message: string }>("POST", "/data-integrations/oneroster/pull", { districtId });
-    setPulling(false);
+  async function pullNow(full: boolean) {
+    setPulling(full ? "full" : "changes");
+    const answer = await callApi<{ message: string }>("POST", "/data-integrations/oneroster/pull", full ? { districtId, full } : { districtId });
+    setPulling(null);
     if (!answer.ok) {
       showSnackbar(answer.message, "error");
       return;
@@ -101,9 +106,11 @@ export function DistrictOneRosterProvider({
       <p className="mb-4 text-sm text-slate-700">
         {!provider
           ? "Name the district's OneRoster 1.2 provider to pull its roster every hour instead of loading bundles by hand."
-          : lastPullAt
-            ? `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then.`
-            : "Not pulled yet: the first pull reads the whole roster."}
+          : !lastPullAt
+            ? "Not pulled yet: the first pull reads the whole roster."
+            : fullPullDue
+              ? `Last successful pull started ${runTime(lastPullAt)}. The next pull reads the whole roster, so what the provider no longer lists is ended.`
+              : `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then. Last full pull started ${runTime(lastFullPullAt ?? lastPullAt)}.`}
       </p>
       <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
         <Checkbox label="Active" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />
@@ -177,21 +184,30 @@ export function DistrictOneRosterProvider({
               Pulls
             </h3>
             {provider.active && (
-              <Button variant="secondary" onClick={pullNow} busy={pulling} disabled={pending}>
-                Pull now
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => void pullNow(false)} busy={pulling === "changes"} disabled={pending || pulling !== null}>
+                  Pull now
+                </Button>
+                <Button variant="secondary" onClick={() => void pullNow(true)} busy={pulling === "full"} disabled={pending || pulling !== null}>
+                  Pull everything now
+                </Button>
+              </div>
             )}
           </div>
           <p className="mb-3 text-sm text-slate-700">
             Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first
-            integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you).
+            integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you). Once a day,
+            and with Pull everything now, it reads every record, so what the provider no longer lists is ended; the other pulls read what changed.
           </p>
           <IntegrationRunsTable
             runs={runs}
             caption="Latest OneRoster pulls, newest first"
             manualLabel="Pull now"
             empty="No pulls yet."
-            counts={[{ header: "Records pulled", value: (run) => run.recordsPulled }]}
+            counts={[
+              { header: "Pull", value: (run) => (run.kind ? KINDS[run.kind] : "") },
+              { header: "Records pulled", value: (run) => run.recordsPulled },
+            ]}
           />
           <p className="mt-3 text-sm">
             <Link href="/administrator/oneroster" className="font-medium text-brand-700 underline">

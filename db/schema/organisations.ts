@@ -83,8 +83,8 @@ export const districtDataIntegrations = pgTable(
     onerosterInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** The provider's client secret, sealed as the FTP password is; never answered. */
     onerosterSecretEncrypted: text(),
-    /** When the last successful pull started: the next pull's dateLastModified filter. */
-    onerosterPulledAt: timestamp({ withTimezone: true }),
+    /** When the provider was last named anew (base URL or client changed, turned back on): pulls started before it no longer count (migration 0040). */
+    onerosterRestartedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -52,7 +52,11 @@ export const saveProviderBody = z.object({
 export type SaveProviderInput = z.output<typeof saveProviderBody>;
 
 export const providerQuery = z.object({ districtId: id });
-export const pullNowBody = z.object({ districtId: id });
+export const pullNowBody = z.object({
+  districtId: id,
+  /** "Pull everything now": every record, applied as a bulk bundle, whenever the last full pull was. */
+  full: z.boolean({ error: "Full must be true or false" }).optional(),
+});
 
 const provider = z.object({
   id: z.number().int().describe("The district's integration"),
@@ -71,6 +75,12 @@ const pullRun = z.object({
   id: z.number().int(),
   trigger: z.enum(["schedule", "manual"]),
   status: z.enum(["queued", "running", "succeeded", "failed"]),
+  kind: z
+    .enum(["full", "delta"])
+    .nullable()
+    .describe(
+      "full: every record, applied as a bulk bundle (what the provider no longer lists is ended); delta: records changed since the last pull; null: not decided yet, or skipped",
+    ),
   requestedAt: z.number().int().describe("Unix seconds"),
   startedAt: z.number().int().nullable(),
   finishedAt: z.number().int().nullable(),
@@ -84,6 +94,12 @@ export const providerResponse = z.object({
   oneRoster: z.object({
     provider: provider.nullable(),
     lastPullAt: z.number().int().nullable().describe("Unix seconds: when the last successful pull started; the next asks for records modified since"),
+    lastFullPullAt: z.number().int().nullable().describe("Unix seconds: when the last successful full pull started"),
+    fullPullDue: z
+      .boolean()
+      .describe(
+        "The next pull reads every record: none since the provider was named (or its base URL or client changed), or the last started 23 hours ago or more",
+      ),
     runs: z.array(pullRun).describe("The latest pulls (up to 10), newest first"),
   }),
 });

@@ -10,7 +10,8 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { encryptSecret } from "./integration-secret";
 import { administeredDistrict } from "./integrations";
 import { oneRosterPullJob } from "./oneroster-pull-jobs";
-import type { ProviderView, PullRun, SaveProviderInput } from "./oneroster-provider-schemas";
+import { fullPullDue, lastPullStart, runColumns, toRun, unix, type RunRow } from "./oneroster-pull-history";
+import type { ProviderView, SaveProviderInput } from "./oneroster-provider-schemas";
 
 /*
  * A district integration's OneRoster 1.2 REST provider (issue 24 item 2): read and changed by those
@@ -25,32 +26,8 @@ const NO_PROVIDER = "This district has no OneRoster provider";
 const NOT_ACTIVE = "Turn the OneRoster provider on (Active) before pulling";
 const RECENT = 10;
 
-interface RunRow {
-  id: number;
-  trigger: PullRun["trigger"];
-  status: PullRun["status"];
-  created_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-  files_found: number;
-  oneroster_load_id: number | null;
-  message: string | null;
-}
-const runColumns = sql`r.id, r.trigger, r.status, r.created_at, r.started_at, r.finished_at, r.files_found, r.oneroster_load_id, r.message`;
 /** As the FTP feed's: waiting or running, and younger than an hour (older outlived its retries). */
 const waiting = sql`r.source = 'oneroster' and r.status in ('queued', 'running') and r.created_at > now() - interval '1 hour'`;
-const unix = (v: Date | string | null) => (v === null ? null : Math.floor(new Date(v).getTime() / 1000));
-const toRun = (r: RunRow): PullRun => ({
-  id: r.id,
-  trigger: r.trigger,
-  status: r.status,
-  requestedAt: unix(r.created_at)!,
-  startedAt: unix(r.started_at),
-  finishedAt: unix(r.finished_at),
-  recordsPulled: r.files_found,
-  oneRosterLoadId: r.oneroster_load_id,
-  message: r.message,
-});
 
 interface ProviderRow {
   id: number;
@@ -58,6 +35,8 @@ interface ProviderRow {
   oneroster_info: Record<string, unknown>;
   secret_set: boolean;
   pulled_at: Date | string | null;
+  full_pulled_at: Date | string | null;
+  full_due: boolean;
 }
 
 function viewOf(r: ProviderRow | undefined): ProviderView | null {
@@ -80,11 +59,12 @@ function viewOf(r: ProviderRow | undefined): ProviderView | null {
 const providerRow = (t: number, districtId: number) =>
   rows<ProviderRow>(
     db(),
-    sql`select id, district_id, oneroster_info, oneroster_secret_encrypted is not null as secret_set, oneroster_pulled_at as pulled_at
-      from district_data_integrations where tenant_id = ${t} and district_id = ${districtId}`,
+    sql`select i.id, i.district_id, i.oneroster_info, i.oneroster_secret_encrypted is not null as secret_set, ${lastPullStart(false)} as pulled_at,
+        ${lastPullStart(true)} as full_pulled_at, ${fullPullDue} as full_due
+      from district_data_integrations i where i.tenant_id = ${t} and i.district_id = ${districtId}`,
   );
 
-/** GET /data-integrations/oneroster?districtId: the provider (without its secret), the last successful pull and the latest pulls. */
+/** GET /data-integrations/oneroster?districtId: the provider (without its secret), the last successful (full) pull and the latest pulls. */
 export async function oneRosterProvider(actor: Actor, districtId: number) {
   authorize(actor, "organisations.manage");
   return forTenant(actor, async () => {
@@ -97,7 +77,15 @@ export async function oneRosterProvider(actor: Actor, districtId: number) {
             and r.source = 'oneroster' order by r.created_at desc, r.id desc limit ${RECENT}`,
         )
       : [];
-    return { oneRoster: { provider: viewOf(row), lastPullAt: row ? unix(row.pulled_at) : null, runs: runs.map(toRun) } };
+    return {
+      oneRoster: {
+        provider: viewOf(row),
+        lastPullAt: row ? unix(row.pulled_at) : null,
+        lastFullPullAt: row ? unix(row.full_pulled_at) : null,
+        fullPullDue: row?.full_due ?? true,
+        runs: runs.map(toRun),
+      },
+    };
   });
 }
 
@@ -125,15 +113,16 @@ export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInp
     };
     // Who set the provider up: the hourly pull runs as them when no integration user may load bundles.
     const stored = { ...info, savedBy: actor.userId };
-    // A new provider or base URL starts again with a full pull: the last pull's time belongs to the old one.
-    const restart = !before || before.baseUrl !== info.baseUrl;
+    // A new provider, base URL or client, or one turned back on, starts again with a full pull: earlier
+    // pulls were of another provider, or missed what it deleted meanwhile.
+    const restart = !before || before.baseUrl !== info.baseUrl || before.clientId !== info.clientId || (!before.active && info.active);
     await rows(
       db(),
-      sql`insert into district_data_integrations (tenant_id, district_id, oneroster_info, oneroster_secret_encrypted)
-        values (${t}, ${district.id}, ${JSON.stringify(stored)}::jsonb, ${clientSecret ? encryptSecret(clientSecret) : null})
+      sql`insert into district_data_integrations (tenant_id, district_id, oneroster_info, oneroster_secret_encrypted, oneroster_restarted_at)
+        values (${t}, ${district.id}, ${JSON.stringify(stored)}::jsonb, ${clientSecret ? encryptSecret(clientSecret) : null}, now())
         on conflict (tenant_id, district_id) do update set oneroster_info = excluded.oneroster_info,
           oneroster_secret_encrypted = coalesce(excluded.oneroster_secret_encrypted, district_data_integrations.oneroster_secret_encrypted),
-          oneroster_pulled_at = ${restart ? null : sql`district_data_integrations.oneroster_pulled_at`}, updated_at = now()
+          oneroster_restarted_at = ${restart ? sql`now()` : sql`district_data_integrations.oneroster_restarted_at`}, updated_at = now()
         returning id`,
     );
     const was: Record<string, unknown> = before ?? {};
@@ -159,12 +148,12 @@ export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInp
   });
 }
 
-/** POST /data-integrations/oneroster/pull {districtId}: "Pull now"; a pull already waiting is answered instead. */
-export async function pullNow(actor: Actor, districtId: number, origin: AuditOrigin = {}) {
+/** POST /data-integrations/oneroster/pull {districtId, full?}: "Pull now" ("Pull everything now" with full); a pull already waiting is answered instead. */
+export async function pullNow(actor: Actor, input: { districtId: number; full?: boolean }, origin: AuditOrigin = {}) {
   authorize(actor, "organisations.manage");
   const t = actor.tenantId;
   return forTenant(actor, async () => {
-    const district = await administeredDistrict(actor, districtId, true);
+    const district = await administeredDistrict(actor, input.districtId, true);
     const [row] = await providerRow(t, district.id);
     const provider = viewOf(row);
     if (!row || !provider || !provider.secretSet) throw notFound(NO_PROVIDER);
@@ -176,12 +165,19 @@ export async function pullNow(actor: Actor, districtId: number, origin: AuditOri
     if (already) return { message: PULL_REQUESTED, run: toRun(already) };
     const [run] = await rows<RunRow>(
       db(),
-      sql`insert into district_data_integration_runs as r (tenant_id, integration_id, trigger, requested_by, source)
-        values (${t}, ${row.id}, 'manual', ${actor.userId}, 'oneroster') returning ${runColumns}`,
+      sql`insert into district_data_integration_runs as r (tenant_id, integration_id, trigger, requested_by, source, oneroster_kind)
+        values (${t}, ${row.id}, 'manual', ${actor.userId}, 'oneroster', ${input.full ? "full" : null}) returning ${runColumns}`,
     );
     await writeAudit(
       actor,
-      [{ action: "oneroster_pull", entityType: "district", entityId: district.id, details: { integrationId: row.id, runId: run.id } }],
+      [
+        {
+          action: "oneroster_pull",
+          entityType: "district",
+          entityId: district.id,
+          details: { integrationId: row.id, runId: run.id, full: input.full === true },
+        },
+      ],
       origin,
     );
     await sendJob(oneRosterPullJob, { tenantId: t, runId: run.id }, { idempotencyKey: `oneroster-pull:${t}:${run.id}` });

@@ -12,28 +12,32 @@ import { PermanentJobError, RetryableJobError, type JobContext, type JobOutput }
 import { storage, tenantPrefix } from "@/lib/platform/storage";
 import { notifyFeedRun } from "./feed-notices";
 import { decryptSecret } from "./integration-secret";
+import { fullPullDue, lastPullStart } from "./oneroster-pull-history";
 
 /*
  * One pull of a district's OneRoster 1.2 provider (job integration.oneroster-pull):
  *
- * 1. claim the run and read the provider; 2. choose the actor: the first integration user who may
- *    load OneRoster bundles, else the admin who asked (Pull now), else the admin who last saved the
- *    provider (the hourly pull); their reach bounds the load and the
- *    audit rows name them; 3. take a token and every page of orgs, academicSessions, users, classes,
- *    enrollments and demographics, modified since the last successful pull's start (none: a full
- *    pull); 4. write them as a OneRoster bundle (bulk for a full pull, delta otherwise), store it as
- *    a oneroster upload and apply it as a OneRoster load (lib/oneroster: the same checks, mapping,
- *    refusals and audit rows as an uploaded bundle, and the load on the OneRoster page); 5. record
- *    the outcome on the run, remember this pull's start for the next delta,
- *    and tell the integration users (as the FTP feed does).
+ * 1. claim the run, read the provider and decide the kind of pull: full (every record) when asked
+ *    for (Pull everything now), when none was applied since the provider was named or the last
+ *    started 23 hours ago or more (oneroster-pull-history.ts), else delta (records modified since
+ *    the last applied pull's start); 2. choose the actor: the first integration user who may load
+ *    OneRoster bundles, else the admin who asked (Pull now), else the admin who last saved the
+ *    provider (the hourly pull); their reach bounds the load and the audit rows name them; 3. take a
+ *    token and every page of orgs, academicSessions, users, classes, enrollments and demographics;
+ *    4. write them as a OneRoster bundle (bulk for a full pull, so the intake ends what the provider
+ *    no longer lists; delta otherwise), store it as a oneroster upload and apply it as a OneRoster
+ *    load (lib/oneroster: the same checks, mapping, refusals and audit rows as an uploaded bundle,
+ *    and the load on the OneRoster page); 5. record the outcome on the run (the next delta starts
+ *    from it once its load is applied) and tell the integration users (as the FTP feed does).
  *
  * Nothing is applied until every page has arrived; a failure anywhere leaves our records and the
- * next delta's start as they were.
+ * next delta's start as they were. A delta that received nothing makes no load.
  */
 
 const NO_LOADER = "Choose an integration user who may load OneRoster bundles";
 const SECRET_UNREADABLE = "The stored client secret cannot be read: enter it again";
 const INACTIVE = "The OneRoster provider is not active";
+const EMPTY_FULL = "The provider listed no orgs or no users: a full pull is not applied, as it would end the whole roster";
 
 type Payload = { tenantId: number; runId: number };
 
@@ -45,6 +49,8 @@ interface Claimed {
   region_id: number;
   oneroster_info: Record<string, unknown>;
   oneroster_secret_encrypted: string | null;
+  kind: "full" | "delta";
+  /** When the last applied pull started (a delta asks for records modified since). */
   pulled_at: Date | string | null;
 }
 
@@ -52,12 +58,13 @@ async function claim({ tenantId, runId }: Payload, context: JobContext): Promise
   return withTenant(tenantId, async () => {
     const [claimed] = await rows<Claimed>(
       db(),
-      sql`update district_data_integration_runs r set status = 'running', started_at = now(), finished_at = null, message = null
+      sql`update district_data_integration_runs r set status = 'running', started_at = now(), finished_at = null, message = null,
+          oneroster_kind = case when r.oneroster_kind = 'full' or ${fullPullDue} then 'full' else 'delta' end
         from district_data_integrations i join districts d on d.tenant_id = i.tenant_id and d.id = i.district_id
         where r.tenant_id = ${tenantId} and r.id = ${runId} and r.source = 'oneroster' and i.tenant_id = r.tenant_id and i.id = r.integration_id
           and (r.status in ('queued', 'running') or (r.status = 'failed' and ${context.attempt > 1}))
         returning r.id as run_id, r.requested_by, i.id as integration_id, i.district_id, d.region_id, i.oneroster_info,
-          i.oneroster_secret_encrypted, i.oneroster_pulled_at as pulled_at`,
+          i.oneroster_secret_encrypted, r.oneroster_kind as kind, ${lastPullStart(false)} as pulled_at`,
     );
     if (claimed) return claimed;
     const [existing] = await rows<{ id: number }>(db(), sql`select id from district_data_integration_runs where tenant_id = ${tenantId} and id = ${runId}`);
@@ -116,8 +123,6 @@ interface Outcome {
   status: "succeeded" | "failed";
   pulled: number;
   message: string;
-  /** Succeeded: the start of this pull, the next delta's. */
-  startedAt?: Date;
 }
 
 async function finish(payload: Payload, claimed: Claimed, outcome: Outcome) {
@@ -132,12 +137,6 @@ async function finish(payload: Payload, claimed: Claimed, outcome: Outcome) {
       sql`update district_data_integration_runs set status = ${outcome.status}, finished_at = now(), files_found = ${outcome.pulled},
         files_loaded = ${outcome.status === "succeeded" ? 1 : 0}, message = ${outcome.message} where tenant_id = ${t} and id = ${payload.runId}`,
     );
-    // The integration's last_run_* stay the FTP feed's (ftp.json); a pull's outcome is its run's.
-    if (outcome.startedAt)
-      await db().execute(
-        sql`update district_data_integrations set oneroster_pulled_at = ${outcome.startedAt.toISOString()}::timestamptz
-          where tenant_id = ${t} and id = ${claimed.integration_id}`,
-      );
     // As the FTP feed: a failure is told once (not again while it keeps failing); a pull that changed something is told.
     const notice =
       outcome.status === "failed"
@@ -169,14 +168,20 @@ const total = (c: Record<string, { created: number; updated: number; ended: numb
 export async function runPull(payload: Payload, context: JobContext): Promise<JobOutput> {
   const claimed = await claim(payload, context);
   if (!claimed) return { skipped: true };
-  const startedAt = new Date();
-  const since = claimed.pulled_at === null ? null : new Date(claimed.pulled_at);
+  const full = claimed.kind === "full";
+  const since = full || claimed.pulled_at === null ? null : new Date(claimed.pulled_at);
+  const what = since ? `changed since ${since.toISOString()}` : "full roster";
   let pulled = 0;
   try {
     const actor = await withTenant(payload.tenantId, () => pullActor(payload.tenantId, claimed));
     if (!actor) throw new PullFailure(NO_LOADER, true);
     const records = await pullRecords(settingsOf(claimed), since);
     pulled = REST_COLLECTIONS.reduce((n, c) => n + records[c].length, 0);
+    if (!since && (!records.orgs.length || !records.users.length)) throw new PullFailure(EMPTY_FULL, true);
+    if (!pulled) {
+      await finish(payload, claimed, { status: "succeeded", pulled, message: `0 records pulled (${what}): nothing to apply` });
+      return { pulled };
+    }
     const mode = since ? "delta" : "bulk";
     const name = `oneroster-pull-${claimed.run_id}-${mode}.zip`;
     const loadId = await createLoad(actor, claimed, restBundle(records, mode, "OneRoster REST pull"), name);
@@ -195,8 +200,8 @@ export async function runPull(payload: Payload, context: JobContext): Promise<Jo
         sql`select applied, refused_count from oneroster_loads where tenant_id = ${payload.tenantId} and id = ${loadId}`,
       ),
     );
-    const message = `${pulled} record${pulled === 1 ? "" : "s"} pulled (${since ? `changed since ${since.toISOString()}` : "full roster"}): ${total(load.applied, "created")} created, ${total(load.applied, "updated")} updated, ${total(load.applied, "ended")} ended, ${load.refused_count} refused`;
-    await finish(payload, claimed, { status: "succeeded", pulled, message, startedAt });
+    const message = `${pulled} record${pulled === 1 ? "" : "s"} pulled (${what}): ${total(load.applied, "created")} created, ${total(load.applied, "updated")} updated, ${total(load.applied, "ended")} ended, ${load.refused_count} refused`;
+    await finish(payload, claimed, { status: "succeeded", pulled, message });
     return { pulled, loadId };
   } catch (error) {
     const failure = error instanceof PullFailure ? error : null;

@@ -80,9 +80,10 @@ const put = (token: string, body: Record<string, unknown>) => call(providerPut, 
 const get = (token: string, districtId = W.d.id) =>
   call(providerGet, "GET", "/en/api/v1/data-integrations/oneroster", { token, query: { districtId: String(districtId) } });
 
-/** Pull now and wait for the run to finish. */
-async function pull() {
-  const res = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.districtAdmin, body: { districtId: W.d.id } });
+/** Pull now (everything: Pull everything now) and wait for the run to finish. */
+async function pull(full?: boolean) {
+  const body = full ? { districtId: W.d.id, full } : { districtId: W.d.id };
+  const res = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.districtAdmin, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const runId = res.body.run.id as number;
   return waitFor(
@@ -100,6 +101,35 @@ const files = () =>
   districtRoster({ districtIdentifier: `REST-D-${W.t}`, schools: 2, teachersPerSchool: 2, childrenPerTeacher: 3, prefix: prefix(), stateIdStart: 7 });
 /** The roster's prefix: each test's world its own, since teachers' e-mails are unique across tenants. */
 const prefix = () => `rp${W.t}`;
+
+/** The latest run once it is an hourly one that finished. */
+const scheduled = () =>
+  waitFor(
+    async () => {
+      const [latest] = (await get(W.districtAdmin)).body.oneRoster.runs;
+      return latest?.trigger === "schedule" && ["succeeded", "failed"].includes(latest.status) ? latest : undefined;
+    },
+    60_000,
+    "scheduled pull",
+  );
+
+/** A day passes for the district's provider: its pulls (and when it was named) move back 24 hours. */
+async function aDayLater() {
+  await db().execute(
+    sql`update district_data_integration_runs set created_at = created_at - interval '24 hours', started_at = started_at - interval '24 hours',
+      finished_at = finished_at - interval '24 hours' where tenant_id = ${W.t} and source = 'oneroster'`,
+  );
+  await db().execute(sql`update district_data_integrations set oneroster_restarted_at = oneroster_restarted_at - interval '24 hours' where tenant_id = ${W.t}`);
+}
+
+/** A child's enrollments in the tenant: whether each is active, and its roster entries. */
+const placement = (stateId: string) =>
+  rows<{ active: boolean; rostered: number }>(
+    db(),
+    sql`select e.active, (select count(*)::int from enrollment_associations a where a.tenant_id = e.tenant_id and a.student_enrollment_id = e.id) as rostered
+      from student_enrollments e join students s on s.tenant_id = e.tenant_id and s.id = e.student_id
+      where s.tenant_id = ${W.t} and s.tenant_unique_id = ${stateId}`,
+  );
 
 /** The provider saved and one full pull of the roster applied, as later pulls find them. */
 async function pulledOnce() {
@@ -187,8 +217,8 @@ describe("pulls", () => {
     await pulledOnce();
     const [{ since }] = await rows<{ since: string }>(
       db(),
-      sql`select to_char(oneroster_pulled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since from district_data_integrations
-        where tenant_id = ${W.t} and district_id = ${W.d.id}`,
+      sql`select to_char(max(started_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since from district_data_integration_runs
+        where tenant_id = ${W.t} and source = 'oneroster'`,
     );
     const later = new Date().toISOString();
     const user = mock.data.users.find((u) => u.sourcedId === `${prefix()}-k2`)!;
@@ -200,7 +230,7 @@ describe("pulls", () => {
     mock.totalHeader = false; // the end of a collection is then an empty page
     mock.requests.length = 0;
     const run = await pull();
-    expect(run, JSON.stringify(run)).toMatchObject({ status: "succeeded", recordsPulled: 2 });
+    expect(run, JSON.stringify(run)).toMatchObject({ status: "succeeded", kind: "delta", recordsPulled: 2 });
     // Every collection asked with the filter from the last successful pull's start.
     expect(new Set(mock.requests.map((r) => r.filter))).toEqual(new Set([`dateLastModified>'${since}'`]));
     expect(mock.requests.filter((r) => r.collection === "users").map((r) => r.offset)).toEqual([0, 1]);
@@ -246,6 +276,81 @@ describe("pulls", () => {
   });
 });
 
+describe("full pulls", () => {
+  it("a delta does not notice records the provider deletes outright; the day's full pull ends them", async () => {
+    await pulledOnce();
+    expect(await placement("0007000003")).toEqual([{ active: true, rostered: 1 }]);
+    // The provider drops child 3 (user, demographics, class enrollment) and child 4's class enrollment, marking nothing tobedeleted.
+    const p = prefix();
+    const gone = new Set([`${p}-k3`, `${p}-c1-1-${p}-k3`, `${p}-c1-2-${p}-k4`]);
+    for (const c of ["users", "demographics", "enrollments"] as const) mock.data[c] = mock.data[c].filter((r) => !gone.has(r.sourcedId));
+    const delta = await pull();
+    expect(delta).toMatchObject({ status: "succeeded", kind: "delta", recordsPulled: 0, oneRosterLoadId: null });
+    expect(delta.message).toMatch(/^0 records pulled \(changed since .+\): nothing to apply$/);
+    expect(await placement("0007000003")).toEqual([{ active: true, rostered: 1 }]);
+    expect(await placement("0007000004")).toEqual([{ active: true, rostered: 1 }]);
+    expect((await get(W.districtAdmin)).body.oneRoster.fullPullDue).toBe(false);
+
+    // A day on, the hourly pull reads everything and applies it as the whole set.
+    await aDayLater();
+    expect((await get(W.districtAdmin)).body.oneRoster.fullPullDue).toBe(true);
+    mock.requests.length = 0;
+    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    const full = await scheduled();
+    expect(full, JSON.stringify(full)).toMatchObject({ status: "succeeded", kind: "full", recordsPulled: 52 - 4 });
+    expect(full.message).toMatch(/^48 records pulled \(full roster\): /);
+    expect(mock.requests.length).toBeGreaterThan(0);
+    expect(mock.requests.every((r) => r.filter === null)).toBe(true);
+    const [load] = await rows<{ applied: Record<string, { ended: number }>; original_file_name: string }>(
+      db(),
+      sql`select applied, original_file_name from oneroster_loads where tenant_id = ${W.t} and id = ${full.oneRosterLoadId}`,
+    );
+    expect(load.original_file_name).toBe(`oneroster-pull-${full.id}-bulk.zip`);
+    expect(load.applied.enrollments.ended).toBe(1);
+    expect(load.applied.rosters.ended).toBe(2);
+    // Child 3 is no longer enrolled; child 4 stays at the school, off the class's roster.
+    expect(await placement("0007000003")).toEqual([{ active: false, rostered: 0 }]);
+    expect(await placement("0007000004")).toEqual([{ active: true, rostered: 0 }]);
+    const read = (await get(W.districtAdmin)).body.oneRoster;
+    expect(read).toMatchObject({ fullPullDue: false, lastFullPullAt: full.startedAt, lastPullAt: full.startedAt });
+  });
+
+  it("pulls everything the first time, when asked, and once the provider's client changes or it is turned back on; changes only otherwise", async () => {
+    await pulledOnce();
+    const first = (await get(W.districtAdmin)).body.oneRoster;
+    expect(first).toMatchObject({ fullPullDue: false, lastFullPullAt: first.runs[0].startedAt, runs: [{ kind: "full" }] });
+    expect(await pull()).toMatchObject({ status: "succeeded", kind: "delta" });
+    mock.requests.length = 0;
+    const everything = await pull(true);
+    expect(everything).toMatchObject({ status: "succeeded", kind: "full", recordsPulled: 52 });
+    expect(everything.message).toMatch(/^52 records pulled \(full roster\): 0 created, 0 updated, 0 ended, 0 refused$/);
+    expect(mock.requests.every((r) => r.filter === null)).toBe(true);
+    expect((await get(W.districtAdmin)).body.oneRoster.lastFullPullAt).toBe(everything.startedAt);
+    // Off and on again: deletions made meanwhile may have been missed.
+    expect((await put(W.districtAdmin, settings({ active: false, clientSecret: undefined }))).status).toBe(200);
+    expect((await get(W.districtAdmin)).body.oneRoster).toMatchObject({ fullPullDue: false });
+    expect((await put(W.districtAdmin, settings({ active: true, clientSecret: undefined }))).status).toBe(200);
+    expect((await get(W.districtAdmin)).body.oneRoster).toMatchObject({ fullPullDue: true, lastPullAt: null, lastFullPullAt: null });
+    expect(await pull()).toMatchObject({ status: "succeeded", kind: "full" });
+    // Another client of the provider: its records may be another set.
+    expect((await put(W.districtAdmin, settings({ clientId: "another-client", clientSecret: undefined }))).status).toBe(200);
+    expect((await get(W.districtAdmin)).body.oneRoster).toMatchObject({ fullPullDue: true, lastPullAt: null });
+  });
+
+  it("refuses to apply a full pull in which the provider lists no users", async () => {
+    await pulledOnce();
+    mock.data.users = [];
+    const run = await pull(true);
+    expect(run).toMatchObject({
+      status: "failed",
+      kind: "full",
+      oneRosterLoadId: null,
+      message: "The provider listed no orgs or no users: a full pull is not applied, as it would end the whole roster",
+    });
+    expect(await placement("0007000001")).toEqual([{ active: true, rostered: 1 }]);
+  });
+});
+
 describe("the switch and the schedule", () => {
   it("keeps Active off when an edit leaves it out, refuses Pull now while off, and the hourly tick skips it", async () => {
     expect((await put(W.districtAdmin, settings({ active: false }))).status).toBe(200);
@@ -261,15 +366,6 @@ describe("the switch and the schedule", () => {
     // A change at the provider since that pull.
     const k1 = mock.data.users.find((u) => u.sourcedId === `${prefix()}-k1`)!;
     Object.assign(k1, { givenName: "NotApplied", dateLastModified: new Date().toISOString() });
-    const scheduled = () =>
-      waitFor(
-        async () => {
-          const [latest] = (await get(W.districtAdmin)).body.oneRoster.runs;
-          return latest?.trigger === "schedule" && ["succeeded", "failed"].includes(latest.status) ? latest : undefined;
-        },
-        60_000,
-        "scheduled pull",
-      );
     // No integration user, and the provider's saver unknown (saved before savers were kept): nobody to run as.
     await db().execute(
       sql`update district_data_integrations set oneroster_info = oneroster_info - 'savedBy' where tenant_id = ${W.t} and district_id = ${W.d.id}`,

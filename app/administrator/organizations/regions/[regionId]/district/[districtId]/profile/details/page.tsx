@@ -44,7 +44,7 @@ export default async function DistrictProfilePage({ params }: { params: Promise<
       )}
       {oneRoster && (
         <div className="mt-6">
-          <DistrictOneRosterProvider districtId={districtId} provider={oneRoster.provider} lastPullAt={oneRoster.lastPullAt} runs={oneRoster.runs} />
+          <DistrictOneRosterProvider districtId={districtId} {...oneRoster} />
         </div>
       )}
       {members && <OrgMembers members={members} orgType="district" orgId={districtId} canCreate={can(actor, "users.manage")} />}
