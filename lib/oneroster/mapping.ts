@@ -1,5 +1,6 @@
 import { checkStudentRow, type StudentRow } from "@/lib/bulk-load/columns";
 import { BEYOND_REACH } from "@/lib/users/messages";
+import { createUserBody } from "@/lib/users/schemas";
 import type { OneRosterRecords, OrClass, OrDemographics, OrEnrollment, OrOrg, OrUser, Refusal } from "./records";
 
 /**
@@ -80,6 +81,8 @@ export interface Snapshot {
   teachers: Map<string, SnapshotTeacher>;
   /** Sign-in names in any tenant that the bundle's emails are, with their account's id (unique across tenants); absent: none. */
   signInNames?: Map<string, number>;
+  /** Unique IDs of the tenant's locations (any district) that the bundle's school identifiers are; absent: none. */
+  locationUniqueIds?: Set<string>;
   /** Roster entries at locations in reach, with the teacher's email and the child's state id. */
   rosters: { id: number; userId: number; email: string; enrollmentId: number; studentId: number; stateId: string; locationId: number }[];
   /** The collection the load assigns its children to (the request's), and the children's schools already assigned to it (`stateId|locationId`). */
@@ -250,6 +253,8 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   const districtRef = new Map<string, Ref>();
   for (const [sourcedId, link] of districtLinks)
     if (link.active && link.entityId && reach.has(link.entityId)) districtRef.set(sourcedId, { id: link.entityId });
+  // createDistrict's rule: two active districts of a region do not share a name (any case).
+  const districtNames = new Set(snapshot.districts.filter((d) => d.active && d.regionId === snapshot.regionId).map((d) => d.name.toLowerCase()));
   for (const org of records.orgs.filter((o) => o.type === "district")) {
     if (org.status === "tobedeleted") {
       refuse("orgs.csv", org, "status: A district is not ended by a roster load; ask the state's administrator");
@@ -275,7 +280,9 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
         `identifier: No district of yours has the Unique ID ${org.identifier || "(blank)"}: enter the OneRoster identifier as your district's Unique ID`,
       );
     else if (snapshot.regionId === null) refuse("orgs.csv", org, "identifier: No district has this Unique ID: choose the region new districts go under");
+    else if (districtNames.has(org.name.toLowerCase())) refuse("orgs.csv", org, `name: A district named ${org.name} already exists in this region`);
     else {
+      districtNames.add(org.name.toLowerCase());
       districtRef.set(org.sourcedId, { sourcedId: org.sourcedId });
       plan.districts.create.push({ sourcedId: org.sourcedId, name: org.name, identifier: org.identifier });
       counts.districts.created++;
@@ -294,6 +301,7 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
   for (const [sourcedId, link] of schoolLinks)
     if (link.active && link.entityId && snapshot.locations.some((l) => l.id === link.entityId)) schoolRef.set(sourcedId, { id: link.entityId });
   const usedNames = new Set<string>();
+  const usedIdentifiers = new Set<string>();
   for (const org of records.orgs.filter((o) => o.type === "school")) {
     const linked = schoolLinks.get(org.sourcedId)?.entityId ?? null;
     if (org.status === "tobedeleted") {
@@ -338,7 +346,10 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     else {
       usedNames.add(nameKey);
       schoolRef.set(org.sourcedId, { sourcedId: org.sourcedId });
-      plan.schools.create.push({ sourcedId: org.sourcedId, name: org.name, identifier: org.identifier, district });
+      // The identifier becomes the new school's Unique ID when free (createLocation's rule: unique in the tenant).
+      const free = org.identifier.length <= 50 && !snapshot.locationUniqueIds?.has(org.identifier) && !usedIdentifiers.has(org.identifier);
+      if (free) usedIdentifiers.add(org.identifier);
+      plan.schools.create.push({ sourcedId: org.sourcedId, name: org.name, identifier: free ? org.identifier : "", district });
       counts.schools.created++;
     }
   }
@@ -420,6 +431,9 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
     if (link.active && typeof link.data.email === "string") teacherEmail.set(sourcedId, linkedAccount(sourcedId)?.email ?? link.data.email);
   /** The new email of an account whose email this load changes: its roster entries are the same teacher's. */
   const emailAfter = new Map<number, string>();
+  /** The record that has each email, and each account: two records are never one account. */
+  const recordOfEmail = new Map<string, string>();
+  const recordOfAccount = new Map<number, string>();
   const plannedLinks = new Set<string>();
   for (const u of records.users) {
     if (u.status !== "active" || kindOf(u) !== "teacher") continue;
@@ -444,17 +458,34 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       refuseTeacher(problem);
       continue;
     }
+    // The users API's own field rules (createUser's and updateUser's), so the apply meets no refusal the plan could know.
+    const fields = createUserBody.safeParse({ firstName: u.givenName, lastName: u.familyName, email, tenantMemberId: u.identifier, sendInvite: false });
+    if (!fields.success) {
+      const issue = fields.error.issues[0];
+      refuseTeacher(`${USER_FIELDS[String(issue.path[0])] ?? "email"}: ${issue.message}`);
+      continue;
+    }
+    const twin = recordOfEmail.get(email);
+    if (twin) {
+      refuseTeacher(`email: The email is also the email of user ${twin}`);
+      continue;
+    }
     const ours = linkedAccount(u.sourcedId) ?? snapshot.teachers.get(email);
     if (ours && (!ours.enabled || !ours.teacher)) {
       refuseTeacher("email: An account with this email exists and is not an enabled teacher");
       continue;
     }
+    const sameAccount = ours && recordOfAccount.get(ours.id);
+    if (sameAccount) {
+      refuseTeacher(`email: The account with this email is also the account of user ${sameAccount}`);
+      continue;
+    }
     const update = ours ? teacherChanges(ours, u, email) : null;
-    if (update?.email !== undefined) {
-      // Sign-in names are unique across tenants: the users API refuses an email another account has.
+    if (!ours || update?.email !== undefined) {
+      // Sign-in names are unique across tenants: createUser and updateUser refuse an email another account signs in with.
       const holder = snapshot.signInNames?.get(email);
-      if ((holder !== undefined && holder !== ours!.id) || snapshot.teachers.has(email)) {
-        refuseTeacher("email: Another account already signs in with this email: the teacher's email is not changed");
+      if ((holder !== undefined && holder !== ours?.id) || (ours && snapshot.teachers.has(email))) {
+        refuseTeacher(`email: Another account already signs in with this email${ours ? ": the teacher's email is not changed" : ""}`);
         continue;
       }
     }
@@ -463,6 +494,8 @@ export function planLoad(bundle: OneRosterRecords, snapshot: Snapshot, source: S
       continue;
     }
     teacherEmail.set(u.sourcedId, email);
+    recordOfEmail.set(email, u.sourcedId);
+    if (ours) recordOfAccount.set(ours.id, u.sourcedId);
     if (ours && update?.email !== undefined) emailAfter.set(ours.id, email);
     let changed = false;
     schools.forEach((school, i) => {
@@ -725,6 +758,9 @@ function teacherChanges(ours: SnapshotTeacher, u: OrUser, email: string): Teache
   const field = (["firstName", "lastName", "memberId", "email"] as const).find((k) => k in changes);
   return field ? { ...changes, field: { firstName: "givenName", lastName: "familyName", memberId: "identifier", email: "email" }[field] } : null;
 }
+
+/** The bundle's names of the users API's fields, for a refusal. */
+const USER_FIELDS: Record<string, string> = { firstName: "givenName", lastName: "familyName", email: "email", tenantMemberId: "identifier" };
 
 /** What a class link keeps: the fields the rosters need, none personal. */
 const classData = (c: OrClass) => ({

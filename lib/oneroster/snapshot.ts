@@ -15,7 +15,7 @@ import type { OneRosterRecords } from "./records";
  * (all of the tenant's, to match a bundle's district by its Unique ID), the locations of the districts
  * in reach, the sourcedId links, the children and teachers the bundle or the links name (with whether
  * the loader may change each account as the users API would let them), the sign-in names the bundle's
- * emails would take, and the roster entries at the locations in reach. A handful of set-based queries,
+ * emails and the Unique IDs its schools' identifiers would take, and the roster entries at the locations in reach. A handful of set-based queries,
  * whatever the bundle's size.
  */
 export async function readSnapshot(
@@ -35,6 +35,12 @@ export async function readSnapshot(
   const locations = await rows<{ id: number; district_id: number; unique_id: string | null; name: string; active: boolean }>(
     db(),
     sql`select id, district_id, unique_id, name, active from locations where tenant_id = ${t} and district_id = any(${`{${reachDistricts.join(",")}}`}::int[])`,
+  );
+  // createLocation keeps Unique IDs unique in the tenant: which of the bundle's school identifiers one already is.
+  const schoolIdentifiers = records.orgs.filter((o) => o.type === "school" && o.identifier).map((o) => o.identifier);
+  const locationUniqueIds = await rows<{ unique_id: string }>(
+    db(),
+    sql`select unique_id from locations where tenant_id = ${t} and unique_id in (select jsonb_array_elements_text(${JSON.stringify(schoolIdentifiers)}::jsonb))`,
   );
   const links = await rows<{
     kind: LinkRow["kind"];
@@ -144,6 +150,7 @@ export async function readSnapshot(
       ]),
     ),
     signInNames: new Map(signInNames.map((n) => [n.name, n.id])),
+    locationUniqueIds: new Set(locationUniqueIds.map((l) => l.unique_id)),
     rosters,
     today: new Date().toISOString().slice(0, 10),
   };

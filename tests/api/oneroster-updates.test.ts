@@ -4,36 +4,22 @@ import { db } from "@/db/client";
 import { auditLog, enrollmentAssociations, userOrganizations, users } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
-import { tokenFor } from "../support/api";
-import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "../support/factories";
+import { makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv } from "../support/jobs";
 import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
-import { apply, changes, dryRun } from "../support/oneroster-loads";
+import { apply, changes, dryRun, loadWorld } from "../support/oneroster-loads";
 import { useLocalStorage, type StorageUnderTest } from "../support/storage";
 
 setEnv(TEST_JOB_ENV);
 
 /**
  * What later OneRoster bundles do to the teachers an earlier one brought: names, member id and email
- * follow the SIS through the users API. Each test: its own tenant A (region, district D with its
- * district admin, district D2 with school X, a tenant admin) and a tenant B with one account; its own
- * sourcedId and email prefix (sign-in names are unique across tenants).
+ * follow the SIS through the users API. Each test: its own world (loadWorld: district D, district D2
+ * with school X, another tenant) and its own sourcedId and email prefix (sign-in names are unique
+ * across tenants).
  */
-let W: Awaited<ReturnType<typeof world>>;
+let W: Awaited<ReturnType<typeof loadWorld>>;
 let store: StorageUnderTest;
-
-async function world() {
-  const tenant = await makeTenant();
-  const t = tenant.id;
-  const region = await makeRegion(t);
-  const d = await makeDistrict(t, region.id, { uniqueId: `OR-D-${t}` });
-  const d2 = await makeDistrict(t, region.id, { uniqueId: `OR-D2-${t}` });
-  const x = await makeLocation(t, d2.id);
-  const districtAdmin = await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d.id, administrative: true }] });
-  const tenantAdmin = await makeUser(t, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
-  const other = await makeTenant();
-  return { t, other: other.id, d, x, districtAdmin: await tokenFor(districtAdmin), tenantAdmin: await tokenFor(tenantAdmin) };
-}
 
 beforeAll(async () => {
   store = await useLocalStorage();
@@ -41,7 +27,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  W = await world();
+  W = await loadWorld();
 });
 
 afterAll(async () => {

@@ -3,11 +3,29 @@ import { GET as oneGet } from "@/app/en/api/v1/oneroster/loads/[id]/route";
 import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
 import { POST as loadPost } from "@/app/en/api/v1/oneroster/loads/route";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
-import { call } from "./api";
+import { call, tokenFor } from "./api";
+import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "./factories";
 import { waitFor } from "./jobs";
 import { appFetch } from "./storage";
 
 /** A OneRoster load through the routes, as a district's administrator does it: upload, dry run, apply (the workers run the jobs). */
+
+/**
+ * A tenant of one's own: region R with district D (Unique ID `OR-D-<tenant>`, the bundles' district
+ * identifier) and its administrator, district D2 with school X, a tenant admin; and another tenant.
+ */
+export async function loadWorld() {
+  const tenant = await makeTenant();
+  const t = tenant.id;
+  const region = await makeRegion(t);
+  const d = await makeDistrict(t, region.id, { uniqueId: `OR-D-${t}` });
+  const d2 = await makeDistrict(t, region.id, { uniqueId: `OR-D2-${t}` });
+  const x = await makeLocation(t, d2.id);
+  const districtAdmin = await makeUser(t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: d.id, administrative: true }] });
+  const tenantAdmin = await makeUser(t, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
+  const other = await makeTenant();
+  return { t, other: other.id, region, d, d2, x, districtAdmin: await tokenFor(districtAdmin), tenantAdmin: await tokenFor(tenantAdmin) };
+}
 
 export async function upload(token: string, bytes: Uint8Array, fileName = "roster.zip"): Promise<number> {
   const uploaded = await uploadFile(new Blob([bytes as BlobPart], { type: "application/zip" }), {
