@@ -59,21 +59,23 @@ function formatWhen(iso: string | null): string {
   return `${text.replace(",", "")} UTC`;
 }
 
-/** Upload a OneRoster 1.2 CSV bundle, read its dry run (counts per kind, refused rows), apply it. */
+/** Upload a OneRoster 1.2 CSV bundle, read its dry run (counts per kind, refused rows), apply it; `opened`: a load shown at once. */
 export function OneRosterLoads({
   initial,
+  opened = null,
   regions,
   collections,
   pageSize,
 }: {
   initial: Page;
+  opened?: LoadView | null;
   regions: { id: number; name: string }[] | null;
   collections: { id: number; name: string }[];
   pageSize: number;
 }) {
   const { showSnackbar } = useSnackbar();
   const [page, setPage] = useState<Page>(initial);
-  const [selected, setSelected] = useState<LoadView | null>(null);
+  const [selected, setSelected] = useState<LoadView | null>(opened);
   const [source, setSource] = useState<"identifier" | "userIds" | "metadata">("identifier");
   const [field, setField] = useState("");
   const [regionId, setRegionId] = useState("");

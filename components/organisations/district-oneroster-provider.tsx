@@ -44,6 +44,7 @@ export function DistrictOneRosterProvider({
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [active, setActive] = useState(provider?.active ?? true);
+  const [review, setReview] = useState(provider?.reviewPulls ?? false);
   const [source, setSource] = useState<ProviderView["stateIdSource"]>(provider?.stateIdSource ?? "identifier");
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -61,6 +62,7 @@ export function DistrictOneRosterProvider({
     const answer = await callApi<{ message: string }>("PUT", "/data-integrations/oneroster", {
       districtId,
       active,
+      reviewPulls: review,
       tokenUrl: text("tokenUrl"),
       clientId: text("clientId"),
       clientSecret: text("clientSecret") || undefined,
@@ -108,12 +110,24 @@ export function DistrictOneRosterProvider({
           ? "Name the district's OneRoster 1.2 provider to pull its roster every hour instead of loading bundles by hand."
           : !lastPullAt
             ? "Not pulled yet: the first pull reads the whole roster."
-            : fullPullDue
+            : fullPullDue || !lastFullPullAt
               ? `Last successful pull started ${runTime(lastPullAt)}. The next pull reads the whole roster, so what the provider no longer lists is ended.`
-              : `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then. Last full pull started ${runTime(lastFullPullAt ?? lastPullAt)}.`}
+              : `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then. Last full pull started ${runTime(lastFullPullAt)}.`}
       </p>
       <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
         <Checkbox label="Active" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />
+        <div>
+          <Checkbox
+            label="Review each pull before it is applied"
+            name="reviewPulls"
+            checked={review}
+            onChange={(e) => setReview(e.target.checked)}
+            aria-describedby="oneroster-review-hint"
+          />
+          <p id="oneroster-review-hint" className="mt-1 ml-6 text-xs text-slate-600">
+            A pull then stops after its dry run, which waits on the OneRoster page until it is applied.
+          </p>
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Token URL"
@@ -195,9 +209,10 @@ export function DistrictOneRosterProvider({
             )}
           </div>
           <p className="mb-3 text-sm text-slate-700">
-            Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first
-            integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you). Once a day,
-            and with Pull everything now, it reads every record, so what the provider no longer lists is ended; the other pulls read what changed.
+            {provider.reviewPulls
+              ? "Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and stops after its dry run: whoever pressed Pull now, else the administrator who last saved these settings, reads it on the OneRoster page and applies it. While one waits, the hourly pull skips; Pull now replaces it."
+              : "Every hour the pull reads orgs, academic sessions, users, classes, enrollments and demographics and applies them as a OneRoster load, as the first integration user who may load OneRoster bundles, else as the administrator who last saved these settings (Pull now without one: as you)."}{" "}
+            Once a day, and with Pull everything now, it reads every record, so what the provider no longer lists is ended; the other pulls read what changed.
           </p>
           <IntegrationRunsTable
             runs={runs}
@@ -208,6 +223,14 @@ export function DistrictOneRosterProvider({
               { header: "Pull", value: (run) => (run.kind ? KINDS[run.kind] : "") },
               { header: "Records pulled", value: (run) => run.recordsPulled },
             ]}
+            details={(run) =>
+              run.status === "review" &&
+              run.oneRosterLoadId && (
+                <Link href={`/administrator/oneroster?load=${run.oneRosterLoadId}`} className="mt-1 inline-block font-medium text-brand-700 underline">
+                  Read its dry run and apply it
+                </Link>
+              )
+            }
           />
           <p className="mt-3 text-sm">
             <Link href="/administrator/oneroster" className="font-medium text-brand-700 underline">

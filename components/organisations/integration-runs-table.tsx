@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 export interface IntegrationRun {
   id: number;
   trigger: "schedule" | "manual";
-  status: "queued" | "running" | "succeeded" | "failed";
+  /** review and skipped: OneRoster pulls only (one waits for review; one skipped or replaced). */
+  status: "queued" | "running" | "review" | "succeeded" | "failed" | "skipped";
   requestedAt: number;
   message: string | null;
 }
@@ -23,8 +24,8 @@ const when = new Intl.DateTimeFormat("en-US", {
 /** A run's moment (unix seconds) as the runs tables and their summaries show it. */
 export const runTime = (seconds: number) => when.format(new Date(seconds * 1000));
 const cell = "px-3 py-2 align-top";
-const TONES = { queued: "neutral", running: "info", succeeded: "success", failed: "danger" } as const;
-const LABELS = { queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed" } as const;
+const TONES = { queued: "neutral", running: "info", review: "warning", succeeded: "success", failed: "danger", skipped: "neutral" } as const;
+const LABELS = { queued: "Queued", running: "Running", review: "Waits for review", succeeded: "Succeeded", failed: "Failed", skipped: "Skipped" } as const;
 
 /**
  * A district integration's latest runs, newest first: when and how each was asked for, its status,

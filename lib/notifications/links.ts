@@ -41,8 +41,11 @@ export function notificationHref(type: string, metadata: Record<string, unknown>
       return collection ? `/teacher/collections/${collection}/students` : null;
     case "bulk_load":
       return "/administrator/bulk-loads";
-    case "oneroster":
-      return "/administrator/oneroster";
+    // A OneRoster load: the OneRoster page with its dry run (or what it changed) open.
+    case "oneroster": {
+      const load = idOf(metadata, "oneRosterLoadId");
+      return load ? `/administrator/oneroster?load=${load}` : "/administrator/oneroster";
+    }
     case "transfer":
       return "/administrator/transfers";
     case "announcement":

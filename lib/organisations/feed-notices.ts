@@ -24,8 +24,8 @@ export function feedNotice(outcome: RunOutcome, previous: string | null): string
   return parts.length ? `The district feed ran: ${parts.join("; ")}` : null;
 }
 
-/** Notify the integration's enabled users and the run's requester (each once). Call inside the run's withTenant. */
-export async function notifyFeedRun(tenantId: number, integrationId: number, runId: number, message: string): Promise<void> {
+/** Notify the integration's enabled users and the run's requester (each once; `except`: one told otherwise). Call inside the run's withTenant. */
+export async function notifyFeedRun(tenantId: number, integrationId: number, runId: number, message: string, except?: number): Promise<void> {
   const [integration] = await rows<{ district_id: number; region_id: number }>(
     db(),
     sql`select i.district_id, d.region_id from district_data_integrations i join districts d on d.tenant_id = i.tenant_id and d.id = i.district_id
@@ -36,7 +36,7 @@ export async function notifyFeedRun(tenantId: number, integrationId: number, run
     sql`insert into notifications (tenant_id, user_id, type, message, metadata)
       select ${tenantId}, u.id, 'district_feed', ${message}, ${JSON.stringify({ regionId: integration.region_id, districtId: integration.district_id, runId })}::jsonb
       from users u
-      where u.tenant_id = ${tenantId} and u.enabled and (
+      where u.tenant_id = ${tenantId} and u.enabled and u.id <> ${except ?? 0} and (
         exists (select 1 from district_data_integration_users iu where iu.tenant_id = ${tenantId} and iu.integration_id = ${integrationId} and iu.user_id = u.id)
         or u.id = (select r.requested_by from district_data_integration_runs r where r.tenant_id = ${tenantId} and r.id = ${runId}))`,
   );

@@ -28,6 +28,8 @@ export const saveProviderBody = z.object({
   districtId: id,
   /** Left out: as stored (a new provider: on). */
   active: z.boolean({ error: "Active must be true or false" }).optional(),
+  /** Left out: as stored (a new provider: off). */
+  reviewPulls: z.boolean({ error: "Review each pull must be true or false" }).optional(),
   tokenUrl: webAddress("Token URL"),
   clientId: z.string({ error: "Client id is required" }).trim().min(1, "Client id is required").max(500, "Client id must be 500 characters or fewer"),
   /** Left out (or blank) on an edit: the stored secret stays. Required the first time. */
@@ -68,13 +70,20 @@ const provider = z.object({
   baseUrl: z.string(),
   stateIdSource: z.enum(STATE_ID_SOURCES),
   stateIdField: z.string().nullable(),
+  reviewPulls: z
+    .boolean()
+    .describe("Review each pull before it is applied: a pull stops after its dry run, which the admin who saved the settings reads and applies"),
 });
 export type ProviderView = z.infer<typeof provider>;
 
 const pullRun = z.object({
   id: z.number().int(),
   trigger: z.enum(["schedule", "manual"]),
-  status: z.enum(["queued", "running", "succeeded", "failed"]),
+  status: z
+    .enum(["queued", "running", "review", "succeeded", "failed", "skipped"])
+    .describe(
+      "review: its dry run waits for someone to apply it (then running, succeeded or failed as its load); skipped: an hourly pull that found one waiting, or a pull a later one replaced before it was applied",
+    ),
   kind: z
     .enum(["full", "delta"])
     .nullable()
@@ -85,7 +94,7 @@ const pullRun = z.object({
   startedAt: z.number().int().nullable(),
   finishedAt: z.number().int().nullable(),
   recordsPulled: z.number().int().describe("Records received from the provider, all collections"),
-  oneRosterLoadId: z.number().int().nullable().describe("The OneRoster load that applied them (its counts and refused rows)"),
+  oneRosterLoadId: z.number().int().nullable().describe("The OneRoster load that carries them (its dry run, counts and refused rows)"),
   message: z.string().nullable().describe("What the pull did, or why it failed; never credentials"),
 });
 export type PullRun = z.infer<typeof pullRun>;

@@ -10,7 +10,7 @@ import { forTenant } from "@/lib/platform/tenancy";
 import { encryptSecret } from "./integration-secret";
 import { administeredDistrict } from "./integrations";
 import { oneRosterPullJob } from "./oneroster-pull-jobs";
-import { fullPullDue, lastPullStart, runColumns, toRun, unix, type RunRow } from "./oneroster-pull-history";
+import { fullPullDue, heldForReview, lastPullStart, runColumns, toRun, unix, type RunRow } from "./oneroster-pull-history";
 import type { ProviderView, SaveProviderInput } from "./oneroster-provider-schemas";
 
 /*
@@ -25,6 +25,7 @@ const PULL_REQUESTED = "Pull requested";
 const NO_PROVIDER = "This district has no OneRoster provider";
 const NOT_ACTIVE = "Turn the OneRoster provider on (Active) before pulling";
 const RECENT = 10;
+const HELD = "Skipped: a pull waits for review. Read its dry run on the OneRoster page and apply it";
 
 /** As the FTP feed's: waiting or running, and younger than an hour (older outlived its retries). */
 const waiting = sql`r.source = 'oneroster' and r.status in ('queued', 'running') and r.created_at > now() - interval '1 hour'`;
@@ -53,6 +54,7 @@ function viewOf(r: ProviderRow | undefined): ProviderView | null {
     baseUrl: o.baseUrl,
     stateIdSource: source,
     stateIdField: typeof o.stateIdField === "string" ? o.stateIdField : null,
+    reviewPulls: o.reviewPulls === true,
   };
 }
 
@@ -99,19 +101,21 @@ export async function saveOneRosterProvider(actor: Actor, input: SaveProviderInp
     if (!current?.secret_set && !input.clientSecret) throw fieldError("clientSecret", "Client secret is required");
     const before = viewOf(current);
     const { districtId: _d, clientSecret, ...given } = input;
-    // A PUT keeps what it leaves out: the switch and the state id source as stored.
+    // A PUT keeps what it leaves out: the switches and the state id source as stored.
     const stateIdSource = given.stateIdSource ?? before?.stateIdSource ?? "identifier";
     const stateIdField = stateIdSource === "identifier" ? null : given.stateIdField === undefined ? (before?.stateIdField ?? null) : given.stateIdField;
     if (stateIdSource !== "identifier" && !stateIdField) throw fieldError("stateIdField", "Name the userIds type or the metadata column");
     const info = {
       active: given.active ?? before?.active ?? true,
+      reviewPulls: given.reviewPulls ?? before?.reviewPulls ?? false,
       tokenUrl: given.tokenUrl,
       clientId: given.clientId,
       baseUrl: given.baseUrl,
       stateIdSource,
       stateIdField,
     };
-    // Who set the provider up: the hourly pull runs as them when no integration user may load bundles.
+    // Who set the provider up: the hourly pull runs as them when no integration user may load bundles,
+    // and a pull held for review is theirs to read and apply.
     const stored = { ...info, savedBy: actor.userId };
     // A new provider, base URL or client, or one turned back on, starts again with a full pull: earlier
     // pulls were of another provider, or missed what it deleted meanwhile.
@@ -185,19 +189,29 @@ export async function pullNow(actor: Actor, input: { districtId: number; full?: 
   });
 }
 
-/** The hourly tick (system, across tenants): a queued pull for every active provider with a secret and none waiting. */
-export async function queueScheduledPulls(): Promise<{ queued: number }> {
-  const queued = await rows<{ tenant_id: number; id: number }>(
+/**
+ * The hourly tick (system, across tenants): a queued pull for every active provider with a secret and
+ * none waiting. Where pulls are reviewed and one waits for review, a skipped run says so instead, once:
+ * later hours add none until that pull is applied or replaced.
+ */
+export async function queueScheduledPulls(): Promise<{ queued: number; skipped: number }> {
+  const runs = await rows<{ tenant_id: number; id: number; status: string }>(
     db(),
-    sql`insert into district_data_integration_runs (tenant_id, integration_id, trigger, source)
-      select i.tenant_id, i.id, 'schedule', 'oneroster' from district_data_integrations i
+    sql`insert into district_data_integration_runs (tenant_id, integration_id, trigger, source, status, started_at, finished_at, message)
+      select i.tenant_id, i.id, 'schedule', 'oneroster', case when h.held then 'skipped' else 'queued' end,
+        case when h.held then now() end, case when h.held then now() end, case when h.held then ${HELD} end
+      from district_data_integrations i
+      cross join lateral (select coalesce((i.oneroster_info->>'reviewPulls')::boolean, false) and ${heldForReview} as held) h
       where i.oneroster_info ? 'baseUrl' and coalesce((i.oneroster_info->>'active')::boolean, true) and i.oneroster_secret_encrypted is not null
         and not exists (select 1 from district_data_integration_runs r where r.tenant_id = i.tenant_id and r.integration_id = i.id and ${waiting})
-      returning tenant_id, id`,
+        and not (h.held and coalesce((select r.status from district_data_integration_runs r where r.tenant_id = i.tenant_id and r.integration_id = i.id
+          and r.source = 'oneroster' order by r.id desc limit 1) = 'skipped', false))
+      returning tenant_id, id, status`,
   );
+  const queued = runs.filter((r) => r.status === "queued");
   await sendJobs(
     oneRosterPullJob,
     queued.map((r) => ({ payload: { tenantId: r.tenant_id, runId: r.id }, idempotencyKey: `oneroster-pull:${r.tenant_id}:${r.id}` })),
   );
-  return { queued: queued.length };
+  return { queued: queued.length, skipped: runs.length - queued.length };
 }

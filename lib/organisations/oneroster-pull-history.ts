@@ -4,7 +4,7 @@ import type { PullRun } from "./oneroster-provider-schemas";
 
 /*
  * What a district's OneRoster pulls have done, read from their runs (source 'oneroster') and the
- * loads that carried them.
+ * loads that carry them, so a pull applied after its review counts from the moment it is applied.
  * Only runs that started since the provider was last named anew (oneroster_restarted_at) count.
  * Each fragment is correlated with the integration as `i`.
  */
@@ -28,6 +28,11 @@ export const lastPullStart = (full: boolean): SQL =>
 /** The next pull reads everything: none since the provider was named, or the last started a day ago. */
 export const fullPullDue = sql`coalesce(${lastPullStart(true)} < now() - ${FULL_PULL_EVERY}, true)`;
 
+/** A pull of the integration whose dry run waits for someone to apply it (or is being applied). */
+export const heldForReview = sql`exists (select 1 from district_data_integration_runs p
+  join oneroster_loads l on l.tenant_id = p.tenant_id and l.id = p.oneroster_load_id
+  where ${thisProvider} and p.status = 'succeeded' and l.status in ('checked', 'applying'))`;
+
 export interface RunRow {
   id: number;
   trigger: PullRun["trigger"];
@@ -41,8 +46,18 @@ export interface RunRow {
   message: string | null;
 }
 
-/** A run as answered (alias `r`). */
-export const runColumns = sql`r.id, r.trigger, r.status, r.oneroster_kind as kind, r.created_at, r.started_at, r.finished_at, r.files_found, r.oneroster_load_id, r.message`;
+const loadOf = (column: SQL) => sql`(select ${column} from oneroster_loads l where l.tenant_id = r.tenant_id and l.id = r.oneroster_load_id)`;
+
+/**
+ * A run as answered (alias `r`). A pull that succeeded stands for its load once someone reviews it:
+ * waiting while its dry run is ready, running while it is applied, failed (with the load's reason)
+ * if the apply failed.
+ */
+export const runColumns = sql`r.id, r.trigger,
+  case when r.status = 'succeeded' then coalesce(${loadOf(sql`case l.status when 'checked' then 'review' when 'applying' then 'running' when 'failed' then 'failed' end`)}, r.status)
+    else r.status end as status,
+  r.oneroster_kind as kind, r.created_at, r.started_at, r.finished_at, r.files_found, r.oneroster_load_id,
+  case when r.status = 'succeeded' then coalesce(${loadOf(sql`case when l.status = 'failed' then l.message end`)}, r.message) else r.message end as message`;
 
 export const unix = (v: Date | string | null) => (v === null ? null : Math.floor(new Date(v).getTime() / 1000));
 

@@ -20,15 +20,16 @@ import { fullPullDue, lastPullStart } from "./oneroster-pull-history";
  * 1. claim the run, read the provider and decide the kind of pull: full (every record) when asked
  *    for (Pull everything now), when none was applied since the provider was named or the last
  *    started 23 hours ago or more (oneroster-pull-history.ts), else delta (records modified since
- *    the last applied pull's start); 2. choose the actor: the first integration user who may load
- *    OneRoster bundles, else the admin who asked (Pull now), else the admin who last saved the
- *    provider (the hourly pull); their reach bounds the load and the audit rows name them; 3. take a
- *    token and every page of orgs, academicSessions, users, classes, enrollments and demographics;
- *    4. write them as a OneRoster bundle (bulk for a full pull, so the intake ends what the provider
- *    no longer lists; delta otherwise), store it as a oneroster upload and apply it as a OneRoster
- *    load (lib/oneroster: the same checks, mapping, refusals and audit rows as an uploaded bundle,
- *    and the load on the OneRoster page); 5. record the outcome on the run (the next delta starts
- *    from it once its load is applied) and tell the integration users (as the FTP feed does).
+ *    the last applied pull's start); 2. choose the actor (pullActor); their reach bounds the load
+ *    and the audit rows name them; 3. take a token and every page of orgs, academicSessions, users,
+ *    classes, enrollments and demographics; 4. write them as a OneRoster bundle (bulk for a full
+ *    pull, so the intake ends what the provider no longer lists; delta otherwise), store it as a
+ *    oneroster upload and apply it as a OneRoster load (lib/oneroster: the same checks, mapping,
+ *    refusals and audit rows as an uploaded bundle, and the load on the OneRoster page), or, where
+ *    pulls are reviewed, stop after its dry run: the load stays checked for its owner to read and
+ *    apply on the OneRoster page (a later pull replaces one still waiting); 5. record the outcome on
+ *    the run (the next delta starts from it once its load is applied) and tell the integration
+ *    users (as the FTP feed does).
  *
  * Nothing is applied until every page has arrived; a failure anywhere leaves our records and the
  * next delta's start as they were. A delta that received nothing makes no load.
@@ -37,6 +38,7 @@ import { fullPullDue, lastPullStart } from "./oneroster-pull-history";
 const NO_LOADER = "Choose an integration user who may load OneRoster bundles";
 const SECRET_UNREADABLE = "The stored client secret cannot be read: enter it again";
 const INACTIVE = "The OneRoster provider is not active";
+const REPLACED = "A later pull of the provider replaced this one; nothing of it was written";
 const EMPTY_FULL = "The provider listed no orgs or no users: a full pull is not applied, as it would end the whole roster";
 
 type Payload = { tenantId: number; runId: number };
@@ -73,8 +75,14 @@ async function claim({ tenantId, runId }: Payload, context: JobContext): Promise
   });
 }
 
-async function pullActor(tenantId: number, claimed: Claimed): Promise<Actor | null> {
-  // The admin who set the provider up, when no integration user may load bundles (the hourly pull has no requester).
+/**
+ * Who the pull's load belongs to, of those who may load OneRoster bundles. Applied at once: the first
+ * integration user (they are told of runs), else the admin who asked (Pull now), else the admin who
+ * last saved the provider (the hourly pull has no requester). Held for review: the admin who asked,
+ * else who saved the provider, else an integration user, since only a load's owner (or a tenant
+ * admin) reads and applies it.
+ */
+async function pullActor(tenantId: number, claimed: Claimed, review: boolean): Promise<Actor | null> {
   const savedBy = typeof claimed.oneroster_info.savedBy === "number" ? claimed.oneroster_info.savedBy : null;
   const people = await rows<PersonRow>(
     db(),
@@ -82,14 +90,22 @@ async function pullActor(tenantId: number, claimed: Claimed): Promise<Actor | nu
       from users u join tenants t on t.id = u.tenant_id
       left join district_data_integration_users iu on iu.tenant_id = u.tenant_id and iu.integration_id = ${claimed.integration_id} and iu.user_id = u.id
       where u.tenant_id = ${tenantId} and (iu.id is not null or u.id = ${claimed.requested_by} or u.id = ${savedBy}) and u.enabled and not u.locked and not u.expired
-      order by iu.id is null, u.id`,
+      order by ${
+        review
+          ? sql`case when u.id = ${claimed.requested_by} then 0 when u.id = ${savedBy} then 1 else 2 end`
+          : sql`case when iu.id is not null then 0 when u.id = ${claimed.requested_by} then 1 else 2 end`
+      }, u.id`,
   );
   const user = people.find((p) => can({ roles: p.roles }, "oneroster.manage"));
   return user ? internalActor(tenantId, user, null) : null;
 }
 
-/** Store the pulled records as a bundle and a OneRoster load waiting to be applied (its file, as an upload's). */
-async function createLoad(actor: Actor, claimed: Claimed, bundle: Uint8Array, name: string): Promise<number> {
+/**
+ * Store the pulled records as a bundle and a OneRoster load (its file, as an upload's) waiting to be
+ * applied, or checked first (review). A pull of the provider still waiting for review is replaced:
+ * its load is withdrawn (never applied after this newer one) and its run skipped.
+ */
+async function createLoad(actor: Actor, claimed: Claimed, bundle: Uint8Array, name: string, review: boolean): Promise<number> {
   const t = actor.tenantId;
   const key = `${tenantPrefix(t)}oneroster/${randomUUID()}/${name}`;
   const store = storage();
@@ -111,8 +127,19 @@ async function createLoad(actor: Actor, claimed: Claimed, bundle: Uint8Array, na
     const [load] = await rows<{ id: number }>(
       db(),
       sql`insert into oneroster_loads (tenant_id, user_id, file_id, file_name, original_file_name, options, scope, status, phase)
-        values (${t}, ${actor.userId}, ${file.id}, ${key}, ${name}, ${JSON.stringify(options)}::jsonb, '{"impersonatorId":null}'::jsonb, 'applying', 'queued')
+        values (${t}, ${actor.userId}, ${file.id}, ${key}, ${name}, ${JSON.stringify(options)}::jsonb, '{"impersonatorId":null}'::jsonb,
+          ${review ? "queued" : "applying"}, ${review ? null : "queued"})
         returning id`,
+    );
+    await db().execute(
+      sql`with withdrawn as (
+          update oneroster_loads l set status = 'failed', phase = null, message = ${REPLACED}, updated_at = now()
+          from district_data_integration_runs p
+          where p.tenant_id = ${t} and p.integration_id = ${claimed.integration_id} and p.source = 'oneroster' and p.id <> ${claimed.run_id}
+            and l.tenant_id = p.tenant_id and l.id = p.oneroster_load_id and l.status = 'checked'
+          returning p.id)
+        update district_data_integration_runs r set status = 'skipped', message = r.message || '. Not applied: a later pull replaced it'
+        from withdrawn w where r.tenant_id = ${t} and r.id = w.id`,
     );
     await db().execute(sql`update district_data_integration_runs set oneroster_load_id = ${load.id} where tenant_id = ${t} and id = ${claimed.run_id}`);
     return load.id;
@@ -123,6 +150,8 @@ interface Outcome {
   status: "succeeded" | "failed";
   pulled: number;
   message: string;
+  /** Held for review: its load's owner, told by the load itself (its dry run is ready). */
+  reviewer?: number;
 }
 
 async function finish(payload: Payload, claimed: Claimed, outcome: Outcome) {
@@ -143,10 +172,12 @@ async function finish(payload: Payload, claimed: Claimed, outcome: Outcome) {
         ? before?.last_run_status === "failed"
           ? null
           : `The OneRoster pull failed: ${outcome.message}`
-        : outcome.pulled
-          ? `The OneRoster pull ran: ${outcome.message}`
-          : null;
-    if (notice) await notifyFeedRun(t, claimed.integration_id, payload.runId, notice);
+        : outcome.reviewer !== undefined
+          ? `The OneRoster pull waits for review: ${outcome.message}`
+          : outcome.pulled
+            ? `The OneRoster pull ran: ${outcome.message}`
+            : null;
+    if (notice) await notifyFeedRun(t, claimed.integration_id, payload.runId, notice, outcome.reviewer);
   });
 }
 
@@ -162,8 +193,8 @@ function settingsOf(claimed: Claimed) {
   return { tokenUrl: String(o.tokenUrl ?? ""), clientId: String(o.clientId ?? ""), clientSecret, baseUrl: String(o.baseUrl ?? "") };
 }
 
-const total = (c: Record<string, { created: number; updated: number; ended: number }> | null, k: "created" | "updated" | "ended") =>
-  Object.values(c ?? {}).reduce((n, v) => n + (v?.[k] ?? 0), 0);
+type Counts = Record<string, { created: number; updated: number; ended: number }>;
+const total = (c: Counts | null, k: "created" | "updated" | "ended") => Object.values(c ?? {}).reduce((n, v) => n + (v?.[k] ?? 0), 0);
 
 export async function runPull(payload: Payload, context: JobContext): Promise<JobOutput> {
   const claimed = await claim(payload, context);
@@ -171,9 +202,10 @@ export async function runPull(payload: Payload, context: JobContext): Promise<Jo
   const full = claimed.kind === "full";
   const since = full || claimed.pulled_at === null ? null : new Date(claimed.pulled_at);
   const what = since ? `changed since ${since.toISOString()}` : "full roster";
+  const review = claimed.oneroster_info.reviewPulls === true;
   let pulled = 0;
   try {
-    const actor = await withTenant(payload.tenantId, () => pullActor(payload.tenantId, claimed));
+    const actor = await withTenant(payload.tenantId, () => pullActor(payload.tenantId, claimed, review));
     if (!actor) throw new PullFailure(NO_LOADER, true);
     const records = await pullRecords(settingsOf(claimed), since);
     pulled = REST_COLLECTIONS.reduce((n, c) => n + records[c].length, 0);
@@ -184,9 +216,9 @@ export async function runPull(payload: Payload, context: JobContext): Promise<Jo
     }
     const mode = since ? "delta" : "bulk";
     const name = `oneroster-pull-${claimed.run_id}-${mode}.zip`;
-    const loadId = await createLoad(actor, claimed, restBundle(records, mode, "OneRoster REST pull"), name);
+    const loadId = await createLoad(actor, claimed, restBundle(records, mode, "OneRoster REST pull"), name, review);
     try {
-      await runOneRosterLoad({ tenantId: payload.tenantId, loadId, mode: "apply" }, context);
+      await runOneRosterLoad({ tenantId: payload.tenantId, loadId, mode: review ? "check" : "apply" }, context);
     } catch (error) {
       // The load says why (its message); nothing of it was written.
       const [load] = await withTenant(payload.tenantId, () =>
@@ -195,13 +227,17 @@ export async function runPull(payload: Payload, context: JobContext): Promise<Jo
       throw new PullFailure(load?.message ?? (error instanceof Error ? error.message : "The pulled records could not be applied"), true);
     }
     const [load] = await withTenant(payload.tenantId, () =>
-      rows<{ applied: Record<string, { created: number; updated: number; ended: number }> | null; refused_count: number }>(
+      rows<{ counts: Counts | null; refused_count: number }>(
         db(),
-        sql`select applied, refused_count from oneroster_loads where tenant_id = ${payload.tenantId} and id = ${loadId}`,
+        sql`select ${review ? sql`planned` : sql`applied`} as counts, refused_count from oneroster_loads where tenant_id = ${payload.tenantId} and id = ${loadId}`,
       ),
     );
-    const message = `${pulled} record${pulled === 1 ? "" : "s"} pulled (${what}): ${total(load.applied, "created")} created, ${total(load.applied, "updated")} updated, ${total(load.applied, "ended")} ended, ${load.refused_count} refused`;
-    await finish(payload, claimed, { status: "succeeded", pulled, message });
+    const received = `${pulled} record${pulled === 1 ? "" : "s"} pulled (${what})`;
+    const [created, updated, ended] = (["created", "updated", "ended"] as const).map((k) => total(load.counts, k));
+    const message = review
+      ? `${received}, dry run: ${created} to create, ${updated} to update, ${ended} to end, ${load.refused_count} refused`
+      : `${received}: ${created} created, ${updated} updated, ${ended} ended, ${load.refused_count} refused`;
+    await finish(payload, claimed, { status: "succeeded", pulled, message, reviewer: review ? actor.userId : undefined });
     return { pulled, loadId };
   } catch (error) {
     const failure = error instanceof PullFailure ? error : null;

@@ -3,14 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { students } from "@/db/schema";
 import { handlers } from "@/jobs/registry";
+import { notificationHref } from "@/lib/notifications/links";
 import { queueScheduledPulls } from "@/lib/organisations/oneroster-provider";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { GET as providerGet, PUT as providerPut } from "@/app/en/api/v1/data-integrations/oneroster/route";
 import { POST as pullPost } from "@/app/en/api/v1/data-integrations/oneroster/pull/route";
+import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
 import { call, tokenFor } from "../support/api";
 import { makeDistrict, makeRegion, makeTenant, makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv, waitFor } from "../support/jobs";
 import { districtRoster } from "../support/oneroster";
+import { apply, changes, getLoad } from "../support/oneroster-loads";
 import { restRoster, startMockProvider, type ProviderUnderTest } from "../support/oneroster-provider";
 import { useLocalStorage, type StorageUnderTest } from "../support/storage";
 
@@ -80,6 +83,9 @@ const put = (token: string, body: Record<string, unknown>) => call(providerPut, 
 const get = (token: string, districtId = W.d.id) =>
   call(providerGet, "GET", "/en/api/v1/data-integrations/oneroster", { token, query: { districtId: String(districtId) } });
 
+/** A run that has done what it can alone: finished, or waiting for review. */
+const DONE = ["succeeded", "failed", "review", "skipped"];
+
 /** Pull now (everything: Pull everything now) and wait for the run to finish. */
 async function pull(full?: boolean) {
   const body = full ? { districtId: W.d.id, full } : { districtId: W.d.id };
@@ -89,7 +95,7 @@ async function pull(full?: boolean) {
   return waitFor(
     async () => {
       const run = (await get(W.districtAdmin)).body.oneRoster.runs.find((r: { id: number }) => r.id === runId);
-      return run && ["succeeded", "failed"].includes(run.status) ? run : undefined;
+      return run && DONE.includes(run.status) ? run : undefined;
     },
     60_000,
     `pull ${runId}`,
@@ -107,7 +113,7 @@ const scheduled = () =>
   waitFor(
     async () => {
       const [latest] = (await get(W.districtAdmin)).body.oneRoster.runs;
-      return latest?.trigger === "schedule" && ["succeeded", "failed"].includes(latest.status) ? latest : undefined;
+      return latest?.trigger === "schedule" && DONE.includes(latest.status) ? latest : undefined;
     },
     60_000,
     "scheduled pull",
@@ -295,7 +301,7 @@ describe("full pulls", () => {
     await aDayLater();
     expect((await get(W.districtAdmin)).body.oneRoster.fullPullDue).toBe(true);
     mock.requests.length = 0;
-    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    expect(await queueScheduledPulls()).toEqual({ queued: 1, skipped: 0 });
     const full = await scheduled();
     expect(full, JSON.stringify(full)).toMatchObject({ status: "succeeded", kind: "full", recordsPulled: 52 - 4 });
     expect(full.message).toMatch(/^48 records pulled \(full roster\): /);
@@ -351,6 +357,108 @@ describe("full pulls", () => {
   });
 });
 
+describe("review before a pull is applied", () => {
+  const count = async (table: "students" | "oneroster_links") =>
+    (await rows<{ n: number }>(db(), sql`select count(*)::int as n from ${sql.raw(table)} where tenant_id = ${W.t}`))[0].n;
+  const noticesOf = (userId: number) =>
+    rows<{ type: string; message: string; metadata: Record<string, unknown> }>(
+      db(),
+      sql`select type, message, metadata from notifications where tenant_id = ${W.t} and user_id = ${userId} order by id`,
+    );
+
+  it("keeps the setting off by default and as stored when a PUT leaves it out", async () => {
+    expect((await put(W.districtAdmin, settings())).body.provider.reviewPulls).toBe(false);
+    expect((await put(W.districtAdmin, settings({ reviewPulls: true, clientSecret: undefined }))).body.provider.reviewPulls).toBe(true);
+    expect((await put(W.districtAdmin, settings({ clientSecret: undefined }))).body.provider.reviewPulls).toBe(true);
+    // What the read answers is accepted back as it is.
+    const { provider } = (await get(W.districtAdmin)).body.oneRoster;
+    expect((await put(W.districtAdmin, { ...provider, reviewPulls: false })).body.provider).toEqual({ ...provider, reviewPulls: false });
+    const unknown = await put(W.districtAdmin, settings({ reviewEachPull: true }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toContainEqual(expect.objectContaining({ field: "reviewEachPull" }));
+  });
+
+  it("stops a pull after its dry run: nothing written, the saver told with a link to it, the hourly pull skipped once; applying it writes what it showed", async () => {
+    expect((await put(W.districtAdmin, settings({ reviewPulls: true }))).status).toBe(200);
+    // An integration user, told of runs as today.
+    const told = await makeUser(W.t, { roles: ["ROLE_ADMIN"], orgs: [{ orgType: "district", id: W.d.id, administrative: true }] });
+    const integrationId = (await get(W.districtAdmin)).body.oneRoster.provider.id;
+    await db().execute(sql`insert into district_data_integration_users (tenant_id, integration_id, user_id) values (${W.t}, ${integrationId}, ${told.id})`);
+
+    expect(await queueScheduledPulls()).toEqual({ queued: 1, skipped: 0 });
+    const run = await scheduled();
+    expect(run, JSON.stringify(run)).toMatchObject({ status: "review", kind: "full", recordsPulled: 52 });
+    expect(run.message).toMatch(/^52 records pulled \(full roster\), dry run: [1-9]\d* to create, 0 to update, 0 to end, 0 refused$/);
+    const dry = (await getLoad(W.districtAdmin, run.oneRosterLoadId)).body.load;
+    expect(dry).toMatchObject({ status: "checked", originalFileName: `oneroster-pull-${run.id}-bulk.zip`, refusedCount: 0 });
+    expect(dry.planned.students.created).toBe(12);
+    // Nothing is written before the apply.
+    expect(await count("students")).toBe(0);
+    expect(await count("oneroster_links")).toBe(0);
+    expect((await get(W.districtAdmin)).body.oneRoster).toMatchObject({ lastPullAt: null, fullPullDue: true });
+    // The admin who saved the settings owns the load and is told its dry run is ready, with a link to it; the integration user is told as today.
+    const [notice] = await noticesOf(W.districtAdminId);
+    expect(notice).toMatchObject({
+      type: "oneroster",
+      message: `Your OneRoster bundle "oneroster-pull-${run.id}-bulk.zip" is checked: read its dry run and apply it`,
+    });
+    expect(notificationHref(notice.type, notice.metadata, "administrator")).toBe(`/administrator/oneroster?load=${run.oneRosterLoadId}`);
+    expect(await noticesOf(told.id)).toEqual([
+      expect.objectContaining({ type: "district_feed", message: `The OneRoster pull waits for review: ${run.message}` }),
+    ]);
+
+    // The next hourly pull does not pile up a second: one skipped run says why, later hours add none.
+    expect(await queueScheduledPulls()).toEqual({ queued: 0, skipped: 1 });
+    const [skipped, waiting] = (await get(W.districtAdmin)).body.oneRoster.runs;
+    expect(skipped).toMatchObject({
+      status: "skipped",
+      kind: null,
+      message: "Skipped: a pull waits for review. Read its dry run on the OneRoster page and apply it",
+    });
+    expect(waiting).toMatchObject({ id: run.id, status: "review" });
+    expect(await queueScheduledPulls()).toEqual({ queued: 0, skipped: 0 });
+
+    // Applied on the OneRoster page: it writes what the dry run showed, and counts as the last (full) pull from then on.
+    const applied = await apply(W.districtAdmin, run.oneRosterLoadId);
+    expect(applied.status).toBe("applied");
+    expect(changes(applied.applied)).toEqual(changes(dry.planned));
+    expect(await count("students")).toBe(12);
+    expect(await child("0007000001")).toMatchObject({ firstName: "Child1" });
+    const after = (await get(W.districtAdmin)).body.oneRoster;
+    expect(after.runs.find((r: { id: number }) => r.id === run.id)).toMatchObject({ status: "succeeded" });
+    expect(after).toMatchObject({ lastPullAt: run.startedAt, lastFullPullAt: run.startedAt, fullPullDue: false });
+    // The next hourly pull asks for what changed since it: nothing, so nothing waits.
+    expect(await queueScheduledPulls()).toEqual({ queued: 1, skipped: 0 });
+    expect(await scheduled()).toMatchObject({ status: "succeeded", kind: "delta", recordsPulled: 0, oneRosterLoadId: null });
+  });
+
+  it("replaces a pull waiting for review with a later one: the earlier can no longer be applied", async () => {
+    expect((await put(W.districtAdmin, settings({ reviewPulls: true }))).status).toBe(200);
+    const first = await pull();
+    expect(first).toMatchObject({ status: "review", kind: "full" });
+    // Pull now's requester owns the load.
+    const [owner] = await rows<{ user_id: number }>(db(), sql`select user_id from oneroster_loads where tenant_id = ${W.t} and id = ${first.oneRosterLoadId}`);
+    expect(owner.user_id).toBe(W.districtAdminId);
+    // Review turned off: the next pull is applied at once, and the one waiting is withdrawn.
+    expect((await put(W.districtAdmin, settings({ reviewPulls: false, clientSecret: undefined }))).status).toBe(200);
+    const second = await pull();
+    expect(second).toMatchObject({ status: "succeeded", kind: "full" });
+    expect(await count("students")).toBe(12);
+    const replaced = (await get(W.districtAdmin)).body.oneRoster.runs.find((r: { id: number }) => r.id === first.id);
+    expect(replaced).toMatchObject({ status: "skipped" });
+    expect(replaced.message).toMatch(/\. Not applied: a later pull replaced it$/);
+    expect((await getLoad(W.districtAdmin, first.oneRosterLoadId)).body.load).toMatchObject({
+      status: "failed",
+      message: "A later pull of the provider replaced this one; nothing of it was written",
+    });
+    const refused = await call(applyPost, "POST", `/en/api/v1/oneroster/loads/${first.oneRosterLoadId}/apply`, {
+      token: W.districtAdmin,
+      params: { id: String(first.oneRosterLoadId) },
+    });
+    expect(refused.status).toBe(409);
+  });
+});
+
 describe("the switch and the schedule", () => {
   it("keeps Active off when an edit leaves it out, refuses Pull now while off, and the hourly tick skips it", async () => {
     expect((await put(W.districtAdmin, settings({ active: false }))).status).toBe(200);
@@ -358,7 +466,7 @@ describe("the switch and the schedule", () => {
     const refused = await call(pullPost, "POST", "/en/api/v1/data-integrations/oneroster/pull", { token: W.districtAdmin, body: { districtId: W.d.id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("Turn the OneRoster provider on (Active) before pulling");
-    expect(await queueScheduledPulls()).toEqual({ queued: 0 });
+    expect(await queueScheduledPulls()).toEqual({ queued: 0, skipped: 0 });
   });
 
   it("queues an hourly pull for an active provider: it runs as the admin who saved the provider, fails when nobody may load it, and picks up what a failed pull left", async () => {
@@ -370,11 +478,11 @@ describe("the switch and the schedule", () => {
     await db().execute(
       sql`update district_data_integrations set oneroster_info = oneroster_info - 'savedBy' where tenant_id = ${W.t} and district_id = ${W.d.id}`,
     );
-    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    expect(await queueScheduledPulls()).toEqual({ queued: 1, skipped: 0 });
     expect(await scheduled()).toMatchObject({ status: "failed", message: "Choose an integration user who may load OneRoster bundles" });
     // Saved again by the district admin, who may load bundles: the hourly pull runs as them.
     expect((await put(W.districtAdmin, settings({ active: true }))).status).toBe(200);
-    expect(await queueScheduledPulls()).toEqual({ queued: 1 });
+    expect(await queueScheduledPulls()).toEqual({ queued: 1, skipped: 0 });
     // The failed pull kept the last start, so the change made before it arrives now.
     expect(await scheduled()).toMatchObject({ status: "succeeded", recordsPulled: 1 });
     expect((await child("0007000001")).firstName).toBe("NotApplied");

@@ -31,10 +31,12 @@ describe("notificationHref", () => {
     expect(notificationHref("announcement", { announcementId: 5 }, "system")).toBeNull();
   });
 
-  it("sends score sheets, bulk loads, transfers and feed runs to their pages", () => {
+  it("sends score sheets, bulk loads, transfers, OneRoster loads and feed runs to their pages", () => {
     expect(notificationHref("score-sheet", { scoreSheetId: 1, dataCollectionId: 7 }, "teacher")).toBe("/teacher/collections/7/students");
     expect(notificationHref("bulk_load", { bulkLoadId: 8 }, "administrator")).toBe("/administrator/bulk-loads");
     expect(notificationHref("transfer", { transferId: 2 }, "administrator")).toBe("/administrator/transfers");
+    expect(notificationHref("oneroster", { oneRosterLoadId: 12 }, "administrator")).toBe("/administrator/oneroster?load=12");
+    expect(notificationHref("oneroster", {}, "administrator")).toBe("/administrator/oneroster");
     expect(notificationHref("district_feed", { regionId: 1, districtId: 2, runId: 3 }, "administrator")).toBe(
       "/administrator/organizations/regions/1/district/2/profile/details",
     );
