@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * Collections administration (tenant.admin@demo.test): create a collection by keyboard (missing
+ * Collections administration (world.tenantAdmin): create a collection by keyboard (missing
  * dates refused with the spec's messages first) under a parent collection, open its details (spec
- * §2), add an item set, assign the collection to teacher@demo.test's district (Baltimore County
+ * §2), add an item set, assign the collection to world.teacher's district (Baltimore County
  * Public Schools) and add a field test location through the Region → District → Location picker by
  * keyboard (its error state under axe), and set the scoring (levels, weights, a raw-to-scale
  * table); the teacher then sees it on their dashboard and scores a cell on its scoring screen. A

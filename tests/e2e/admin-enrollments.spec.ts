@@ -90,7 +90,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await page.getByRole("navigation", { name: "Student profile" }).getByRole("link", { name: "Teachers" }).click();
   await expect(page.getByText("No teacher has this student on their roster yet.")).toBeVisible();
   const teacher = page.getByLabel(`Teacher at ${second.locationName}`);
-  // Marcus Bennett (admin.teacher@demo.test) teaches at the second school: he signs in below.
+  // Marcus Bennett (world.adminTeacher) teaches at the second school: he signs in below.
   const teacherName = (await teacher.locator("option").allTextContents()).find((t) => t.includes("Bennett"))!;
   await teacher.selectOption({ label: teacherName });
   await teacher.focus();

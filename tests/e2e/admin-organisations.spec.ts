@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * The organisation tree (tenant.admin@demo.test): create a region, a district and a location, each
+ * The organisation tree (world.tenantAdmin): create a region, a district and a location, each
  * opening its new profile page (spec §2); edit the district; delete the location (landing on the
  * district's location list with 'Location successfully deleted'), then the district and the region,
  * so the demo tenant is left as it was. Names carry the run's time: the database outlives runs.

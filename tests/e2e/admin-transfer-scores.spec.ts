@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signI
 
 /**
  * A transferred child's scores at the new location (issue 9, 'Done when'). The journey makes its own
- * child at teacher@demo.test's school (Baltimore County), assigns the teacher's open KRA collection,
+ * child at world.teacher's school (Baltimore County), assigns the teacher's open KRA collection,
  * rosters the child to the teacher, who scores two items through the API. The Baltimore County
  * district admin sees the scores on the child's Collections tab, requests a move to a Howard County
  * school; the tenant admin (the demo has no Howard County admin) approves, finds the child, opens

@@ -156,7 +156,7 @@ test("a district admin's list at phone width; the district page lists its people
   await expectNoAxeViolations(page);
   await page.screenshot(snap("admin-users-district-phone"));
   // The teacher's profile names their location; its page lists the people linked there.
-  await page.goto("/administrator/users?search=teacher%40demo.test");
+  await page.goto(`/administrator/users?search=${encodeURIComponent(world.teacher)}`);
   await page.getByRole("link", { name: "Carter" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Emily Carter" })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
- * A child across school years (issue 24 item 4). The journey makes its own child at teacher@demo.test's
+ * A child across school years (issue 24 item 4). The journey makes its own child at world.teacher's
  * school and its own KRA collection in last school year: the tenant admin builds it (a set of four
  * items, one per domain, named apart from the demo's) with an open window, assigns it to the school,
  * the teacher scores the child at the lowest entries, and the window is moved into last year. This year the teacher scores the child at

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
- * Data displays on the demo data (about a quarter of each class fully scored): teacher@demo.test's
- * class in the open KRA collection, and tenant.admin@demo.test drilling from the state to a class.
+ * Data displays on the demo data (about a quarter of each class fully scored): world.teacher's
+ * class in the open KRA collection, and world.tenantAdmin drilling from the state to a class.
  */
 
 /** A display is two requests (its URL, then the display): the first wait after a navigation is longer. */

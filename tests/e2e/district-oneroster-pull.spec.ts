@@ -7,8 +7,9 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from
  * The OneRoster 1.2 REST pull (issue 24 item 2): a mock provider in this test process (Prism's
  * validating proxy on the published description, in front of this journey's roster, and a token
  * endpoint). The tenant admin opens a district this journey creates, names the provider, pulls now
- * by keyboard, sees the pull succeed over pages of two, and finds the OneRoster load it applied.
- * Axe on each step. The district's integration is removed at the end so the hourly pull does not
+ * by keyboard, sees the (full) pull succeed over pages of two, then turns on "Review each pull
+ * before it is applied": the next pull waits for review, its link opens its dry run on the OneRoster
+ * page, and applying it there writes the change. Axe on each step. The district's integration is removed at the end so the hourly pull does not
  * call a provider that is gone.
  */
 
@@ -30,7 +31,7 @@ async function bearer(request: APIRequestContext, username: string) {
   return { authorization: `Bearer ${(await res.json()).jwt}` };
 }
 
-test("an admin names a district's OneRoster provider, pulls now and finds the roster applied", async ({ page, request, world }) => {
+test("an admin names a district's OneRoster provider, pulls now, then reviews a pull before it is applied", async ({ page, request, world }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const stamp = Date.now().toString(36).toUpperCase();
@@ -42,8 +43,9 @@ test("an admin names a district's OneRoster provider, pulls now and finds the ro
   });
   expect(created.status()).toBe(200);
   const districtId = (await created.json()).district.id as number;
+  const prefix = `p${stamp.toLowerCase()}`;
   mock.data = restRoster(
-    districtRoster({ districtIdentifier: `PULL-${stamp}`, schools: 1, teachersPerSchool: 1, childrenPerTeacher: 2, prefix: `p${stamp.toLowerCase()}` }),
+    districtRoster({ districtIdentifier: `PULL-${stamp}`, schools: 1, teachersPerSchool: 1, childrenPerTeacher: 2, prefix }),
     "2026-08-01T00:00:00.000Z",
   );
   mock.maxPage = 2;
@@ -82,14 +84,56 @@ test("an admin names a district's OneRoster provider, pulls now and finds the ro
     // 2 orgs, 1 session, 3 users, 1 class, 3 enrollments, 2 demographics, in pages of two.
     await expect(run).toContainText("12 records pulled (full roster)");
     await expect(run).toContainText("0 refused");
+    await expect(run.getByRole("cell", { name: "Full", exact: true })).toBeVisible();
     await expect(provider.getByText(/^Last successful pull started /)).toBeVisible();
     expect(mock.requests.filter((r) => r.collection === "users").map((r) => r.offset)).toEqual([0, 2]);
     await expectNoAxeViolations(page);
     await page.screenshot(snap("district-oneroster-pull"));
 
-    // The load it applied, on the OneRoster page.
-    await provider.getByRole("link", { name: "OneRoster loads, their counts and refused rows" }).click();
+    // Review each pull: turned on by keyboard and saved.
+    const review = provider.getByRole("checkbox", { name: "Review each pull before it is applied" });
+    await expect(review).not.toBeChecked();
+    await review.focus();
+    await page.keyboard.press("Space");
+    await expect(review).toBeChecked();
+    await provider.getByRole("button", { name: "Save provider" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(snackbar(page)).toHaveText("Integration Saved");
+    await expect(provider.getByText("stops after its dry run", { exact: false })).toBeVisible();
+
+    // A child renamed at the provider: the next pull stops after its dry run.
+    const child = mock.data.users.find((u) => u.sourcedId === `${prefix}-k1`)!;
+    Object.assign(child, { givenName: "Renamed", dateLastModified: new Date().toISOString() });
+    await provider.getByRole("button", { name: "Pull now" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(snackbar(page)).toHaveText("Pull requested");
+    const held = pulls.getByRole("row").nth(1);
+    await expect(held.getByText("Waits for review", { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(held).toContainText("1 record pulled (changed since");
+    await expect(held).toContainText("dry run: 0 to create, 1 to update, 0 to end, 0 refused");
+    await expect(held.getByRole("cell", { name: "Changes", exact: true })).toBeVisible();
+    await expect(review).toBeChecked();
+    await expectNoAxeViolations(page);
+    await page.screenshot(snap("district-oneroster-pull-review"));
+
+    // Its link opens the dry run on the OneRoster page; applying it there writes the change.
+    await held.getByRole("link", { name: "Read its dry run and apply it" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "OneRoster" })).toBeVisible();
+    const dryRun = page.getByRole("region", { name: /^Dry run: oneroster-pull-\d+-delta\.zip$/ });
+    await expect(dryRun.getByText("Nothing has been written yet.", { exact: false })).toBeVisible();
+    const children = dryRun.getByRole("table", { name: "Would change, per kind" }).getByRole("row", { name: /^Children/ });
+    await expect(children.getByRole("cell")).toHaveText(["0", "1", "0", "0"]);
+    await expectNoAxeViolations(page);
+    await page.screenshot(snap("district-oneroster-pull-dry-run"));
+    await dryRun.getByRole("button", { name: "Apply these changes" }).click();
+    await expect(
+      page.getByRole("region", { name: /^What the load changed: oneroster-pull-\d+-delta\.zip$/ }).getByText("Applied", { exact: true }),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
+    await expectNoAxeViolations(page);
+
+    // The full pull's load, applied at once, in the list.
     const load = page
       .getByRole("table", { name: "OneRoster bundles, newest first" })
       .getByRole("row")

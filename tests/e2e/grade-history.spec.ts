@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
-/** A cell's grade history from the scoring screen (demo: teacher@demo.test, an open ELA collection). */
+/** A cell's grade history from the scoring screen (demo: world.teacher, an open ELA collection). */
 test("a teacher changes a grade and reads the cell's history: who, what and when", async ({ page, world }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, world.teacher);

@@ -4,7 +4,7 @@ import { districtRoster, zipBundle } from "../support/oneroster";
 
 /**
  * The district admin's OneRoster load: a bundle of the demo district (Baltimore County) naming the
- * demo teacher's school and a new class of two children taught by teacher@demo.test, uploaded on
+ * demo teacher's school and a new class of two children taught by world.teacher, uploaded on
  * the OneRoster page with the teacher's open KRA collection chosen; the dry run's counts and its one
  * refused row are read, the bundle applied, and the two children are on the teacher's scoring screen.
  * Axe on each step. Each run's children have their own state ids and names.

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * A teacher prints score sheets (demo data: teacher@demo.test's class in the open KRA collection): the
+ * A teacher prints score sheets (demo data: world.teacher's class in the open KRA collection): the
  * class's sheets from the class list (a job builds them while the page polls), the class's rating sheet
  * with its recorded ratings (the teacher has KRA_APP_CAPTURE_RATINGS_SHEET), then one child's practice sheet with random scores, read back
  * with pdftotext; the child's grades are the same before and after (a practice sheet saves nothing).

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * The teacher's scoring screen with the demo data (teacher@demo.test: 20 children, an open KRA and an
+ * The teacher's scoring screen with the demo data (world.teacher: 20 children, an open KRA and an
  * open ELA collection, about half scored). Each journey writes its own region of the grid, so they
  * hold in any order on the fresh e2e database.
  */

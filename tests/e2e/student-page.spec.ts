@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * The teacher's class list and one child's page (demo data: teacher@demo.test with 20 children in an
+ * The teacher's class list and one child's page (demo data: world.teacher with 20 children in an
  * open KRA collection; the demo tenant has a "Fall checkpoint" milestone open now). The journey
  * works on the last child of the class, whom the other journeys leave alone.
  */

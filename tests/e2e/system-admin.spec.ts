@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * The system admin's assessment editor (system@demo.test): build an assessment with a domain and a
+ * The system admin's assessment editor (world.system): build an assessment with a domain and a
  * sub-domain, a scale with entries, an item in the sub-domain with an entry and a resource uploaded
  * through the multipart protocol and downloaded byte for byte; export it and import the file as a
  * new copy, identical field by field. Then a tenant with its admin and a logo file (downloaded

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 /**
- * The teacher's Assessments page and a collection's completion views (demo data: teacher@demo.test
+ * The teacher's Assessments page and a collection's completion views (demo data: world.teacher
  * has an open KRA collection about half scored). The journey scores one more cell through the API
  * and sees every view count it.
  */

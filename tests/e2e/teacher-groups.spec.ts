@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
 
 /**
- * The teacher's groups page (teacher@demo.test, the open KRA collection, which no other journey
+ * The teacher's groups page (world.teacher, the open KRA collection, which no other journey
  * groups) and the announcements page (the demo tenant has one announcement of each status).
  */
 
