@@ -28,7 +28,7 @@ import { readSnapshot } from "./snapshot";
  * load: a `oneroster.run` job reads and checks the bundle, plans the changes against our records and
  * keeps the plan's counts and refused rows (the dry run); nothing is written. Applying it queues the
  * job again, which plans afresh (the records may have changed since) and carries the plan out in one
- * transaction (apply.ts). Loads are the requester's; a tenant admin sees the tenant's. Another
+ * transaction (apply.ts), one apply per tenant at a time. Loads are the requester's; a tenant admin sees the tenant's. Another
  * tenant's or person's load is 404.
  */
 
@@ -252,6 +252,15 @@ function phaseReporter(t: number, id: number): (phase: string) => void {
     ).catch(() => undefined);
 }
 
+/** The tenant's apply lock, for this transaction; a load that must wait says so on its phase meanwhile. */
+async function oneApplyAtATime(t: number, id: number) {
+  const key = sql`hashtext('oneroster.apply'), ${t}`;
+  const [free] = await rows<{ ok: boolean }>(db(), sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  if (free.ok) return;
+  phaseReporter(t, id)("waiting for another load to finish");
+  await db().execute(sql`select pg_advisory_xact_lock(${key})`);
+}
+
 async function loaderActor(t: number, userId: number | null, impersonatorId: number | null): Promise<Actor> {
   const [user] =
     userId === null
@@ -299,6 +308,9 @@ export async function runOneRosterLoad(payload: Payload, _context: JobContext): 
     await setPhase(t, loadId, mode === "check" ? "planning" : "applying");
     const source = sourceOf(claimed.options);
     const result = await withTenant(t, async () => {
+      // One apply per tenant at a time (two loads of a district, an upload and the REST pull's load): a
+      // second waits here until the first commits, then plans from what the first wrote.
+      if (mode === "apply") await oneApplyAtATime(t, loadId);
       const actor = await loaderActor(t, claimed.user_id, claimed.scope?.impersonatorId ?? null);
       const reach = await districtReach(actor);
       if (!reach.all && !reach.districts.length) throw new PermanentJobError(NO_DISTRICT);

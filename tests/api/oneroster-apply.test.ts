@@ -2,19 +2,21 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { locations, users } from "@/db/schema";
+import { oneRosterRun } from "@/jobs/handlers/oneroster";
 import { handlers } from "@/jobs/registry";
 import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv } from "../support/jobs";
-import { districtRoster, zipBundle, type Rec } from "../support/oneroster";
+import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
 import { apply, dryRun, loadWorld } from "../support/oneroster-loads";
 import { useLocalStorage, type StorageUnderTest } from "../support/storage";
 
 setEnv(TEST_JOB_ENV);
 
 /**
- * What an apply meets: the refusals its dry run already names. Each test: its own world (loadWorld)
- * and its own sourcedId and email prefix (sign-in names are unique across tenants).
+ * What an apply meets: the refusals its dry run already names, and another apply of the same tenant.
+ * Each test: its own world (loadWorld) and its own sourcedId and email prefix (sign-in names are
+ * unique across tenants).
  */
 let W: Awaited<ReturnType<typeof loadWorld>>;
 let store: StorageUnderTest;
@@ -90,5 +92,94 @@ describe("the dry run's refusals", () => {
       .where(and(eq(locations.tenantId, W.t), inArray(locations.name, ["va Elementary 2"])));
     expect(schools.map((s) => s.uniqueId)).toEqual([null]);
     expect((await db().select().from(locations).where(eq(locations.id, W.x.id)))[0].uniqueId).toBe(W.x.uniqueId);
+  });
+});
+
+/** Delta files of one district's roster for some of its teachers: their classes, children and enrollments (with the orgs and terms). */
+function deltaOf(files: ReturnType<typeof districtRoster>, teachers: (t: string) => boolean): Files {
+  const stamp = (r: Rec) => ({ ...r, status: "active", dateLastModified: "2026-09-01T10:00:00.000Z" });
+  const classes = new Set(files.enrollments.filter((e) => e.role === "teacher" && teachers(e.userSourcedId)).map((e) => e.classSourcedId));
+  const enrollments = files.enrollments.filter((e) => classes.has(e.classSourcedId));
+  const people = new Set(enrollments.map((e) => e.userSourcedId));
+  return {
+    orgs: files.orgs.map(stamp),
+    academicSessions: files.academicSessions.map(stamp),
+    users: files.users.filter((u) => people.has(u.sourcedId)).map(stamp),
+    classes: files.classes.filter((c) => classes.has(c.sourcedId)).map(stamp),
+    enrollments: enrollments.map(stamp),
+    demographics: files.demographics.filter((d) => people.has(d.sourcedId)).map(stamp),
+  };
+}
+const DELTA = { modes: { orgs: "delta", academicSessions: "delta", users: "delta", classes: "delta", enrollments: "delta", demographics: "delta" } } as const;
+
+/** A tenant's teachers, children, enrollments, school links and roster entries, with the bundle's prefix taken off names and emails. */
+async function rosterState(t: number, prefix: string): Promise<string[]> {
+  const bare = (column: string) => sql.raw(`regexp_replace(${column}, '^${prefix}', '')`);
+  const found = await rows<{ line: string }>(
+    db(),
+    sql`select concat_ws('|', 'teacher', ${bare("lower(u.email)")}, u.first_name, u.last_name, u.tenant_member_id) as line
+        from users u where u.tenant_id = ${t} and u.email like '%@or.example'
+      union all select concat_ws('|', 'link', ${bare("lower(u.email)")}, ${bare("l.name")}) from user_organizations o
+        join users u on u.tenant_id = o.tenant_id and u.id = o.user_id join locations l on l.tenant_id = o.tenant_id and l.id = o.parent_id
+        where o.tenant_id = ${t} and o.org_type = 'location' and u.email like '%@or.example'
+      union all select concat_ws('|', 'child', s.tenant_unique_id, s.first_name, s.last_name, s.dob, s.race) from students s where s.tenant_id = ${t}
+      union all select concat_ws('|', 'enrollment', s.tenant_unique_id, ${bare("l.name")}, e.active, e.is_point_of_authority) from student_enrollments e
+        join students s on s.tenant_id = e.tenant_id and s.id = e.student_id join locations l on l.tenant_id = e.tenant_id and l.id = e.location_id
+        where e.tenant_id = ${t}
+      union all select concat_ws('|', 'roster', ${bare("lower(u.email)")}, s.tenant_unique_id, ${bare("l.name")}) from enrollment_associations ea
+        join users u on u.tenant_id = ea.tenant_id and u.id = ea.user_id
+        join student_enrollments e on e.tenant_id = ea.tenant_id and e.id = ea.student_enrollment_id
+        join students s on s.tenant_id = ea.tenant_id and s.id = e.student_id join locations l on l.tenant_id = ea.tenant_id and l.id = ea.location_id
+        where ea.tenant_id = ${t}
+      order by 1`,
+  );
+  return found.map((r) => r.line);
+}
+
+describe("two applies at once", () => {
+  it("runs one tenant's applies one after the other: started together, both finish, with what applying them in turn gives", async () => {
+    // Two deltas of one district that share a teacher per school, their classes and children.
+    const bundles = (world: typeof W, prefix: string) => {
+      const files = districtRoster({
+        districtIdentifier: `OR-D-${world.t}`,
+        schools: 2,
+        teachersPerSchool: 3,
+        childrenPerTeacher: 3,
+        prefix,
+        stateIdStart: 41,
+      });
+      return [deltaOf(files, (t) => !t.endsWith("-3")), deltaOf(files, (t) => !t.endsWith("-1"))].map((f) => zipBundle(f, DELTA));
+    };
+
+    // In turn, in a tenant of its own, through the routes.
+    const inTurn = await loadWorld();
+    for (const bytes of bundles(inTurn, "vs")) {
+      const done = await apply(inTurn.districtAdmin, (await dryRun(inTurn.districtAdmin, bytes)).id);
+      expect(done).toMatchObject({ status: "applied", refused: [] });
+    }
+    const expected = await rosterState(inTurn.t, "vs");
+    expect(expected.filter((l) => l.startsWith("teacher|"))).toHaveLength(6);
+    expect(expected.filter((l) => l.startsWith("roster|"))).toHaveLength(18);
+
+    // Together: both checked, then both applies started at once, each job on its own connection.
+    const checked = [];
+    for (const bytes of bundles(W, "vc")) checked.push(await dryRun(W.districtAdmin, bytes));
+    const ids = checked.map((c) => c.id as number);
+    await db().execute(sql`update oneroster_loads set status = 'applying' where tenant_id = ${W.t} and id in (${ids[0]}, ${ids[1]})`);
+    await Promise.all(
+      ids.map((loadId, i) => oneRosterRun.run({ tenantId: W.t, loadId, mode: "apply" }, { jobId: `together-${i}`, attempt: 1, lastAttempt: true })),
+    );
+    const loads = await rows<{ status: string; refused_count: number; applied: Record<string, Record<string, number>> }>(
+      db(),
+      sql`select status, refused_count, applied from oneroster_loads where tenant_id = ${W.t} and id in (${ids[0]}, ${ids[1]}) order by applied_at`,
+    );
+    expect(loads.map((l) => [l.status, l.refused_count])).toEqual([
+      ["applied", 0],
+      ["applied", 0],
+    ]);
+    // The second planned afresh after the first committed: it created only what the first had not.
+    expect(loads[0].applied.teachers.created + loads[1].applied.teachers.created).toBe(6);
+    expect(loads[0].applied.rosters.created + loads[1].applied.rosters.created).toBe(18);
+    expect(await rosterState(W.t, "vc")).toEqual(expected);
   });
 });
