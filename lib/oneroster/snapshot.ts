@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { asSystem, db, rows } from "@/db/client";
 import type { Role } from "@/db/schema";
-import { mayImpersonateRoles } from "@/lib/auth/permissions";
+import { can, mayImpersonateRoles } from "@/lib/auth/permissions";
 import { linkInReach } from "@/lib/organisations/reach";
 import type { Actor } from "@/lib/platform/actor";
 import type { LinkRow, Snapshot, SnapshotStudent, StateIdSource } from "./mapping";
@@ -143,7 +143,7 @@ export async function readSnapshot(
           lastName: u.last_name,
           memberId: u.tenant_member_id,
           enabled: u.enabled,
-          teacher: u.roles.includes("ROLE_TEACHER"),
+          teacher: can({ roles: u.roles }, "area.teacher"),
           locations: u.locations,
           blocked: u.id === actor.userId ? "self" : u.beyond || !mayImpersonateRoles(actor, u.roles) ? "beyond" : null,
         },
