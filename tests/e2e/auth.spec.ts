@@ -206,7 +206,7 @@ test.describe("forgot password and registration", () => {
     await signIn(page, account, "Journey-pass2");
     await expect(page).not.toHaveURL(/\/sign-in/);
 
-    // Put the demo password back for other journeys: the used link no longer works, a new one does.
+    // A second link works once: it sets the password back, and used again it is refused.
     const again = mailsTo(account).length;
     await request.post("/en/api/v1/forgot-password/email", { data: { email: account } });
     const link = mailLink(await waitForMail(account, again), "reset-password");
