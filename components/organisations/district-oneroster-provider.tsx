@@ -112,7 +112,7 @@ export function DistrictOneRosterProvider({
             ? "Not pulled yet: the first pull reads the whole roster."
             : fullPullDue || !lastFullPullAt
               ? `Last successful pull started ${runTime(lastPullAt)}. The next pull reads the whole roster, so what the provider no longer lists is ended.`
-              : `Last successful pull started ${runTime(lastPullAt)}; the next asks for records changed since then. Last full pull started ${runTime(lastFullPullAt)}.`}
+              : `Last successful pull started ${runTime(lastPullAt)}${lastFullPullAt === lastPullAt ? ", a full one" : ` (the last full one ${runTime(lastFullPullAt)})`}; the next asks for records changed since then.`}
       </p>
       <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
         <Checkbox label="Active" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />

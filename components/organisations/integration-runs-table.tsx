@@ -75,7 +75,9 @@ export function IntegrationRunsTable<R extends IntegrationRun>({
                 <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? manualLabel : "Hourly"}</span>
               </th>
               <td className={cell}>
-                <Badge tone={TONES[run.status]}>{LABELS[run.status]}</Badge>
+                <Badge tone={TONES[run.status]} className="whitespace-nowrap">
+                  {LABELS[run.status]}
+                </Badge>
               </td>
               {counts.map((c) => (
                 <td key={c.header} className={cell}>
