@@ -296,7 +296,15 @@ export async function applyPlan(
   return { counts, refused, ms };
 }
 
-/** The sourcedId links, with the ids of what the apply created (teachers by email, children by state id). */
+/** A list as one array value (an init plan, evaluated once): `col = any(...)` then filters one scan. */
+const textArray = (list: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+
+/**
+ * The sourcedId links, with the ids of what the apply created (teachers by email, children by state
+ * id). Those ids are read in one lookup per kind, not per link: before statistics (a first load into
+ * a fresh database) a lookup per link read the tenant's whole set of children for each child, 7.5 of
+ * 13.9 s for 8,000 children, and growing with the square of a district's size.
+ */
 async function writeLinks(t: number, plan: Plan, loadId: number, districtIds: Map<string, number>, schoolIds: Map<string, number>) {
   if (!plan.links.length) return;
   const links = plan.links.map((l) => ({
@@ -311,12 +319,34 @@ async function writeLinks(t: number, plan: Plan, loadId: number, districtIds: Ma
     if (schoolIds.has(s.sourcedId)) links.push({ k: "school", s: s.sourcedId, e: schoolIds.get(s.sourcedId)!, d: {}, a: true, m: null });
   for (const d of plan.districts.create)
     if (districtIds.has(d.sourcedId)) links.push({ k: "district", s: d.sourcedId, e: districtIds.get(d.sourcedId)!, d: {}, a: true, m: null });
+  const wanted = (kind: string, key: string) => [...new Set(links.flatMap((l) => (l.k === kind && l.e === null ? [String(l.d[key] ?? "")] : [])))];
+  const emails = wanted("teacher", "email");
+  const stateIds = wanted("student", "stateId");
+  const teacherIds = new Map(
+    emails.length
+      ? (
+          await rows<{ key: string; id: number }>(
+            db(),
+            sql`select distinct on (lower(u.email)) lower(u.email) as key, u.id from users u
+              where u.tenant_id = ${t} and lower(u.email) = any(${textArray(emails)}) order by lower(u.email), u.id`,
+          )
+        ).map((r) => [r.key, r.id])
+      : [],
+  );
+  const childIds = new Map(
+    stateIds.length
+      ? (
+          await rows<{ key: string; id: number }>(
+            db(),
+            sql`select st.tenant_unique_id as key, st.id from students st where st.tenant_id = ${t} and st.tenant_unique_id = any(${textArray(stateIds)})`,
+          )
+        ).map((r) => [r.key, r.id])
+      : [],
+  );
+  for (const l of links)
+    if (l.e === null) l.e = (l.k === "teacher" ? teacherIds.get(String(l.d.email)) : l.k === "student" ? childIds.get(String(l.d.stateId)) : undefined) ?? null;
   await db().execute(sql`insert into oneroster_links (tenant_id, kind, sourced_id, entity_id, data, active, date_last_modified, load_id)
-    select ${t}, x.k, x.s,
-      coalesce(x.e, case x.k
-        when 'teacher' then (select u.id from users u where u.tenant_id = ${t} and lower(u.email) = x.d->>'email' order by u.id limit 1)
-        when 'student' then (select st.id from students st where st.tenant_id = ${t} and st.tenant_unique_id = x.d->>'stateId') end),
-      x.d, x.a, x.m, ${loadId}
+    select ${t}, x.k, x.s, x.e, x.d, x.a, x.m, ${loadId}
     from (select distinct on (k, s) * from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as r(k text, s text, e int, d jsonb, a boolean, m timestamptz) order by k, s, e nulls last) x
     on conflict (tenant_id, kind, sourced_id) do update set entity_id = coalesce(excluded.entity_id, oneroster_links.entity_id), data = excluded.data,
       active = excluded.active, date_last_modified = coalesce(excluded.date_last_modified, oneroster_links.date_last_modified), load_id = excluded.load_id, updated_at = now()`);
