@@ -211,6 +211,13 @@ export async function getOneRosterLoad(actor: Actor, id: number) {
   return { load: toView(row) };
 }
 
+/** Why a load that is not `checked` cannot be applied: a failed one (refused, or replaced by a later pull) says its own reason. */
+function notApplicable(status: string, message: string | null): string {
+  if (status === "applied" || status === "applying") return "This bundle has already been applied";
+  if (status === "failed" && message) return message;
+  return "The bundle's dry run has not finished";
+}
+
 /** POST /oneroster/loads/{id}/apply: apply a checked load (409 before its dry run has finished, or once applied). */
 export async function applyOneRosterLoad(actor: Actor, id: number, origin: AuditOrigin) {
   authorize(actor, "oneroster.manage");
@@ -218,11 +225,7 @@ export async function applyOneRosterLoad(actor: Actor, id: number, origin: Audit
   return forTenant(actor, async () => {
     const [row] = await loadRows(t, sql`o.id = ${id} and ${visible(actor)}`, false, sql`for update of o`);
     if (!row) throw notFound(LOAD_NOT_FOUND);
-    if (row.status !== "checked")
-      throw new AppError(
-        409,
-        row.status === "applied" || row.status === "applying" ? "This bundle has already been applied" : "The bundle's dry run has not finished",
-      );
+    if (row.status !== "checked") throw new AppError(409, notApplicable(row.status, row.message));
     await db().execute(sql`update oneroster_loads set status = 'applying', phase = 'queued', updated_at = now() where tenant_id = ${t} and id = ${id}`);
     await writeAudit(actor, [{ action: "apply", entityType: "oneroster_load", entityId: id, details: { mode: "apply" } }], origin);
     await sendJob(oneRosterJob, { tenantId: t, loadId: id, mode: "apply" }, { idempotencyKey: `oneroster:${t}:${id}:apply` });

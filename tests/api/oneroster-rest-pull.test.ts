@@ -456,6 +456,7 @@ describe("review before a pull is applied", () => {
       params: { id: String(first.oneRosterLoadId) },
     });
     expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("A later pull of the provider replaced this one; nothing of it was written");
   });
 });
 
