@@ -1,15 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import { locations, users } from "@/db/schema";
 import { oneRosterRun } from "@/jobs/handlers/oneroster";
-import { handlers } from "@/jobs/registry";
-import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv } from "../support/jobs";
 import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
-import { apply, dryRun, loadWorld } from "../support/oneroster-loads";
-import { useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { apply, dryRun, loadWorld, withLoadWorlds } from "../support/oneroster-loads";
 
 setEnv(TEST_JOB_ENV);
 
@@ -19,21 +16,7 @@ setEnv(TEST_JOB_ENV);
  * unique across tenants).
  */
 let W: Awaited<ReturnType<typeof loadWorld>>;
-let store: StorageUnderTest;
-
-beforeAll(async () => {
-  store = await useLocalStorage();
-  await startWorkers(handlers);
-});
-
-beforeEach(async () => {
-  W = await loadWorld();
-});
-
-afterAll(async () => {
-  await stopWorkers();
-  await store.stop();
-});
+withLoadWorlds((world) => (W = world), loadWorld);
 
 const reasons = (load: { refused: Rec[] }) => load.refused.map((r) => `${r.file}:${r.line}:${r.sourcedId}: ${r.reason}`);
 

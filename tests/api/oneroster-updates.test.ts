@@ -1,14 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { auditLog, enrollmentAssociations, userOrganizations, users } from "@/db/schema";
-import { handlers } from "@/jobs/registry";
-import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { makeUser } from "../support/factories";
 import { TEST_JOB_ENV, setEnv } from "../support/jobs";
 import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
-import { apply, changes, dryRun, loadWorld } from "../support/oneroster-loads";
-import { useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { apply, changes, dryRun, loadWorld, withLoadWorlds } from "../support/oneroster-loads";
 
 setEnv(TEST_JOB_ENV);
 
@@ -19,21 +16,7 @@ setEnv(TEST_JOB_ENV);
  * across tenants).
  */
 let W: Awaited<ReturnType<typeof loadWorld>>;
-let store: StorageUnderTest;
-
-beforeAll(async () => {
-  store = await useLocalStorage();
-  await startWorkers(handlers);
-});
-
-beforeEach(async () => {
-  W = await loadWorld();
-});
-
-afterAll(async () => {
-  await stopWorkers();
-  await store.stop();
-});
+withLoadWorlds((world) => (W = world), loadWorld);
 
 /** One school, two teachers with a child each; `prefix` names every record and email. */
 const roster = (prefix: string, stateIdStart: number) =>

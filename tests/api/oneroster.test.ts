@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db, rows } from "@/db/client";
 import {
   auditLog,
@@ -12,8 +12,6 @@ import {
   userOrganizations,
   users,
 } from "@/db/schema";
-import { handlers } from "@/jobs/registry";
-import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { GET as listGet, POST as loadPost } from "@/app/en/api/v1/oneroster/loads/route";
 import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
 import { GET as legacyGet } from "@/app/en/api/v1/data-collections/[id]/students/legacy/route";
@@ -32,8 +30,7 @@ import {
 } from "../support/factories";
 import { TEST_JOB_ENV, setEnv } from "../support/jobs";
 import { districtRoster, zipBundle, type Files, type Rec } from "../support/oneroster";
-import { apply, changes, dryRun, getLoad, settle, upload } from "../support/oneroster-loads";
-import { useLocalStorage, type StorageUnderTest } from "../support/storage";
+import { apply, changes, dryRun, getLoad, settle, upload, withLoadWorlds } from "../support/oneroster-loads";
 
 setEnv(TEST_JOB_ENV);
 
@@ -44,7 +41,6 @@ setEnv(TEST_JOB_ENV);
  * sourcedId prefix, so tests do not see each other's records.
  */
 let W: Awaited<ReturnType<typeof world>>;
-let store: StorageUnderTest;
 
 async function world() {
   const tenant = await makeTenant();
@@ -77,21 +73,7 @@ async function world() {
   };
 }
 
-beforeAll(async () => {
-  store = await useLocalStorage();
-  await startWorkers(handlers);
-});
-
-// Each test its own tenant and district: a bulk bundle ends what its district holds beyond it, so
-// one test's roster must never meet another's.
-beforeEach(async () => {
-  W = await world();
-});
-
-afterAll(async () => {
-  await stopWorkers();
-  await store.stop();
-});
+withLoadWorlds((made) => (W = made), world);
 
 const roster = (prefix: string, more: Partial<Parameters<typeof districtRoster>[0]> = {}) =>
   districtRoster({ districtIdentifier: `OR-D-${W.t}`, schools: 2, teachersPerSchool: 1, childrenPerTeacher: 3, prefix, ...more });

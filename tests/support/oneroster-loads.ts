@@ -1,12 +1,14 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { GET as oneGet } from "@/app/en/api/v1/oneroster/loads/[id]/route";
 import { POST as applyPost } from "@/app/en/api/v1/oneroster/loads/[id]/apply/route";
 import { POST as loadPost } from "@/app/en/api/v1/oneroster/loads/route";
+import { handlers } from "@/jobs/registry";
+import { startWorkers, stopWorkers } from "@/lib/platform/queue";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { call, tokenFor } from "./api";
 import { makeDistrict, makeLocation, makeRegion, makeTenant, makeUser } from "./factories";
 import { waitFor } from "./jobs";
-import { appFetch } from "./storage";
+import { appFetch, useLocalStorage, type StorageUnderTest } from "./storage";
 
 /** A OneRoster load through the routes, as a district's administrator does it: upload, dry run, apply (the workers run the jobs). */
 
@@ -25,6 +27,24 @@ export async function loadWorld() {
   const tenantAdmin = await makeUser(t, { roles: ["ROLE_ADMIN", "ROLE_TENANT_ADMIN"] });
   const other = await makeTenant();
   return { t, other: other.id, region, d, d2, x, districtAdmin: await tokenFor(districtAdmin), tenantAdmin: await tokenFor(tenantAdmin) };
+}
+
+/**
+ * The hooks of a file of loads: local storage and the job workers for the whole file, and before each
+ * test a world of its own (`make`, loadWorld by default) handed to `use`: a bulk bundle ends what its
+ * district holds beyond it, so one test's roster must never meet another's.
+ */
+export function withLoadWorlds<W>(use: (world: W) => void, make: () => Promise<W>) {
+  let store: StorageUnderTest;
+  beforeAll(async () => {
+    store = await useLocalStorage();
+    await startWorkers(handlers);
+  });
+  beforeEach(async () => use(await make()));
+  afterAll(async () => {
+    await stopWorkers();
+    await store.stop();
+  });
 }
 
 export async function upload(token: string, bytes: Uint8Array, fileName = "roster.zip"): Promise<number> {
