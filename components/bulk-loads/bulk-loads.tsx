@@ -10,6 +10,7 @@ import { usePolling } from "@/components/api/use-polling";
 import { BULK_LOAD_TYPES, COLUMNS, FILE_SIZE_MESSAGE, FILE_TYPE_MESSAGE, MAX_FILE_BYTES, type BulkLoadType } from "@/lib/bulk-load/columns";
 import type { BulkLoadView } from "@/lib/bulk-load/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
+import { formatDateTime } from "@/lib/shell/format";
 
 const PATH = "/bulk-load";
 const POLL_MS = 3000;
@@ -34,21 +35,6 @@ interface Page {
   total: number;
   page: number;
   pageSize: number;
-}
-
-/** Spec §9: 'MM/DD/YYYY h:mm:ss a z', in UTC so server and browser render the same text. */
-function formatWhen(iso: string | null): string {
-  if (!iso) return "";
-  const text = new Date(iso).toLocaleString("en-US", {
-    timeZone: "UTC",
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  return `${text.replace(",", "")} UTC`;
 }
 
 const running = (b: BulkLoadView) => b.status === "queued" || b.status === "in_progress";
@@ -245,7 +231,7 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                       <span className="block text-xs text-slate-600">{TYPE_LABELS[b.type as BulkLoadType] ?? b.type}</span>
                     </td>
                     <td className="px-3 py-2">
-                      <span className="whitespace-nowrap">{formatWhen(b.createdAt)}</span>
+                      <span className="whitespace-nowrap">{formatDateTime(b.createdAt)}</span>
                       <span className="block text-xs text-slate-600">{b.username}</span>
                     </td>
                     <td className="px-3 py-2">
@@ -263,7 +249,7 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
                           />
                         </>
                       ) : null}
-                      {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatWhen(b.dateCompleted)}</span> : null}
+                      {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatDateTime(b.dateCompleted)}</span> : null}
                       {b.errors.map((e) => (
                         <span key={e} className="mt-1 block text-xs text-danger">
                           {e}

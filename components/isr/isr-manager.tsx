@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { ISR_CLEARED, ISR_GENERATED } from "@/lib/isr/messages";
+import { formatDateTime } from "@/lib/shell/format";
 
 /** Platform §8: ISR failures show the server's message, else the generic text whatever the status. */
 const ISR_FALLBACK = { fallback: "Something went wrong" };
@@ -50,7 +51,6 @@ const POLL_MS = 3000;
 const POLL_LIMIT = 100;
 
 const running = (o: IsrOutput) => o.status === "queued" || o.status === "in_progress";
-const when = (unix: number) => new Date(unix * 1000).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 interface Props {
   /** The collections to choose from (administrators); omitted on a teacher's collection page. */
@@ -284,7 +284,7 @@ export function IsrManager({ collections, collectionId: firstId, initial, scope 
         {latest ? (
           <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-4" aria-live="polite">
             <label htmlFor="isr-progress" className="text-sm font-medium text-slate-800">
-              Latest request ({LANGUAGES[latest.language ?? "child"]}, {when(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of{" "}
+              Latest request ({LANGUAGES[latest.language ?? "child"]}, {formatDateTime(latest.createdAt)}): {latest.counts.generated + latest.counts.deleted} of{" "}
               {latest.counts.total} generated
               {latest.counts.failed ? `, ${latest.counts.failed} failed` : ""}
               {running(latest) ? "" : latest.status === "complete" ? ". Complete." : "."}

@@ -9,6 +9,7 @@ import { apiData, callApi } from "@/components/api/client";
 import { usePolling } from "@/components/api/use-polling";
 import type { LoadView } from "@/lib/oneroster/schemas";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
+import { formatDateTime } from "@/lib/shell/format";
 
 const PATH = "/oneroster/loads";
 const POLL_MS = 2000;
@@ -45,19 +46,6 @@ const KINDS: { key: keyof NonNullable<LoadView["planned"]>; label: string }[] = 
 ];
 
 const running = (l: { status: LoadView["status"] }) => l.status === "queued" || l.status === "checking" || l.status === "applying";
-
-function formatWhen(iso: string | null): string {
-  if (!iso) return "";
-  const text = new Date(iso).toLocaleString("en-US", {
-    timeZone: "UTC",
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  return `${text.replace(",", "")} UTC`;
-}
 
 /** Upload a OneRoster 1.2 CSV bundle, read its dry run (counts per kind, refused rows), apply it; `opened`: a load shown at once. */
 export function OneRosterLoads({
@@ -251,7 +239,7 @@ export function OneRosterLoads({
                 ? `Working${selected.phase ? `: ${selected.phase}` : ""}…`
                 : selected.status === "checked"
                   ? "Nothing has been written yet. Read what would change, then apply it."
-                  : `Applied ${formatWhen(selected.appliedAt)}.`}
+                  : `Applied ${formatDateTime(selected.appliedAt)}.`}
           </p>
           {counts && (
             <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="or-counts-caption">
@@ -376,7 +364,7 @@ export function OneRosterLoads({
                       </button>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      {formatWhen(l.createdAt)}
+                      {formatDateTime(l.createdAt)}
                       <span className="block text-xs text-slate-600">{l.username}</span>
                     </td>
                     <td className="px-3 py-2">

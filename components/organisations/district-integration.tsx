@@ -11,6 +11,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi } from "@/components/api/client";
 import { DistrictFeedRuns, type FeedRunView } from "./district-feed-runs";
 import type { FieldError } from "@/lib/platform/errors";
+import { formatDateTime } from "@/lib/shell/format";
 
 interface Ftp {
   protocol: "ftp" | "ftps" | "sftp";
@@ -40,15 +41,6 @@ interface Person {
 const PROTOCOLS = { ftp: "FTP", ftps: "FTPS (TLS)", sftp: "SFTP" } as const;
 const isProtocol = (v: string): v is Ftp["protocol"] => v in PROTOCOLS;
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /**
  * A district's data integration (spec §3: active, FTP integration info, integration users; §7's
@@ -126,7 +118,7 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
     <Card title="Data integration" actions={status}>
       <p className="mb-4 text-sm text-slate-700">
         {integration?.lastRunAt
-          ? `Last run ${when.format(new Date(integration.lastRunAt * 1000))}: ${integration.lastRunStatus === "failed" ? `failed${integration.lastRunMessage ? ` (${integration.lastRunMessage})` : ""}` : "succeeded"}.`
+          ? `Last run ${formatDateTime(integration.lastRunAt)}: ${integration.lastRunStatus === "failed" ? `failed${integration.lastRunMessage ? ` (${integration.lastRunMessage})` : ""}` : "succeeded"}.`
           : ftp
             ? "The feed has not run yet."
             : "This district has no data integration. Enter its FTP settings to set one up."}

@@ -10,9 +10,10 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi } from "@/components/api/client";
 import { usePolling } from "@/components/api/use-polling";
-import { IntegrationRunsTable, runTime } from "./integration-runs-table";
+import { IntegrationRunsTable } from "./integration-runs-table";
 import type { ProviderView, PullRun } from "@/lib/organisations/oneroster-provider-schemas";
 import type { FieldError } from "@/lib/platform/errors";
+import { formatDateTime } from "@/lib/shell/format";
 
 const SOURCES = { identifier: "The user's identifier", userIds: "A userIds entry of this type", metadata: "A metadata field of this name" } as const;
 const isSource = (v: string): v is ProviderView["stateIdSource"] => v in SOURCES;
@@ -111,8 +112,8 @@ export function DistrictOneRosterProvider({
           : !lastPullAt
             ? "Not pulled yet: the first pull reads the whole roster."
             : fullPullDue || !lastFullPullAt
-              ? `Last successful pull started ${runTime(lastPullAt)}. The next pull reads the whole roster, so what the provider no longer lists is ended.`
-              : `Last successful pull started ${runTime(lastPullAt)}${lastFullPullAt === lastPullAt ? ", a full one" : ` (the last full one ${runTime(lastFullPullAt)})`}; the next asks for records changed since then.`}
+              ? `Last successful pull started ${formatDateTime(lastPullAt)}. The next pull reads the whole roster, so what the provider no longer lists is ended.`
+              : `Last successful pull started ${formatDateTime(lastPullAt)}${lastFullPullAt === lastPullAt ? ", a full one" : ` (the last full one ${formatDateTime(lastFullPullAt)})`}; the next asks for records changed since then.`}
       </p>
       <form className="flex flex-col gap-4" onSubmit={save} noValidate aria-label="OneRoster provider settings">
         <Checkbox label="Active" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/shell/format";
 
 /** What every run of a district's integration shows, whatever it fetched (FTP files or OneRoster records). */
 export interface IntegrationRun {
@@ -11,18 +12,6 @@ export interface IntegrationRun {
   message: string | null;
 }
 
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-/** A run's moment (unix seconds) as the runs tables and their summaries show it. */
-export const runTime = (seconds: number) => when.format(new Date(seconds * 1000));
 const cell = "px-3 py-2 align-top";
 const TONES = { queued: "neutral", running: "info", review: "warning", succeeded: "success", failed: "danger", skipped: "neutral" } as const;
 const LABELS = { queued: "Queued", running: "Running", review: "Waits for review", succeeded: "Succeeded", failed: "Failed", skipped: "Skipped" } as const;
@@ -71,7 +60,7 @@ export function IntegrationRunsTable<R extends IntegrationRun>({
           {runs.map((run) => (
             <tr key={run.id} className="border-t border-slate-200">
               <th scope="row" className={`${cell} font-medium`}>
-                {runTime(run.requestedAt)}
+                {formatDateTime(run.requestedAt)}
                 <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? manualLabel : "Hourly"}</span>
               </th>
               <td className={cell}>

@@ -7,11 +7,10 @@ import { usePolling } from "@/components/api/use-polling";
 import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { ConnectionView, RunView } from "@/lib/edfi/schemas";
+import { formatDateTime } from "@/lib/shell/format";
 
 const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 const STATUS: Record<RunView["status"], string> = { queued: "Waiting", running: "Sending", succeeded: "Sent", failed: "Failed" };
-const when = (seconds: number | null) =>
-  seconds === null ? "" : new Date(seconds * 1000).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Send the chosen collection to the Ed-Fi ODS/API of the chosen scope (the state, or a district):
@@ -174,7 +173,7 @@ export function EdfiSend({ collectionId, districtId }: { collectionId: number; d
           <tbody>
             {runs.map((run) => (
               <tr key={run.id} className="border-b border-slate-200">
-                <td className="py-2 pr-4">{when(run.createdAt)}</td>
+                <td className="py-2 pr-4">{formatDateTime(run.createdAt)}</td>
                 <td className="py-2 pr-4">{STATUS[run.status]}</td>
                 <td className="py-2 pr-4">{run.sent}</td>
                 <td className="py-2 pr-4">{run.refused}</td>

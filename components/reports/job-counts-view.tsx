@@ -6,7 +6,7 @@ import { usePolling } from "@/components/api/use-polling";
 import { Stat } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import type { JobCounts } from "@/lib/reports/schemas";
-import { formatWhen } from "./reports-table";
+import { formatDateTime } from "@/lib/shell/format";
 
 /** How often the counts refresh while the page is open. */
 const REFRESH_MS = 5000;
@@ -43,7 +43,7 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-sm text-slate-700">
-        {failed ? "The counts could not be refreshed; trying again." : checkedAt ? `Refreshed ${formatWhen(checkedAt)}` : "Refreshed every 5 seconds."}
+        {failed ? "The counts could not be refreshed; trying again." : checkedAt ? `Refreshed ${formatDateTime(checkedAt)}` : "Refreshed every 5 seconds."}
       </p>
       <div className="grid gap-4 tablet:grid-cols-3">
         {FAMILIES.map((f) => (
@@ -96,8 +96,8 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
                     </td>
                     <td className="px-3 py-2">{j.kind}</td>
                     <td className="px-3 py-2">{j.status === "queued" ? "Queued" : "In progress over 30 minutes"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatWhen(j.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatWhen(j.startedAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(j.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(j.startedAt)}</td>
                     <td className="px-3 py-2">{j.requestedBy ?? ""}</td>
                   </tr>
                 ))}

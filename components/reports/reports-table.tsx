@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { ReportView } from "@/lib/reports/schemas";
+import { formatDateTime } from "@/lib/shell/format";
 
 const STATUS: Record<ReportView["status"], { label: string; tone: BadgeTone }> = {
   queued: { label: "Queued", tone: "neutral" },
@@ -8,21 +9,6 @@ const STATUS: Record<ReportView["status"], { label: string; tone: BadgeTone }> =
   complete: { label: "Complete", tone: "success" },
   failed: { label: "Failed", tone: "danger" },
 };
-
-/** Spec §9: 'MM/DD/YYYY h:mm:ss a z', in UTC so server and browser render the same text. */
-export function formatWhen(unix: number | null): string {
-  if (unix === null) return "";
-  const text = new Date(unix * 1000).toLocaleString("en-US", {
-    timeZone: "UTC",
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  return `${text.replace(",", "")} UTC`;
-}
 
 /** One's reports with their status, and a download link once complete. */
 export function ReportsTable({ reports, caption }: { reports: ReportView[]; caption: string }) {
@@ -57,7 +43,7 @@ export function ReportsTable({ reports, caption }: { reports: ReportView[]; capt
                 <span className="block text-xs text-slate-600">{r.kind}</span>
               </td>
               <td className="px-3 py-2">{r.collectionName ?? "Whole school year"}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatWhen(r.createdAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.createdAt)}</td>
               <td className="px-3 py-2">
                 <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
                 {r.errors?.map((e) => (
@@ -72,7 +58,7 @@ export function ReportsTable({ reports, caption }: { reports: ReportView[]; capt
                     Download {r.format.toUpperCase()}
                     <span className="sr-only">
                       {" "}
-                      of {r.label} requested {formatWhen(r.createdAt)}
+                      of {r.label} requested {formatDateTime(r.createdAt)}
                     </span>
                   </a>
                 ) : (

@@ -4,17 +4,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-
 import { TableRows } from "@/components/ui/table-rows";
 import { idsIn, orgKey, orgKindOf } from "@/lib/audit/org-fields";
 import type { AuditEntryRow } from "@/lib/audit/schemas";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
+import { formatDateTime } from "@/lib/shell/format";
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
@@ -61,7 +51,7 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
 }
 
 const columns: ColumnDef<AuditEntryRow>[] = [
-  { id: "when", header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{when.format(new Date(row.original.occurredAt * 1000))}</span> },
+  { id: "when", header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.occurredAt)}</span> },
   {
     id: "who",
     header: "Who",
