@@ -46,8 +46,10 @@ export async function prepareTemplate(): Promise<() => Promise<void>> {
     await applyMigrations(handle);
     await handle.close();
     return async () => {
-      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      // The template, and what the workers left: a spare nobody took, a drop cut short at exit.
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 4, onnotice: () => {} });
+      const left = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`ap\_test\_${RUN_ID}\_%`}`;
+      await Promise.all([TEMPLATE_DB, ...left.map((row) => row.datname)].map((name) => admin.unsafe(`drop database if exists ${name} with (force)`)));
       await admin.end();
     };
   }
@@ -66,11 +68,58 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A new database cloned from the template; the run's teardown drops any it finds left. */
+async function cloneTemplate(): Promise<string> {
+  const name = `ap_test_${RUN_ID}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+    // No test checks durability: a commit need not wait for the disk (2 ms a flush here).
+    await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The clone the next file of this process will take, made while the current file runs. */
+const spare = globalThis as { __spareTestDatabase?: Promise<string> };
+
+/**
+ * A test file's own database (tests/support/setup-db.ts). Cloning (about a second) and dropping (a
+ * checkpoint: one to five seconds) happen beside the tests: each file takes a clone made while the file
+ * before it ran, and its drop runs on after the file has ended.
+ */
+export async function createFileDatabase(): Promise<TestDatabase> {
+  if (!process.env.TEST_DATABASE_URL) return createTestDatabase();
+  const name = await (spare.__spareTestDatabase ?? cloneTemplate());
+  const next = cloneTemplate();
+  next.catch(() => undefined); // a failure is met again by the file that awaits it
+  spare.__spareTestDatabase = next;
+  const url = serverUrl(name);
+  const handle = openTestDatabase(url);
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close();
+      void dropDatabase(name).catch(() => undefined);
+    },
+  };
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE_URL) {
-    const name = `ap_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+    const name = await cloneTemplate();
     const url = serverUrl(name);
     const handle = openTestDatabase(url);
     return {
@@ -78,8 +127,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       url,
       async drop() {
         await handle.close();
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await dropDatabase(name);
       },
     };
   }

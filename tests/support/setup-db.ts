@@ -1,10 +1,10 @@
 import { afterAll } from "vitest";
 import { installDatabase } from "@/db/client";
 import { stopQueue } from "@/lib/platform/queue/boss";
-import { createTestDatabase } from "./database";
+import { createFileDatabase } from "./database";
 
 // Runs before every test file: the file's own database becomes the process database.
-const testDb = await createTestDatabase();
+const testDb = await createFileDatabase();
 installDatabase(testDb.handle);
 if (testDb.url) process.env.DATABASE_URL = testDb.url;
 
