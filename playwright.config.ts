@@ -12,7 +12,10 @@ dns.promises.lookup = ((hostname: string, options: dns.LookupOptions) =>
 const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 const SMOKE_PORT = Number(process.env.SMOKE_PORT || 3200);
 const INSTANCE = process.env.E2E_INSTANCE || "";
-const OUTPUT = `tests/e2e/output${INSTANCE ? `-${INSTANCE}` : ""}`;
+// E2E_SMOKE=only runs the smoke journey alone with its own server: npm test runs it beside the two
+// groups, so that server (and its embedded database's queue polling) stops when the smoke ends.
+const SMOKE_ONLY = process.env.E2E_SMOKE === "only";
+const OUTPUT = SMOKE_ONLY ? "tests/e2e/output-smoke" : `tests/e2e/output${INSTANCE ? `-${INSTANCE}` : ""}`;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -70,7 +73,7 @@ export default defineConfig({
   // A trace records a screencast and DOM snapshots of every action: a sixth of a journey's CPU on a
   // two-core machine, where the journeys are CPU-bound. E2E_TRACE=1 records one for failing journeys.
   use: { screenshot: "on", trace: process.env.E2E_TRACE ? "retain-on-failure" : "off", actionTimeout: 15_000 },
-  projects: INSTANCE ? [appProject] : [appProject, smokeProject],
-  // An instance run (one engineer's journeys beside others) needs only the app server.
-  webServer: INSTANCE ? [appServer] : [appServer, smokeServer],
+  // An instance run (one engineer's journeys beside others, or a group of npm test's) needs only the app server.
+  projects: SMOKE_ONLY ? [smokeProject] : INSTANCE ? [appProject] : [appProject, smokeProject],
+  webServer: SMOKE_ONLY ? [smokeServer] : INSTANCE ? [appServer] : [appServer, smokeServer],
 });

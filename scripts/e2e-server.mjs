@@ -54,6 +54,8 @@ if (process.env.TEST_DATABASE_URL) {
   const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.unsafe(`create database ${dbName}`);
+  // No journey checks durability: a commit need not wait for the disk.
+  await admin.unsafe(`alter database ${dbName} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${dbName}`;

@@ -74,7 +74,7 @@ await step("prerequisites", () => {
  * groups on two cores take about two thirds of the time of one. Files are balanced by their measured
  * time (tests/e2e/durations.json, refreshed by `node scripts/e2e-durations.mjs` after a run); a file
  * not measured yet is estimated from its length. The smoke journey (the README's own start command)
- * goes with the first group. E2E_GROUPS=1 runs one group.
+ * runs beside them on its own server, which stops when it ends. E2E_GROUPS=1 runs everything as one group.
  */
 async function journeys() {
   const files = readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts") && f !== "smoke.spec.ts");
@@ -90,7 +90,7 @@ async function journeys() {
     );
   const weight = (f) => measured[f] ?? lines(f) * perLine;
   const groups = [
-    { files: ["smoke.spec.ts"], weight: measured["smoke.spec.ts"] ?? 60, env: {} },
+    { files: [], weight: 0, env: { E2E_INSTANCE: "a", E2E_PORT: "3100", E2E_SMTP_PORT: "2525" } },
     { files: [], weight: 0, env: { E2E_INSTANCE: "b", E2E_PORT: "3101", E2E_SMTP_PORT: "2526" } },
   ];
   for (const f of files.sort((a, b) => weight(b) - weight(a))) {
@@ -99,6 +99,7 @@ async function journeys() {
     lighter.weight += weight(f);
   }
   console.log(groups.map((g, i) => `group ${i + 1}: ${g.files.length} files, about ${Math.round(g.weight / 60)} min`).join("; "));
+  groups.push({ files: ["smoke.spec.ts"], weight: 0, env: { E2E_SMOKE: "only" } });
   const codes = await Promise.all(
     groups.map(
       (group) =>
@@ -112,20 +113,29 @@ async function journeys() {
     ),
   );
   if (codes.some((code) => code !== 0)) {
-    console.error(`\nplaywright failed (exit codes ${codes.join(", ")}); the reports are in tests/e2e/output/report and tests/e2e/output-b/report`);
+    console.error(`\nplaywright failed (exit codes ${codes.join(", ")}); the reports are in tests/e2e/output-{a,b,smoke}/report`);
     process.exit(1);
   }
 }
 
-// Single-threaded each: side by side they take about the time of the longest on two cores.
-await step("lint + typecheck + format", () =>
-  all([
-    ["node_modules/.bin/eslint", ["--max-warnings=0", "."]],
-    ["node_modules/.bin/tsc", ["--noEmit"]],
-    ["node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
-  ]),
-);
-await step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
+// `node scripts/test.mjs journeys` runs only the build (when the sources changed) and the journeys, as
+// `npm test` runs them.
+const only = process.argv[2];
+if (only && only !== "journeys") {
+  console.error(`Unknown stage ${only}: the only one that runs alone is journeys.`);
+  process.exit(2);
+}
+if (only !== "journeys") {
+  // Single-threaded each: side by side they take about the time of the longest on two cores.
+  await step("lint + typecheck + format", () =>
+    all([
+      ["node_modules/.bin/eslint", ["--max-warnings=0", "."]],
+      ["node_modules/.bin/tsc", ["--noEmit"]],
+      ["node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
+    ]),
+  );
+  await step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
+}
 await step("next build", () => buildIfNeeded({ env: { NEXT_BUILD_TYPECHECKED: "1" } }));
 await step("playwright (Chromium)", journeys);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * Collections administration (world.tenantAdmin): create a collection by keyboard (missing
@@ -17,7 +17,6 @@ const run = Date.now().toString(36);
 const NAME = `Winter check ${run}`;
 const REGION = "Central Maryland";
 const DISTRICT = "Baltimore County Public Schools";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -49,7 +48,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(page.getByRole("heading", { level: 1, name: "Collections" })).toBeVisible();
   await expect(page.getByRole("table", { name: "All collections" })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("collections-list"));
+  await screenshot(page, "collections-list");
 
   // New collection by keyboard: submitting it empty shows the spec's required-date messages.
   await page.locator("body").focus();
@@ -65,7 +64,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(dialog.getByText("Enrollment end date is required")).toBeVisible();
   await expect(snackbar(page)).toHaveText("Collection name is required");
   await axe(page);
-  await page.screenshot(snap("collections-create-errors"));
+  await screenshot(page, "collections-create-errors");
 
   await page.keyboard.type(NAME);
   await page.keyboard.press("Tab");
@@ -91,7 +90,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(page.getByText(parentName, { exact: true })).toBeVisible();
   const id = Number(/collections\/(\d+)\//.exec(page.url())![1]);
   await axe(page);
-  await page.screenshot(snap("collection-details"));
+  await screenshot(page, "collection-details");
 
   // An item set with three items.
   await page.getByRole("link", { name: "Item sets and supports" }).click();
@@ -103,12 +102,12 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   for (const code of ["LL01", "LL02", "LL03"]) await setDialog.getByRole("checkbox", { name: new RegExp(`^${code} `) }).check();
   await expect(setDialog.getByText("Items (3 chosen)")).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("collection-set-dialog"));
+  await screenshot(page, "collection-set-dialog");
   await setDialog.getByRole("button", { name: "Create item set" }).click();
   await expect(snackbar(page)).toHaveText("Item Set Language and Literacy created");
   await expect(page.getByRole("table", { name: "Items of Language and Literacy" }).getByRole("row")).toHaveCount(4);
   await axe(page);
-  await page.screenshot(snap("collection-sets"));
+  await screenshot(page, "collection-sets");
 
   // Assign to the teacher's district by keyboard, through the location picker stopped at the district:
   // asked without a choice, its first level says so; a district already assigned is refused.
@@ -121,7 +120,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(assign.getByLabel("Region", { exact: true })).toBeFocused();
   await expect(assign.getByLabel("District", { exact: true })).toHaveCount(0);
   await axe(page);
-  await page.screenshot(snap("collection-assign-region-required"));
+  await screenshot(page, "collection-assign-region-required");
   await page.keyboard.type(REGION);
   await expect(assign.getByText("Region is required")).toHaveCount(0);
   await expect(assign.getByLabel("District", { exact: true })).toBeEnabled();
@@ -158,7 +157,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(page.getByText("Assigned (1)")).toBeVisible();
   await expect(page.getByRole("button", { name: `Remove ${schoolName} from the field test` })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("collection-assignments"));
+  await screenshot(page, "collection-assignments");
 
   // Scoring rules as a form.
   await page.getByRole("link", { name: "Scoring", exact: true }).click();
@@ -185,7 +184,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(page.getByLabel("Table 1 row 2 scale score")).toHaveValue("300");
   await expect(page.getByLabel("Level 1 code")).toHaveValue("READY");
   await axe(page);
-  await page.screenshot(snap("collection-scoring"));
+  await screenshot(page, "collection-scoring");
 
   // The district's teacher sees it on their dashboard, opens its scoring screen and scores a cell.
   const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -209,7 +208,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   const grades = async () => (await (await teacher.request.get(`/en/api/v1/data-collections/${id}/grades`)).json()).grades as unknown[];
   expect(await grades()).toHaveLength(1);
   await axe(teacher);
-  await teacher.screenshot(snap("collection-teacher-scoring"));
+  await screenshot(teacher, "collection-teacher-scoring");
 
   // A scored collection cannot be deleted: the dialog says why.
   await page.getByRole("link", { name: "Details", exact: true }).click();
@@ -219,7 +218,7 @@ test("a tenant admin builds a collection, assigns it to a district, and its teac
   await expect(confirm.getByRole("alert")).toHaveText("This collection has scores and cannot be deleted");
   await expect(snackbar(page)).toHaveText("This collection has scores and cannot be deleted");
   await axe(page);
-  await page.screenshot(snap("collection-delete-refused"));
+  await screenshot(page, "collection-delete-refused");
   await confirm.getByRole("button", { name: "Cancel" }).click();
 
   // The teacher clears the score again.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The student profile under its location (spec §2): a tenant admin moves a child's point of
@@ -7,8 +7,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  * teacher's roster and assigns a data collection, all from the keyboard; axe on every tab.
  * The demo seeds one Maryland child enrolled at two Baltimore County schools.
  */
-
-const snap = (name: string) => ({ ...shot(`admin-enrollments-${name}`), animations: "disabled" as const });
 
 interface Student {
   id: number;
@@ -59,7 +57,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(page.getByRole("link", { name: "Enrollments", exact: true })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("enrollments"));
+  await screenshot(page, "admin-enrollments-enrollments");
 
   // POA to the second school, by keyboard.
   await page.getByRole("button", { name: `Make point of authority: ${second.locationName}` }).focus();
@@ -68,7 +66,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   const secondCard = list.getByRole("listitem").filter({ hasText: second.locationName });
   await expect(secondCard.getByText("Point of authority")).toBeVisible();
   await expect(page.getByRole("button", { name: `Make point of authority: ${home.locationName}` })).toBeVisible();
-  await page.screenshot(snap("poa-changed"));
+  await screenshot(page, "admin-enrollments-poa-changed");
 
   // The second school's enrollment: its custom fields (text and select), typed and chosen by keyboard.
   await secondCard.getByRole("link", { name: second.locationName }).click();
@@ -99,7 +97,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(page.getByText("Student added to the teacher's roster")).toBeVisible();
   await expect(page.getByRole("table").getByRole("rowheader", { name: teacherName })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teachers"));
+  await screenshot(page, "admin-enrollments-teachers");
 
   // The teacher's roster page lists the child, beside the school's other students to add.
   await page.getByRole("table").getByRole("link", { name: teacherName }).click();
@@ -107,7 +105,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(page.getByRole("region", { name: /'s roster$/ }).getByRole("rowheader", { name: `${student.lastName}, ${student.firstName}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Available students" }).getByRole("button", { name: /^Add / }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-roster"));
+  await screenshot(page, "admin-enrollments-teacher-roster");
   await page.goBack();
 
   // Collections: assign an open collection of the school (teacher type Primary).
@@ -123,7 +121,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: collectionName }) });
   await expect(row.getByRole("cell", { name: "Primary" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("collections"));
+  await screenshot(page, "admin-enrollments-collections");
 
   // The rostered, assigned child appears on the teacher's scoring screen, in the teacher's own browser.
   const theirs = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 900 } });
@@ -135,7 +133,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await teacherPage.goto(`/teacher/collections/${collectionId}/scoring`);
   await expect(teacherPage.getByRole("heading", { level: 1 })).toContainText(collectionName);
   await expect(teacherPage.locator(`[role=rowheader][data-enrollment="${second.id}"]`)).toHaveCount(1);
-  await teacherPage.screenshot(snap("teacher-scoring"));
+  await screenshot(teacherPage, "admin-enrollments-teacher-scoring");
   await theirs.close();
 
   // ISR: the collection is listed with 'No ISR' until the reports worker makes one.
@@ -144,7 +142,7 @@ test("an admin changes a POA, fills custom fields, rosters the child and assigns
   await expect(page).toHaveURL(/\/profile\/isr$/);
   await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: collectionName }) })).toContainText("No ISR");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("isr"));
+  await screenshot(page, "admin-enrollments-isr");
 });
 
 test("the new-student form offers only the locations the admin administers, already chosen when one", async ({ page, world }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The organisation tree (world.tenantAdmin): create a region, a district and a location, each
@@ -12,7 +12,6 @@ const run = Date.now().toString(36);
 const REGION = `Tidewater ${run}`;
 const DISTRICT = `Seaford ${run}`;
 const LOCATION = `Harbor Pre-K ${run}`;
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 
 /** Presses Tab until the focused element is the button named `name` (at most `max` presses). */
@@ -43,7 +42,7 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await expect(page.getByRole("heading", { level: 1, name: "Organisations" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Regions" })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("organisations-regions"));
+  await screenshot(page, "organisations-regions");
 
   // New region by keyboard alone; an empty name shows the server's text at the field.
   await page.locator("body").focus();
@@ -57,7 +56,7 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await page.keyboard.press("Enter");
   await expect(regionDialog.getByText("Name is required")).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("organisations-region-dialog"));
+  await screenshot(page, "organisations-region-dialog");
   await page.keyboard.type(REGION);
   await page.keyboard.press("Tab");
   await page.keyboard.type(`R-${run}`);
@@ -89,13 +88,13 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await expect(page.getByRole("heading", { level: 1, name: LOCATION })).toBeVisible();
   await expect(snackbar(page)).toHaveText("Location successfully created");
   await axe(page);
-  await page.screenshot(snap("organisations-location"));
+  await screenshot(page, "organisations-location");
 
   // Edit the district: a new name and unique id; the page shows them.
   await page.goto(districtUrl);
   await expect(page.getByRole("table", { name: "Locations" }).getByRole("link", { name: LOCATION })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("organisations-district"));
+  await screenshot(page, "organisations-district");
   await page.getByRole("button", { name: "Edit district" }).click();
   const editDialog = page.getByRole("dialog", { name: "Edit district" });
   await expect(editDialog.getByLabel("Name")).toHaveValue(DISTRICT);
@@ -129,7 +128,7 @@ test("an admin builds region > district > location, edits and deletes them", asy
   await expect(integration.getByLabel("Password")).toHaveValue("");
   await expect(integration.getByText("A password is stored and never shown.", { exact: false })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("organisations-district-integration"));
+  await screenshot(page, "organisations-district-integration");
   const districtId = Number(/\/district\/(\d+)\//.exec(districtUrl)![1]);
 
   // Delete the location: the district's location list, with the spec's text.
@@ -138,7 +137,7 @@ test("an admin builds region > district > location, edits and deletes them", asy
   const deleteDialog = page.getByRole("dialog", { name: "Delete location?" });
   await expect(deleteDialog).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("organisations-delete-dialog"));
+  await screenshot(page, "organisations-delete-dialog");
   await deleteDialog.getByRole("button", { name: "Delete location" }).click();
   await expect(page).toHaveURL(/\/district\/\d+\/profile\/list$/);
   await expect(snackbar(page)).toHaveText("Location successfully deleted");
@@ -175,7 +174,7 @@ test("an admin builds region > district > location, edits and deletes them", asy
   ).toContainText(REGION);
   await expect(trail.getByRole("row").filter({ has: page.getByRole("cell", { name: "integration_create", exact: true }) })).not.toContainText("Feed-secret-1");
   await axe(page);
-  await page.screenshot(snap("organisations-audit"));
+  await screenshot(page, "organisations-audit");
 });
 
 test("a district admin reaches their own district, and another district is not found", async ({ page, browser, world }) => {
@@ -202,7 +201,7 @@ test("a district admin reaches their own district, and another district is not f
   await page.setViewportSize({ width: 390, height: 844 });
   await axe(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot(snap("organisations-district-phone"));
+  await screenshot(page, "organisations-district-phone");
   await page.goto(`/administrator/organizations/regions/${other.parentId}/district/${other.id}/profile/details`);
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();
   await page.goto("/administrator/organizations/regions/999999999/profile/details");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, pickLocation, screenshot, signIn, test } from "./support";
 
 /**
  * The tenant admin's student pages: create a student whose state id has leading zeros, choosing its
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from 
  */
 
 const STATE_ID = "000123";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 /** axe once the page's fade-in has ended (mid-fade, text reads as too faint). */
 async function axeWhenSettled(page: Page) {
@@ -27,7 +26,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Students" })).toBeVisible();
   await axeWhenSettled(page);
-  await page.screenshot(snap("admin-students-list"));
+  await screenshot(page, "admin-students-list");
 
   await expect(page.getByRole("columnheader", { name: /Last name/ })).toHaveAttribute("aria-sort", "ascending");
   for (const name of ["Last name", "First name", "State ID", "Birth date", "Location"])
@@ -64,7 +63,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(region).toHaveAttribute("aria-invalid", "true");
   await expect(district).toHaveCount(0);
   await axeWhenSettled(page);
-  await page.screenshot(snap("admin-students-new-region-required"));
+  await screenshot(page, "admin-students-new-region-required");
   // By keyboard (typing selects the option): the region; its districts load and appear.
   await page.keyboard.type("Capital Region");
   await expect(page.getByText("Region is required")).toHaveCount(0);
@@ -78,7 +77,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(page.getByText("Location is required")).toBeVisible();
   await page.keyboard.press("ArrowDown");
   const school = (await page.getByLabel("Location", { exact: true }).locator("option:checked").textContent())!.trim();
-  await page.screenshot(snap("admin-students-new"));
+  await screenshot(page, "admin-students-new");
   await create.press("Enter");
   await expect(page.getByText("Student created")).toBeVisible();
   // Spec §2: the new student's profile under its location.
@@ -113,7 +112,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(page.getByRole("heading", { level: 1, name: "Nia Quillon" })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("ISR language")).toHaveValue("es");
-  await page.screenshot(snap("admin-students-edit"));
+  await screenshot(page, "admin-students-edit");
 
   // The audit page shows the creation, the edit and the reads of the record (FERPA: access is logged too).
   const studentId = Number(/\/students\/(\d+)/.exec(page.url())![1]);
@@ -124,7 +123,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await expect(rowOf("update").first()).toContainText("lastName");
   await expect(rowOf("view").first()).toContainText("page:");
   await axeWhenSettled(page);
-  await page.screenshot(snap("admin-students-audit"));
+  await screenshot(page, "admin-students-audit");
 
   // The district filter narrows the list (the new student's location lies in one district).
   await page.goto("/administrator/students");
@@ -138,7 +137,7 @@ test("an admin creates a student with state id 000123, finds it by state id and 
   await page.goto("/administrator/students?search=Quillon");
   await expect(page.getByRole("table", { name: "Students" }).getByRole("link", { name: "Quillon" })).toBeVisible();
   await axeWhenSettled(page);
-  await page.screenshot(snap("admin-students-phone"));
+  await screenshot(page, "admin-students-phone");
 });
 
 test("a duplicate state id is refused with the spec's message", async ({ page, world }) => {
@@ -153,5 +152,5 @@ test("a duplicate state id is refused with the spec's message", async ({ page, w
   await expect(page.getByRole("alert").filter({ hasText: "Student State ID must be unique" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/administrator\/students\/new$/);
   await axeWhenSettled(page);
-  await page.screenshot(snap("admin-students-duplicate"));
+  await screenshot(page, "admin-students-duplicate");
 });

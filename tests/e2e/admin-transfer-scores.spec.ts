@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signIn, test, type World } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, screenshot, signIn, test, type World } from "./support";
 
 /**
  * A transferred child's scores at the new location (issue 9, 'Done when'). The journey makes its own
@@ -11,7 +11,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signI
  */
 
 const API = "/en/api/v1";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const RECEIVING_REGION = "Central Maryland";
 const RECEIVING_DISTRICT = "Howard County Public School System";
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
@@ -105,7 +104,7 @@ test("a transferred child's scores are on its record at the receiving school", a
   const results = page.getByRole("table", { name: "Results of this student in each data collection" });
   await expect(results.getByRole("row", { name: literally(kra.collectionName) })).toContainText(scoredText);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfer-scores-before"));
+  await screenshot(page, "admin-transfer-scores-before");
 
   // It asks for the move to a Howard County school.
   await page.goto(`/administrator/transfers/new?stateId=${stateId}`);
@@ -138,7 +137,7 @@ test("a transferred child's scores are on its record at the receiving school", a
   await expect(moved.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^[1-9]\d?$/);
   await expect(moved).toContainText("Not complete");
   await expectNoAxeViolations(other);
-  await other.screenshot(snap("admin-transfer-scores-after"));
+  await screenshot(other, "admin-transfer-scores-after");
   await receiving.close();
 
   // The sending district no longer reaches the child's record.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, screenshot, signIn, test } from "./support";
 
 /**
  * Transfers between two admins: the Baltimore County district admin requests a move of one of their
@@ -8,7 +8,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, pickLocation, shot, signI
  * trail. axe on every page and dialog.
  */
 
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const RECEIVING_REGION = "Central Maryland";
 const RECEIVING_DISTRICT = "Howard County Public School System";
 
@@ -60,14 +59,14 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await expectNoAxeViolations(page);
   const destination = await pickLocation(page, { region: RECEIVING_REGION, district: RECEIVING_DISTRICT });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-request"));
+  await screenshot(page, "admin-transfers-request");
   await page.getByRole("button", { name: "Request transfer" }).press("Enter");
   await expect(page.getByText("Student Transfer Requested")).toBeVisible();
   await expect(page).toHaveURL(/list=outgoing/);
   const outgoing = page.getByRole("table", { name: "Transfers: outgoing" });
   await expect(outgoing.getByRole("row", { name: /Mover, Tess/ })).toContainText("Waiting for the receiving side");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-outgoing"));
+  await screenshot(page, "admin-transfers-outgoing");
 
   // The receiving side, in its own session.
   const receiving = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -79,13 +78,13 @@ test("a district admin requests a transfer and the receiving side's admin approv
   const row = incoming.getByRole("row", { name: /Mover, Tess/ });
   await expect(row).toContainText(destination);
   await expectNoAxeViolations(other);
-  await other.screenshot(snap("admin-transfers-incoming"));
+  await screenshot(other, "admin-transfers-incoming");
   await row.getByRole("button", { name: "Approve the transfer of Tess Mover" }).focus();
   await other.keyboard.press("Enter");
   const dialog = other.getByRole("dialog", { name: "Approve transfer" });
   await expect(dialog).toContainText(`moves from`);
   await expectNoAxeViolations(other);
-  await other.screenshot(snap("admin-transfers-approve-dialog"));
+  await screenshot(other, "admin-transfers-approve-dialog");
   await dialog.getByRole("button", { name: "Approve", exact: true }).focus();
   await other.keyboard.press("Enter");
   await expect(other.getByText("Transfer Request Approved")).toBeVisible();
@@ -93,7 +92,7 @@ test("a district admin requests a transfer and the receiving side's admin approv
   await other.getByRole("link", { name: "History" }).click();
   await expect(other.getByRole("table", { name: "Transfers: history" }).getByRole("row", { name: /Mover, Tess/ })).toContainText("Approved");
   await expectNoAxeViolations(other);
-  await other.screenshot(snap("admin-transfers-history"));
+  await screenshot(other, "admin-transfers-history");
 
   // The child is now listed at the receiving school.
   await other.goto(`/administrator/students?search=${kid.tenantUniqueId}`);
@@ -115,7 +114,7 @@ test("a district admin requests a transfer and the receiving side's admin approv
   const withdraw = page.getByRole("dialog", { name: "Withdraw transfer request" });
   await expect(withdraw).toContainText("is withdrawn");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-withdraw-dialog"));
+  await screenshot(page, "admin-transfers-withdraw-dialog");
   await withdraw.getByRole("button", { name: "Withdraw", exact: true }).press("Enter");
   await expect(page.getByText("Transfer Request Withdrawn")).toBeVisible();
   await expect(waiting).toHaveCount(0);
@@ -141,7 +140,7 @@ test("a tenant admin merges two duplicate students and reads the changes in the 
   await expect(compare.getByRole("row", { name: /Last name/ })).toContainText("Differs");
   await expect(compare.getByRole("row", { name: /First name/ })).toContainText("Same");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-merge-compare"));
+  await screenshot(page, "admin-transfers-merge-compare");
   await page.getByRole("button", { name: "Merge students" }).press("Enter");
   const dialog = page.getByRole("dialog", { name: "Merge students" });
   await expect(dialog).toContainText("is folded into");
@@ -156,7 +155,7 @@ test("a tenant admin merges two duplicate students and reads the changes in the 
   await expect(trail.getByRole("row", { name: /merge/ }).first()).toContainText("Dupont");
   await expect(trail.getByRole("row", { name: /create/ }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-audit-merge"));
+  await screenshot(page, "admin-transfers-audit-merge");
   // The retired duplicate is no longer found.
   await page.goto(`/administrator/students?search=${dupe.tenantUniqueId}`);
   await expect(page.getByText("No students match.", { exact: false })).toBeVisible();
@@ -179,5 +178,5 @@ test("a tenant admin merges two duplicate students and reads the changes in the 
   await expect(move).toContainText("student_enrollment");
   await expect(move).toContainText(RECEIVING_DISTRICT);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-transfers-audit"));
+  await screenshot(page, "admin-transfers-audit");
 });

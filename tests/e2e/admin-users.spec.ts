@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, pickLocation, shot, signIn, test, waitForMail } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, pickLocation, screenshot, signIn, test, waitForMail } from "./support";
 
 /**
  * The tenant admin's user pages: find a teacher by search (keyboard), create a user at a location
@@ -8,8 +8,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, pickLo
  * a teacher from the list; axe on the list, the form, the profile and the dialog; the location page
  * lists its people.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 /** The path and query of the registration link in a captured mail. */
 function registrationLink(raw: string): string {
@@ -36,7 +34,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-list"));
+  await screenshot(page, "admin-users-list");
 
   // Search by keyboard: type a name start into the search field and press Enter; the server filters.
   await page.getByLabel("Name or email").focus();
@@ -70,7 +68,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await expect(page.getByLabel("Region", { exact: true })).toBeFocused();
   await expectNoAxeViolations(page);
   const locationLabel = await pickLocation(page, { region: "Central Maryland", district: "Baltimore County Public Schools" });
-  await page.screenshot(snap("admin-users-new"));
+  await screenshot(page, "admin-users-new");
   const before = mailsTo(email).length;
   await page.getByRole("button", { name: "Create user" }).press("Enter");
   await expect(page.getByText("User created and invitation sent")).toBeVisible();
@@ -81,7 +79,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   const organizations = page.getByRole("table", { name: "Organizations of this user" });
   await expect(organizations).toContainText(locationLabel);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-profile"));
+  await screenshot(page, "admin-users-profile");
 
   // The person registers from the mail and signs in, in their own browser.
   const person = await browser.newContext({ baseURL: new URL(page.url()).origin });
@@ -97,7 +95,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await expect(page.getByText("User promoted to administrator")).toBeVisible();
   await expect(organizations.getByText("Administrator")).toBeVisible();
   await expect(page.getByText("Admin, Teacher").or(page.getByText("Teacher, Admin"))).toBeVisible();
-  await page.screenshot(snap("admin-users-promoted"));
+  await screenshot(page, "admin-users-promoted");
   await page.getByRole("button", { name: `Demote at ${locationLabel}` }).click();
   await expect(page.getByText("User demoted to member")).toBeVisible();
   await expect(organizations.getByText("Member")).toBeVisible();
@@ -107,7 +105,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   const dialog = page.getByRole("dialog", { name: "Deactivate Nora Quill?" });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-deactivate-dialog"));
+  await screenshot(page, "admin-users-deactivate-dialog");
   await dialog.getByRole("button", { name: "Deactivate user" }).click();
   await expect(page.getByText("User deactivated")).toBeVisible();
   await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
@@ -140,7 +138,7 @@ test("a tenant admin finds, creates, promotes, deactivates and impersonates user
   await page.getByRole("button", { name: "Impersonate Emily Carter" }).click();
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await expect(page.getByRole("button", { name: "End Impersonation" })).toBeVisible();
-  await page.screenshot(snap("admin-users-impersonating"));
+  await screenshot(page, "admin-users-impersonating");
   await page.getByRole("button", { name: "End Impersonation" }).click();
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
 });
@@ -154,7 +152,7 @@ test("a district admin's list at phone width; the district page lists its people
   // A district admin sees only people of their district: no Ohio teacher, no tenant admin.
   await expect(page.getByRole("table", { name: "Users" })).not.toContainText(world.tenantAdmin);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-district-phone"));
+  await screenshot(page, "admin-users-district-phone");
   // The teacher's profile names their location; its page lists the people linked there.
   await page.goto(`/administrator/users?search=${encodeURIComponent(world.teacher)}`);
   await page.getByRole("link", { name: "Carter" }).click();
@@ -169,12 +167,12 @@ test("a district admin's list at phone width; the district page lists its people
   await expect(page.getByRole("heading", { name: /People/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "People linked here" })).toContainText(world.districtAdmin);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-district-people"));
+  await screenshot(page, "admin-users-district-people");
   // A location's members (spec §7): its teachers are listed with their roles.
   await page.getByRole("link", { name: "Lincoln Elementary School" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Lincoln Elementary School" })).toBeVisible();
   const people = page.getByRole("table", { name: "People linked here" });
   await expect(people.getByRole("row").nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-users-location-people"));
+  await screenshot(page, "admin-users-location-people");
 });

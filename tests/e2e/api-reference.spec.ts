@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, test } from "./support";
 
 /**
  * The API reference as an integrator meets it: public, server-rendered from the OpenAPI document,
@@ -49,7 +49,7 @@ test("anyone reads the reference: every group and operation, who may call each, 
   await expect(auth.getByText("Authorization: Bearer <jwt>", { exact: true })).toBeVisible();
   const groups = await groupLinks(page);
   expect(groups.map((g) => g.name)).toEqual(expect.arrayContaining(["Auth and profile", "Organisations", "Users", "Lookups", "Files", "Platform"]));
-  await page.screenshot({ ...shot("api-reference-1280"), fullPage: false });
+  await screenshot(page, "api-reference-1280", { fullPage: false });
   await expectNoAxeViolations(page);
 
   // Every group's page: its operations, each in the index too; together, every operation of the document.
@@ -89,7 +89,7 @@ test("anyone reads the reference: every group and operation, who may call each, 
 
   // The largest group, where axe has the most to check.
   await page.goto(largest.href);
-  await page.screenshot({ ...shot("api-reference-group-1280"), fullPage: false });
+  await screenshot(page, "api-reference-group-1280", { fullPage: false });
   await expectNoAxeViolations(page);
   expect(pageErrors).toEqual([]);
 });
@@ -138,7 +138,7 @@ test("the keyboard reaches the index, opens a group and moves to one of its oper
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#getLoginMe$/);
   await expect(page.getByRole("heading", { level: 3, name: "GET /login/me", exact: true })).toBeInViewport();
-  await page.screenshot({ ...shot("api-reference-followed-link"), fullPage: false });
+  await screenshot(page, "api-reference-followed-link", { fullPage: false });
 });
 
 test("the skip link moves focus past the index to the main content", async ({ page }) => {
@@ -160,5 +160,5 @@ test("at 320 px wide (WCAG reflow) the reference and a group's page fit the scre
     expect(widths.page, path).toBeLessThanOrEqual(widths.screen);
     await expectNoAxeViolations(page);
   }
-  await page.screenshot({ ...shot("api-reference-320"), fullPage: false });
+  await screenshot(page, "api-reference-320", { fullPage: false });
 });

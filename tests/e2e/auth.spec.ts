@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, shot, signIn, test, waitForMail } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, mailsTo, mailText, screenshot, signIn, test, waitForMail } from "./support";
 
 /** The path and query of the first link to this app in a captured mail. */
 function mailLink(raw: string, page: string): string {
@@ -32,7 +32,7 @@ test.describe("sign-in", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/teacher\/dashboard$/);
     await expect(page.getByText("Loading…")).toHaveCount(0);
-    await page.screenshot(shot("auth-teacher-landed"));
+    await screenshot(page, "auth-teacher-landed");
   });
 
   test("each role lands in its own area", async ({ page, world }) => {
@@ -58,7 +58,7 @@ test.describe("sign-in", () => {
     await expect(formAlert(page)).toHaveText("Invalid username or password");
     await expect(page).toHaveURL(/\/sign-in/);
     await expectNoAxeViolations(page);
-    await page.screenshot(shot("auth-sign-in-wrong-password"));
+    await screenshot(page, "auth-sign-in-wrong-password");
   });
 
   test("five wrong passwords lock the account; a password reset lifts the lock", async ({ page, world }) => {
@@ -71,7 +71,7 @@ test.describe("sign-in", () => {
     await expect(formAlert(page)).toContainText("Your account is locked after 5 failed sign-in attempts");
     await signIn(page, account);
     await expect(formAlert(page)).toContainText("Your account is locked");
-    await page.screenshot(shot("auth-sign-in-locked"));
+    await screenshot(page, "auth-sign-in-locked");
 
     const before = mailsTo(account).length;
     const response = await page.request.post("/en/api/v1/forgot-password/email", { data: { email: account } });
@@ -162,7 +162,7 @@ test.describe("sign-in", () => {
       expect(await logo.getAttribute("src")).toContain(host === "localhost" ? "default" : name === "South Carolina" ? "south-carolina" : name.toLowerCase());
     }
     await page.goto(`http://ohio.localhost:${port}/sign-in`);
-    await page.screenshot(shot("auth-sign-in-ohio"));
+    await screenshot(page, "auth-sign-in-ohio");
   });
 
   test("/beta, /legacy and /legacy-stop set and clear their flags", async ({ page, context }) => {
@@ -190,7 +190,7 @@ test.describe("forgot password and registration", () => {
     await page.getByLabel("Email").fill(account);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("An email has been sent and contains a link to reset your password.")).toBeVisible();
-    await page.screenshot(shot("auth-forgot-sent"));
+    await screenshot(page, "auth-forgot-sent");
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
 
@@ -198,7 +198,7 @@ test.describe("forgot password and registration", () => {
     await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
     await page.getByLabel("New password").fill("short");
     await expect(page.getByRole("listitem").filter({ hasText: "8 to 30 characters" })).toContainText("(not met yet)");
-    await page.screenshot(shot("auth-reset-checklist"));
+    await screenshot(page, "auth-reset-checklist");
     await choosePassword(page, "Journey-pass2", "Reset Password");
     await expect(page.getByText("Password has been successfully reset.")).toBeVisible();
     await page.getByRole("link", { name: "Confirm" }).click();
@@ -230,7 +230,7 @@ test.describe("forgot password and registration", () => {
     await expect(page.getByRole("heading", { name: "User Registration" })).toBeVisible();
     await choosePassword(page, DEMO_PASSWORD, "Complete Registration");
     await expect(page.getByText("User registration completed.")).toBeVisible();
-    await page.screenshot(shot("auth-registration-done"));
+    await screenshot(page, "auth-registration-done");
     await page.getByRole("link", { name: "Confirm" }).click();
     await signIn(page, account);
     await expect(page).not.toHaveURL(/\/sign-in/);
@@ -249,7 +249,7 @@ test.describe("accessibility", () => {
     ]) {
       await page.goto(path);
       await expectNoAxeViolations(page);
-      await page.screenshot(shot(`auth-${name}`));
+      await screenshot(page, `auth-${name}`);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, waitForMail } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test, waitForMail } from "./support";
 
 /**
  * The tenant admin's bulk load of users: choose the Users type, download its required-columns
@@ -8,8 +8,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, waitF
  * complete, find the new users with their invitation mails, and download the results file, which
  * names each bad row by its line and the users API's reason. Axe on each step.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function bearer(request: APIRequestContext, username: string) {
   const res = await request.post("/en/api/v1/login", { data: { username, password: DEMO_PASSWORD } });
@@ -63,7 +61,7 @@ test("an admin bulk loads users: the good rows become invited users, the results
   await expect(row).toContainText("2 loaded");
   await expect(row).toContainText("3 refused");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("bulk-load-users-complete"));
+  await screenshot(page, "bulk-load-users-complete");
 
   const resultsLink = row.getByRole("link", { name: `Results of ${fileName}` });
   await resultsLink.focus();

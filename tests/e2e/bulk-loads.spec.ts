@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * The tenant admin's bulk load: download the required-columns template, upload a CSV of good and bad
@@ -9,8 +9,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type 
  * each bad row by its line and reason. Then the job counts page with its bulk-load counts. Axe on
  * each step.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function bearer(request: APIRequestContext, username: string) {
   const res = await request.post("/en/api/v1/login", { data: { username, password: DEMO_PASSWORD } });
@@ -74,7 +72,7 @@ test("an admin bulk loads a file of good and bad rows: the good ones load, the r
   await expect(row).toContainText("2 loaded");
   await expect(row).toContainText("3 refused");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("bulk-loads-complete"));
+  await screenshot(page, "bulk-loads-complete");
 
   const resultsLink = row.getByRole("link", { name: `Results of ${fileName}` });
   await resultsLink.focus();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * A child across school years (issue 24 item 4). The journey makes its own child at world.teacher's
@@ -14,7 +14,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type 
 
 const API = "/en/api/v1";
 const DAY = 86_400;
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 type Headers = Record<string, string>;
 
@@ -215,7 +214,7 @@ test("a child's results across school years: the profile, the scoring screen's p
     new RegExp(`${before.overallScore} \\(${before.levelLabel}\\); .*298 \\(Demonstrating Readiness\\)`),
   );
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("child-results-profile"));
+  await screenshot(page, "child-results-profile");
 
   // The teacher shows the previous checkpoint's level beside the class on the scoring screen.
   const teacher = await page
@@ -235,7 +234,7 @@ test("a child's results across school years: the profile, the scoring screen's p
   await expect(previous).toContainText(before.levelLabel!);
   await expect(previous).toContainText(`in ${made.prior.name} (${made.prior.schoolYear})`);
   await expectNoAxeViolations(tp, { include: ["table[role=grid] thead", `[data-testid=previous-level]`] });
-  await tp.screenshot(snap("child-results-scoring-previous"));
+  await screenshot(tp, "child-results-scoring-previous");
   await tp.getByRole("link", { name: "Hide the previous checkpoint's levels" }).click();
   await expect(tp.getByRole("columnheader", { name: "Previous level" })).toHaveCount(0);
   // The teacher's page of the child shows the same history.
@@ -277,6 +276,6 @@ test("a child's results across school years: the profile, the scoring screen's p
   ]);
   await expect(compare.getByRole("img", { name: /^Performance levels of Kindergarten Readiness Assessment by school year/ })).toBeVisible();
   await expectNoAxeViolations(page, { include: ["section[aria-labelledby=compare-years]"] });
-  await page.screenshot(snap("child-results-displays-years"));
+  await screenshot(page, "child-results-displays-years");
   await made.tidy();
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * Data displays on the demo data (about a quarter of each class fully scored): world.teacher's
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test, type World } from ".
 
 /** A display is two requests (its URL, then the display): the first wait after a navigation is longer. */
 const LOADED = { timeout: 30_000 };
-const snap = (name: string) => ({ ...shot(`displays-${name}`), animations: "disabled" as const });
 
 async function openTeacherDisplays(page: Page, world: World): Promise<number> {
   await signIn(page, world.teacher);
@@ -58,7 +57,7 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   const progress = page.getByRole("table", { name: "Student progress" });
   await expect(progress.getByRole("row")).not.toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-pld"));
+  await screenshot(page, "displays-teacher-pld");
 
   // Domains: one chart per domain; single domain: LL first.
   await page.getByRole("link", { name: "Domains", exact: true }).click();
@@ -69,7 +68,7 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   await expect(page.getByRole("link", { name: "Mathematics (MA)" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Mathematics (MA)" })).toBeHidden();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-single-domain"));
+  await screenshot(page, "displays-teacher-single-domain");
 
   // A filter layer, added by keyboard: 'Filter 1', drawn over the chart (numbered) and in the table.
   await page.goto(`/teacher/collections/${id}/displays?view=pld`);
@@ -84,7 +83,7 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   await expect(table.getByRole("columnheader", { name: "1. Filter 1" })).toBeVisible();
   await expect(progress.getByRole("columnheader", { name: "Layers" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-layer"));
+  await screenshot(page, "displays-teacher-layer");
 
   // Saved as a filter, found again after a reload; selecting applies it, selecting again clears it.
   await page.getByLabel("Filter name").fill("Not ELL");
@@ -111,7 +110,7 @@ test("a teacher sees the PLD chart and its table, switches views, and overlays a
   await report.getByRole("button", { name: "Save classroom report filters" }).click();
   await expect(page.getByText("Filters successfully updated")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-classroom-report"));
+  await screenshot(page, "displays-teacher-classroom-report");
 });
 
 test("an admin drills from the state down to a class, at phone width too", async ({ page, world }) => {
@@ -126,7 +125,7 @@ test("an admin drills from the state down to a class, at phone width too", async
   await expect(page.getByRole("img", { name: /^Performance levels:/ })).toBeVisible(LOADED);
   const units = page.getByRole("table", { name: /^Figures by / });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-state"));
+  await screenshot(page, "displays-admin-state");
 
   // A filter layer at the state: counted on the server, drawn over the chart and added to its table.
   await page.getByRole("button", { name: "Add filter layer" }).click();
@@ -135,7 +134,7 @@ test("an admin drills from the state down to a class, at phone width too", async
   await expect(page.getByText(/^1 = Filter 1 \(\d+ child/)).toBeVisible(LOADED);
   await expect(page.getByRole("table", { name: "Performance levels (table)" }).getByRole("columnheader", { name: "1. Filter 1" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-state-layer"));
+  await screenshot(page, "displays-admin-state-layer");
 
   for (const level of ["region", "district", "location", "class"]) {
     await expect(units).toHaveAccessibleName(`Figures by ${level} (table)`, LOADED);
@@ -147,7 +146,7 @@ test("an admin drills from the state down to a class, at phone width too", async
   await expect(page.getByRole("table", { name: "Student progress" })).toBeVisible();
   await expect(units).toBeHidden();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-class"));
+  await screenshot(page, "displays-admin-class");
 
   // Back up to the district by the breadcrumb; a school's figures lead on to it. Its chart comes
   // without the children; they are listed in the Student progress view, beside the same chart.
@@ -175,12 +174,12 @@ test("an admin drills from the state down to a class, at phone width too", async
   await report.getByLabel("List children whose results changed in").selectOption({ label: `${period} (2000-01-01 – 2099-12-31)` });
   await expect(progress.getByRole("cell", { name: period }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-district-period"));
+  await screenshot(page, "displays-admin-district-period");
   await report.getByRole("button", { name: `Remove ${period}` }).click();
   await expect(report.getByText(period)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-district-phone"));
+  await screenshot(page, "displays-admin-district-phone");
 });
 
 test("an ELA collection, which has no performance levels, explains the missing chart", async ({ page, world }) => {
@@ -193,5 +192,5 @@ test("an ELA collection, which has no performance levels, explains the missing c
   await expect(page.getByText("No performance levels to chart")).toBeVisible(LOADED);
   await expect(page.getByRole("img", { name: /^Performance levels:/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-ela"));
+  await screenshot(page, "displays-admin-ela");
 });

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startFtpServer, type FtpServerUnderTest } from "../support/ftp-server";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * The district FTP feed (spec §3, §7 ftp.json): a real FTP server (ftp-srv) in this test process
@@ -12,7 +12,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type 
  * the end so the hourly run does not call a server that is gone.
  */
 
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 
 let ftp: FtpServerUnderTest;
@@ -85,7 +84,7 @@ test("an admin points a district's feed at an FTP server, fetches now and sees t
     await expect(run).toContainText(`${fileName}: bulk load`);
     await expect(integration.getByText(/^Last run .*: succeeded\.$/)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot(snap("district-ftp-feed-run"));
+    await screenshot(page, "district-ftp-feed-run");
 
     // The load it requested, on the admin's Bulk loads page, complete with both rows.
     await integration.getByRole("link", { name: "Bulk loads and their results files" }).click();

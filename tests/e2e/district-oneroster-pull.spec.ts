@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { districtRoster } from "../support/oneroster";
 import { restRoster, startMockProvider, type ProviderUnderTest } from "../support/oneroster-provider";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The OneRoster 1.2 REST pull (issue 24 item 2): a mock provider in this test process (Prism's
@@ -13,7 +13,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from
  * call a provider that is gone.
  */
 
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 
 let mock: ProviderUnderTest;
@@ -88,7 +87,7 @@ test("an admin names a district's OneRoster provider, pulls now, then reviews a 
     await expect(provider.getByText(/^Last successful pull started /)).toBeVisible();
     expect(mock.requests.filter((r) => r.collection === "users").map((r) => r.offset)).toEqual([0, 2]);
     await expectNoAxeViolations(page);
-    await page.screenshot(snap("district-oneroster-pull"));
+    await screenshot(page, "district-oneroster-pull");
 
     // Review each pull: turned on by keyboard and saved.
     const review = provider.getByRole("checkbox", { name: "Review each pull before it is applied" });
@@ -114,7 +113,7 @@ test("an admin names a district's OneRoster provider, pulls now, then reviews a 
     await expect(held.getByRole("cell", { name: "Changes", exact: true })).toBeVisible();
     await expect(review).toBeChecked();
     await expectNoAxeViolations(page);
-    await page.screenshot(snap("district-oneroster-pull-review"));
+    await screenshot(page, "district-oneroster-pull-review");
 
     // Its link opens the dry run on the OneRoster page; applying it there writes the change.
     await held.getByRole("link", { name: "Read its dry run and apply it" }).click();
@@ -125,7 +124,7 @@ test("an admin names a district's OneRoster provider, pulls now, then reviews a 
     // Created, updated, ended: the one renamed child.
     for (const [i, n] of ["0", "1", "0"].entries()) await expect(children.getByRole("cell").nth(i)).toHaveText(n);
     await expectNoAxeViolations(page);
-    await page.screenshot(snap("district-oneroster-pull-dry-run"));
+    await screenshot(page, "district-oneroster-pull-dry-run");
     await dryRun.getByRole("button", { name: "Apply these changes" }).click();
     await expect(
       page.getByRole("region", { name: /^What the load changed: oneroster-pull-\d+-delta\.zip$/ }).getByText("Applied", { exact: true }),

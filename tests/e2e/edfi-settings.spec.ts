@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 test("a tenant admin changes the state's Ed-Fi settings by keyboard; a bad namespace is refused with the API's words", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -31,7 +31,7 @@ test("a tenant admin changes the state's Ed-Fi settings by keyboard; a bad names
   await page.keyboard.type(" and Reading");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Ed-Fi settings saved")).toBeVisible();
-  await page.screenshot(shot("edfi-settings"));
+  await screenshot(page, "edfi-settings");
   await page.reload();
   const saved = page.getByRole("form", { name: "Ed-Fi settings" });
   await expect(saved.getByLabel("Namespace")).toHaveValue("uri://education.maryland.gov");

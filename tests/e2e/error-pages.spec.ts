@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, test } from "./support";
 
 /**
  * A page that fails shows our failure page, not Next's bare "Application error". The failure is
@@ -39,7 +39,7 @@ test("a public page that fails shows our page inside the layout, and the way hom
   await expectFailurePage(page);
   expect(state.broken).toHaveLength(1);
   await expect(page).toHaveTitle("Sign in · Assessment Platform"); // app/error.tsx: the root layout stands
-  await page.screenshot(shot("error-public-page"));
+  await screenshot(page, "error-public-page");
 
   await page.unroute("**/_next/static/chunks/*.js");
   await page.getByRole("link", { name: "Go to my dashboard" }).click();
@@ -54,7 +54,7 @@ test("a failing root layout shows our page in its own document", async ({ page }
   expect(state.broken).toHaveLength(1);
   await expect(page).toHaveTitle("Something went wrong · Assessment Platform"); // app/global-error.tsx
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await page.screenshot(shot("error-root-layout"));
+  await screenshot(page, "error-root-layout");
 });
 
 // In the built app the storage driver is made by whichever layer comes first, and its errors cross

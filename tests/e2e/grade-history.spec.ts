@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /** A cell's grade history from the scoring screen (demo: world.teacher, an open ELA collection). */
 test("a teacher changes a grade and reads the cell's history: who, what and when", async ({ page, world }) => {
@@ -32,7 +32,7 @@ test("a teacher changes a grade and reads the cell's history: who, what and when
   await expect(rows.nth(2)).toContainText("A");
   await expect(rows.nth(1)).toContainText(/Emily Carter|Teacher/);
   await expectNoAxeViolations(page);
-  await page.screenshot(shot("grade-history"));
+  await screenshot(page, "grade-history");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });

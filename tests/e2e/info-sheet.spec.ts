@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The tenant's info sheet (demo data, Maryland): the tenant admin is refused a file that is not a PDF,
  * uploads a PDF made here (its own marker, so a sheet left by an earlier run does not pass for it),
  * and a teacher downloads that same PDF from the teacher dashboard.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 test("a tenant admin uploads the info sheet and a teacher downloads it", async ({ page: admin, browser, world }) => {
   test.setTimeout(180_000);
@@ -27,7 +25,7 @@ test("a tenant admin uploads the info sheet and a teacher downloads it", async (
   await expect(admin.getByText("The info sheet has been uploaded")).toBeVisible();
   await expect(card.getByRole("link", { name: "Download the info sheet (PDF)" })).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot(snap("admin-info-sheet"));
+  await screenshot(admin, "admin-info-sheet");
 
   // The teacher in a browser context of their own (their own session).
   const context = await browser.newContext();
@@ -40,6 +38,6 @@ test("a tenant admin uploads the info sheet and a teacher downloads it", async (
   expect(download.suggestedFilename()).toBe("info-sheet.pdf");
   expect((await readFile((await download.path())!)).toString()).toContain(marker);
   await expectNoAxeViolations(teacher);
-  await teacher.screenshot(snap("teacher-info-sheet"));
+  await screenshot(teacher, "teacher-info-sheet");
   await context.close();
 });

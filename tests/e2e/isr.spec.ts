@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * ISRs by a tenant admin: from the reports page to the ISR page, choose the demo's scored KRA
@@ -14,8 +14,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  * Then the same school in Spanish, its district as a ZIP (a PDF per school), and clearing them
  * ('ISR Cleared'). axe on every state.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 const LEVEL_WORDS: Record<string, { en: string; es: string }> = {
   EMERGING: { en: "Emerging Readiness", es: "Preparación emergente" },
@@ -105,12 +103,12 @@ test("an admin requests a school's ISRs, watches them being made, downloads and 
   await expect(page.getByText("ISRs have been successfully requested")).toBeVisible();
   const progress = page.getByRole("progressbar", { name: /^Latest request \(English/ });
   await expect(progress).toBeVisible();
-  await page.screenshot(snap("isr-progress"));
+  await screenshot(page, "isr-progress");
   // Polled every 3 s: the bar's label reaches "n of n generated. Complete."
   await expect(page.getByText(new RegExp(`: ${smallest.n} of ${smallest.n} generated\\. Complete\\.`))).toBeVisible({ timeout: 150_000 });
   await expect(page.getByText("ISR Generated")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("isr-complete"));
+  await screenshot(page, "isr-complete");
 
   const english = await newestRequestRows(page, collectionId);
   expect(english).toHaveLength(smallest.n);
@@ -154,5 +152,5 @@ test("an admin requests a school's ISRs, watches them being made, downloads and 
   await dialog.getByRole("button", { name: "Clear ISRs" }).click();
   await expect(page.getByText("ISR Cleared")).toBeVisible();
   expect((await newestRequestRows(page, collectionId)).map((r) => r.outputStatus)).toEqual(spanish.map(() => "Deleted"));
-  await page.screenshot(snap("isr-cleared"));
+  await screenshot(page, "isr-cleared");
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * Announcements and the live bell, with two people in two browser contexts: the tenant admin posts
@@ -11,7 +11,6 @@ import { expect, expectNoAxeViolations, signIn, test } from "./support";
 const TITLE = `Screening window opens ${Date.now().toString(36)}`;
 const EDITED = `${TITLE} (room 12)`;
 /** Screenshots go to this instance's results folder, beside the failure screenshots. */
-const snap = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true, animations: "disabled" as const });
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const bellOf = (page: Page) => page.getByRole("navigation", { name: "Application" }).getByRole("button", { name: /^Notifications, \d+ unread$/ });
@@ -48,7 +47,7 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   await expect(dialog.getByText("Title is required")).toBeVisible();
   await expect(dialog.getByText("Start date is required")).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.screenshot(snap("dialog-errors"));
+  await screenshot(admin, "dialog-errors");
   await dialog.getByLabel("Title").fill(TITLE);
   await dialog.getByLabel("Text").fill("Bring the kits to the library on Monday.");
   await dialog.getByLabel("Start date").fill(day(-1));
@@ -63,7 +62,7 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   await expect(bellOf(page)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, { timeout: 15_000 });
   await expect(page.getByTestId("unread-count").first()).toHaveText(String(before + 1));
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  await page.screenshot(snap("bell-risen"));
+  await screenshot(page, "bell-risen");
 
   // Open the bell by keyboard; the notification links to the teacher's announcements page, and
   // following it (Enter) acknowledges it.
@@ -75,7 +74,7 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   await expect(notification).toHaveAttribute("href", "/teacher/announcements");
   await expect(notification.getByText("New", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("panel-open"));
+  await screenshot(page, "panel-open");
   await notification.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/teacher\/announcements$/);
@@ -102,7 +101,7 @@ test("an admin's announcement reaches a teacher's bell live; the teacher acknowl
   await expect(admin.getByText("Announcement successfully updated")).toBeVisible();
   const edited = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: EDITED }) });
   await expect(edited).toBeVisible();
-  await admin.screenshot(snap("admin-list"));
+  await screenshot(admin, "admin-list");
   await edited.getByRole("button", { name: `Delete ${EDITED}` }).click();
   await admin.getByRole("dialog", { name: "Delete announcement" }).getByRole("button", { name: "Delete" }).click();
   await expect(admin.getByText("Announcement successfully deleted")).toBeVisible();
@@ -117,14 +116,14 @@ test("the admin page at phone width, and the teacher's bell at phone width", asy
   await page.goto("/administrator/announcements");
   await expect(page.getByRole("heading", { level: 1, name: "Announcements" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-phone"));
+  await screenshot(page, "admin-phone");
   await page
     .getByRole("banner")
     .getByRole("button", { name: /^Notifications, \d+ unread$/ })
     .click();
   await expect(page.getByRole("region", { name: "Notifications" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("bell-phone"));
+  await screenshot(page, "bell-phone");
 });
 
 test("the notifications page lists a teacher's notifications; one is marked as read and removed there", async ({ page, browser, world }, testInfo) => {
@@ -161,7 +160,7 @@ test("the notifications page lists a teacher's notifications; one is marked as r
   await expect(item.getByText("New", { exact: true })).toBeVisible();
   await expect(item.getByRole("link", { name: message })).toHaveAttribute("href", "/teacher/announcements");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("notifications-page"));
+  await screenshot(page, "notifications-page");
 
   // Mark as read by keyboard: the bell's count follows; then remove it.
   const before = await countOf(page);
@@ -183,7 +182,7 @@ test("the notifications page lists a teacher's notifications; one is marked as r
   await expect(page.getByText(message)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("notifications-page-phone"));
+  await screenshot(page, "notifications-page-phone");
 
   const row = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: title }) });
   await row.getByRole("button", { name: `Delete ${title}` }).click();

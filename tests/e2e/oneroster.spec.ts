@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 import { districtRoster, zipBundle } from "../support/oneroster";
 
 /**
@@ -11,7 +11,6 @@ import { districtRoster, zipBundle } from "../support/oneroster";
  */
 
 const API = "/en/api/v1";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function login(request: APIRequestContext, username: string) {
   const res = await request.post(`${API}/login`, { data: { username, password: DEMO_PASSWORD } });
@@ -90,7 +89,7 @@ test("a district admin uploads a OneRoster bundle, reads the dry run, applies it
   const refused = page.getByRole("table", { name: "1 refused row" });
   await expect(refused).toContainText("identifier: The state id (identifier) is blank");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("oneroster-dry-run"));
+  await screenshot(page, "oneroster-dry-run");
 
   // Apply, by keyboard.
   const applyButton = page.getByRole("button", { name: "Apply these changes" });
@@ -101,7 +100,7 @@ test("a district admin uploads a OneRoster bundle, reads the dry run, applies it
     /Collection assignments\s*2\s*0\s*0\s*0/,
   );
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("oneroster-applied"));
+  await screenshot(page, "oneroster-applied");
 
   // The teacher's scoring screen now has the new class's children.
   await page.context().clearCookies();

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * The tenant admin's reports: request the scale score report by keyboard, watch it go from queued to
@@ -12,8 +12,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test, type World } from ".
  * ids as text; the job counts page; a teacher's spreadsheet and domain data PDF (page 1 rendered with
  * pdftoppm); axe on each page.
  */
-
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 test.describe.configure({ mode: "serial" });
 
@@ -53,7 +51,7 @@ test("an admin requests a report, sees it complete and downloads it", async ({ p
   // Polled every 3 s until complete.
   await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-reports-complete"));
+  await screenshot(page, "admin-reports-complete");
 
   const link = row.getByRole("link", { name: /^Download XLSX/ });
   await link.focus();
@@ -85,7 +83,7 @@ test("the job counts page shows the six counts and refreshes", async ({ page, wo
   // The counts refresh every 5 seconds: the line names the time of the last refresh.
   await expect(page.getByText(/^Refreshed \d{2}\/\d{2}\/\d{4}/)).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("admin-job-counts"));
+  await screenshot(page, "admin-job-counts");
 });
 
 test("a teacher requests a report of their class and downloads it", async ({ page, world }) => {
@@ -100,7 +98,7 @@ test("a teacher requests a report of their class and downloads it", async ({ pag
   const row = page.getByRole("table", { name: "Your reports of this collection, newest first" }).getByRole("row").nth(1);
   await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-reports"));
+  await screenshot(page, "teacher-reports");
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download XLSX/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^kra-data-results-\d+\.xlsx$/);
 });
@@ -116,7 +114,7 @@ test("a teacher requests the domain data PDF of their class, waits for it and do
   await expect(row).toContainText("Domain data");
   await expect(row.getByText("Complete", { exact: true })).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-reports-domain-data"));
+  await screenshot(page, "teacher-reports-domain-data");
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download PDF/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^domain-data-\d+\.pdf$/);
 

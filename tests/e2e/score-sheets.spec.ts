@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * A teacher prints score sheets (demo data: world.teacher's class in the open KRA collection): the
@@ -13,7 +13,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 const run = promisify(execFile);
 const API = "/en/api/v1";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function pdfText(file: string): Promise<string> {
   const { stdout } = await run("pdftotext", ["-layout", file, "-"]);
@@ -71,7 +70,7 @@ test("a teacher downloads the class's score sheets, its rating sheet and a pract
   expect(ratingText).toContain("Ticked boxes are the ratings recorded when this sheet was printed.");
   expect(ratingText).toContain(`${first} ${last}`);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-class-sheets"));
+  await screenshot(page, "teacher-class-sheets");
   const before = await gradesOf(page, id, enrollmentId);
 
   await link.click();
@@ -90,5 +89,5 @@ test("a teacher downloads the class's score sheets, its rating sheet and a pract
   expect(text).toContain("[X]");
   expect(await gradesOf(page, id, enrollmentId)).toEqual(before);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-score-sheet"));
+  await screenshot(page, "teacher-score-sheet");
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The teacher's scoring screen with the demo data (world.teacher: 20 children, an open KRA and an
@@ -9,7 +9,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  */
 
 const API = "/en/api/v1";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 const cell = (page: Page, row: number, col: number): Locator => page.locator(`[role="gridcell"][data-row="${row}"][data-col="${col}"]`);
 const busyCells = (page: Page) => page.locator('[role="gridcell"][data-status="saving"], [role="gridcell"][data-status="pending"]');
@@ -108,7 +107,7 @@ test("a teacher scores a row by keyboard alone, reloads and sees every score", a
   const row = [...codes].filter(([k]) => k.startsWith(`${enrollment}:`));
   expect(row).toHaveLength(cols);
   expect(row.every(([, v]) => v.code === "1")).toBe(true);
-  await page.screenshot(snap("scoring-kra-row-scored"));
+  await screenshot(page, "scoring-kra-row-scored");
 });
 
 test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the list and undoes", async ({ page, world }) => {
@@ -182,7 +181,7 @@ test("a teacher pastes a 5 x 5 block copied from a spreadsheet, picks from the l
   await expect(cell(page, 7, 2)).toHaveAttribute("data-code", "B");
   await expect(busyCells(page)).toHaveCount(0, { timeout: 15_000 });
   expect((await serverCodes(page, id)).get(`${await enrollmentOf(page, 7)}:${await itemOf(page, 2)}`)?.code).toBe("B");
-  await page.screenshot(snap("scoring-ela-pasted"));
+  await screenshot(page, "scoring-ela-pasted");
 });
 
 test("scores made offline are kept, survive a reload, flush in one batch call and are each saved exactly once", async ({ page, context, world }) => {
@@ -206,7 +205,7 @@ test("scores made offline are kept, survive a reload, flush in one batch call an
   }
   await expect(page.getByTestId("pending-banner")).toHaveText("10 changes waiting to be sent");
   await expect(page.locator('[role="gridcell"][data-status="pending"]')).toHaveCount(10);
-  await page.screenshot(snap("scoring-offline-pending"));
+  await screenshot(page, "scoring-offline-pending");
 
   // A reload cannot load the page offline (no service worker): reload online with the API cut off.
   await page.route("**/en/api/v1/data-collections/*/scores**", (route) => route.abort("internetdisconnected"));
@@ -302,7 +301,7 @@ test("a refused change shows failed with the server's message and is sent again 
   await expect(page.getByTestId("failed-banner")).toContainText("not saved");
   await expect(page.getByTestId("save-announcement")).toContainText(message);
   await expect(page.getByTestId("active-cell")).toContainText(message);
-  await page.screenshot(snap("scoring-failed"));
+  await screenshot(page, "scoring-failed");
   await expectNoAxeViolations(page, { include: ["[data-testid=failed-banner]", "[data-testid=active-cell]", "[data-status=failed]"] });
   await page.unroute("**/en/api/v1/data-collections/*/scores");
   await page.getByRole("button", { name: "Retry", exact: true }).click();
@@ -351,7 +350,7 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   const tabs = page.getByRole("group", { name: "Grades of the active cell" });
   for (const name of ["Filter", "R", "N", "NE", "A", "B", "C", "D", "1", "2", "3", "4", "5"])
     await expect(tabs.getByRole("button", { name: new RegExp(`^${name}\\b`) }).first()).toBeVisible();
-  await page.screenshot(snap("scoring-ela-grid"));
+  await screenshot(page, "scoring-ela-grid");
   await expectNoAxeViolations(page);
 
   // The quick pick sets the active cell and hands focus back to the grid.
@@ -372,7 +371,7 @@ test("the scoring screen passes axe, filters by the selectors and shows the grad
   await expect(page.getByRole("listbox")).toHaveCount(0);
 
   await openKra(page);
-  await page.screenshot(snap("scoring-kra-grid"));
+  await screenshot(page, "scoring-kra-grid");
   await expectNoAxeViolations(page);
 });
 

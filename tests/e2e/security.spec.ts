@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, shot, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, screenshot, signIn, test } from "./support";
 
 /**
  * The security headers as a browser meets them: a fresh CSP nonce on every page (Next puts it on
@@ -52,5 +52,5 @@ test("a page on another origin cannot frame /profile", async ({ page, baseURL, w
   // The browser refuses to render any page of ours inside theirs: the frame holds Chromium's error page.
   const framed = page.frames().find((f) => f !== page.mainFrame())!;
   await expect.poll(() => framed.url()).toBe("chrome-error://chromewebdata/");
-  await page.screenshot(shot("security-frame-refused"));
+  await screenshot(page, "security-frame-refused");
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * The application shell with the demo data: each account's landing area, area switching,
@@ -8,7 +8,6 @@ import { DEMO_PASSWORD, expect, expectNoAxeViolations, shot, signIn, test, type 
  */
 
 /** Screenshots with animations finished, so fades and the menu are captured at rest. */
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 const header = (page: Page) => page.getByRole("navigation", { name: "Application" });
 
@@ -32,7 +31,7 @@ test.describe("landing areas", () => {
       const username = world[account] as string;
       await signInTo(page, username, landing);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await page.screenshot(snap(`shell-landing-${username.split("@")[0]}`));
+      await screenshot(page, `shell-landing-${username.split("@")[0]}`);
     });
   }
 });
@@ -54,7 +53,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   const table = page.getByRole("table", { name: "My data collections" });
   await expect(table).toBeVisible();
   await expect(table.getByRole("progressbar").first()).toBeVisible();
-  await page.screenshot(snap("shell-teacher-dashboard-1280"));
+  await screenshot(page, "shell-teacher-dashboard-1280");
   await expectNoAxeViolations(page);
 
   // The first Tab reaches the skip link, which moves focus to the main content.
@@ -75,7 +74,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   // The bell opens the newest notifications; Escape closes them and returns focus to the bell.
   await bell.click();
   await expect(page.getByRole("region", { name: "Notifications" }).getByRole("listitem").first()).toBeVisible();
-  await page.screenshot(snap("shell-notifications-1280"));
+  await screenshot(page, "shell-notifications-1280");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("region", { name: "Notifications" })).toHaveCount(0);
   await expect(bell).toBeFocused();
@@ -84,7 +83,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   const offline = page.getByText("Your device currently offline. You will not be able to login, save data, or see fresh data.");
   await page.context().setOffline(true);
   await expect(offline).toBeVisible();
-  await page.screenshot(snap("shell-offline-1280"));
+  await screenshot(page, "shell-offline-1280");
   await page.context().setOffline(false);
   await expect(offline).toHaveCount(0);
 
@@ -94,7 +93,7 @@ test("the teacher dashboard shows real collections, the header and the sidebar",
   await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(65);
   await expect(header(page)).toBeHidden();
   await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
-  await page.screenshot(snap("shell-teacher-dashboard-1000"));
+  await screenshot(page, "shell-teacher-dashboard-1000");
 });
 
 test("a multi-role person switches areas from the header", async ({ page, world }) => {
@@ -105,7 +104,7 @@ test("a multi-role person switches areas from the header", async ({ page, world 
   await expect(page.getByRole("heading", { level: 1, name: "Teacher dashboard" })).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Teacher" })).toHaveCount(0);
   await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await page.screenshot(snap("shell-switched-to-teacher"));
+  await screenshot(page, "shell-switched-to-teacher");
   // The active role sticks: the profile page keeps the teacher's sidebar.
   await header(page)
     .getByRole("link", { name: /^Profile: / })
@@ -136,7 +135,7 @@ test("an administrator impersonates a teacher and ends it", async ({ page, reque
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
   await expect(page.getByText(/You are working as/)).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Logout" })).toHaveCount(0);
-  await page.screenshot(snap("shell-impersonating"));
+  await screenshot(page, "shell-impersonating");
   await header(page).getByRole("button", { name: "End Impersonation" }).click();
   await expect(page).toHaveURL(/\/administrator\/dashboard$/);
   await expect(page.getByText(/You are working as/)).toHaveCount(0);
@@ -151,7 +150,7 @@ test("a teacher opening /system is sent home with the permission snackbar", asyn
   await expect(snackbar).toContainText("You don't have enough permissions to view '/system' page");
   await expect(snackbar).toHaveAttribute("data-type", "error");
   await expect(page).toHaveURL(/\/teacher\/dashboard$/);
-  await page.screenshot(snap("shell-permission-snackbar"));
+  await screenshot(page, "shell-permission-snackbar");
   // It hides itself after 6000 ms.
   await expect(snackbar).toHaveCount(0, { timeout: 9_000 });
 });
@@ -160,7 +159,7 @@ test("an unknown path shows its warning", async ({ page, world }) => {
   await signInTo(page, world.teacher, /\/teacher\/dashboard$/);
   await page.goto("/no-such-place");
   await expect(page.getByRole("heading", { name: "Should you be here? Please enter a valid address" })).toBeVisible();
-  await page.screenshot(snap("shell-not-found"));
+  await screenshot(page, "shell-not-found");
 });
 
 test("on a narrow screen the navigation is a full-screen menu that opens and closes", async ({ page, world }) => {
@@ -168,7 +167,7 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await signInTo(page, world.adminTeacher, /\/administrator\/dashboard$/);
   await expect(header(page)).toBeHidden();
   await expect(page.locator("#app-sidebar")).toBeHidden();
-  await page.screenshot(snap("shell-admin-dashboard-375"));
+  await screenshot(page, "shell-admin-dashboard-375");
 
   const open = page.getByRole("button", { name: "Menu" });
   await open.click();
@@ -176,7 +175,7 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await expect(menu).toBeVisible();
   await expect(menu.getByRole("link", { name: "Downloads" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Teacher" })).toBeVisible();
-  await page.screenshot(snap("shell-menu-375"));
+  await screenshot(page, "shell-menu-375");
   await expectNoAxeViolations(page);
   // Focus stays inside the menu; Escape closes it and focus returns to the Menu button.
   for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
@@ -191,7 +190,7 @@ test("on a narrow screen the navigation is a full-screen menu that opens and clo
   await expect(page).toHaveURL(/\/downloads$/);
   await expect(menu).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
-  await page.screenshot(snap("shell-downloads-375"));
+  await screenshot(page, "shell-downloads-375");
   await open.click();
   await menu.getByRole("button", { name: "Close" }).click();
   await expect(menu).toBeHidden();
@@ -204,7 +203,7 @@ test("administrator and system dashboards show counts from the database", async 
     await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   }
   await expect(page.getByRole("table", { name: "Open and upcoming data collections" })).toBeVisible();
-  await page.screenshot(snap("shell-admin-dashboard-1280"));
+  await screenshot(page, "shell-admin-dashboard-1280");
   await expectNoAxeViolations(page);
 
   await header(page).getByRole("button", { name: "Logout" }).click();
@@ -218,7 +217,7 @@ test("administrator and system dashboards show counts from the database", async 
   await expect(tenantRow(world.tag).getByRole("cell", { name: "Maryland", exact: true })).toBeVisible();
   await expect(tenantRow(`${world.tag}-ohio`).getByRole("cell", { name: "Ohio", exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "School years" })).toBeVisible();
-  await page.screenshot(snap("shell-system-dashboard-1280"));
+  await screenshot(page, "shell-system-dashboard-1280");
   await expectNoAxeViolations(page);
 });
 
@@ -260,12 +259,12 @@ test("the profile page saves the person's own details", async ({ page, world }) 
   await email.fill(originalEmail);
   await expect(page.getByLabel("Current password to confirm the new email")).toHaveCount(0);
   await page.getByLabel("New password").fill("short");
-  await page.screenshot(snap("shell-profile-1280"));
+  await screenshot(page, "shell-profile-1280");
   await first.fill(original);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(header(page).getByRole("link", { name: /^Profile: / })).toContainText(original.slice(0, 14));
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot(snap("shell-profile-375"));
+  await screenshot(page, "shell-profile-375");
 });
 
 test("a system admin publishes an installer that a teacher then downloads", async ({ page, browser, world }) => {
@@ -289,7 +288,7 @@ test("a system admin publishes an installer that a teacher then downloads", asyn
   await expect(rpm.getByText("file-watcher-3.2.0.x86_64.rpm")).toBeVisible();
   await expect(rpm.getByText("Version 3.2.0")).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot(snap("shell-downloads-1280"));
+  await screenshot(page, "shell-downloads-1280");
 
   const context = await browser.newContext({ baseURL: world.origins.ohio });
   const teacher = await context.newPage();

@@ -1,5 +1,5 @@
 import { networkInterfaces } from "node:os";
-import { demoTest as test, expect, shot, signIn } from "./support";
+import { demoTest as test, expect, screenshot, signIn } from "./support";
 
 // Runs against `npm start` on its embedded defaults (PGlite, local files, outbox mail, in-process
 // workers), as a fresh clone would: sign in with a demo account and run a job through the queue.
@@ -22,7 +22,7 @@ test("the product on its embedded defaults signs in and runs a job", async ({ pa
   await expect(mail).toContainText("No SMTP server is configured");
   await mail.getByRole("button", { name: "Send a test message" }).click();
   await expect(mail.getByRole("status")).toContainText("Kept in the outbox (no mail server is configured)", { timeout: 20_000 });
-  await page.screenshot(shot("smoke-system-dashboard"));
+  await screenshot(page, "smoke-system-dashboard");
 });
 
 // Its passwords are in the README: the demo answers on 127.0.0.1, not on this machine's network address.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The teacher's class list and one child's page (demo data: world.teacher with 20 children in an
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
  */
 
 const API = "/en/api/v1";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function kraCollectionId(page: Page, username: string): Promise<number> {
   await signIn(page, username);
@@ -50,7 +49,7 @@ test("a teacher opens a child from the class list, records supports, sees the gr
   expect(await links.count()).toBeGreaterThan(10);
   await expect(table.getByRole("progressbar").first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-class-list"));
+  await screenshot(page, "teacher-class-list");
 
   const link = links.last();
   const [last, first] = (await link.textContent())!.split(", ");
@@ -100,10 +99,10 @@ test("a teacher opens a child from the class list, records supports, sees the gr
 
   await expectNoAxeViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot(snap("teacher-student-page"));
+  await screenshot(page, "teacher-student-page");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-student-page-phone"));
+  await screenshot(page, "teacher-student-page-phone");
 });
 
 test("another teacher's child and collection are not found", async ({ page, browser, world }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The system admin's assessment editor (world.system): build an assessment with a domain and a
@@ -15,7 +15,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
 
 const run = Date.now().toString(36);
 const NAME = `Readiness pilot ${run}`;
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 const snackbar = (page: Page) => page.getByTestId("snackbar").locator("p");
 /** A 1 x 1 PNG. */
 const PNG = Buffer.from(
@@ -62,7 +61,7 @@ test("a system admin builds, exports and imports an assessment", async ({ page, 
   await expect(snackbar(page)).toHaveText("Error saving assessment");
   await expect(dialog.getByText("Name is required").last()).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("system-assessment-dialog"));
+  await screenshot(page, "system-assessment-dialog");
   await page.keyboard.type(NAME);
   await page.keyboard.press("Tab");
   await page.keyboard.type("summative");
@@ -101,7 +100,7 @@ test("a system admin builds, exports and imports an assessment", async ({ page, 
   const items = page.getByRole("region", { name: "Items", exact: true });
   await expect(items.getByRole("cell", { name: "LL.PA Phonological awareness" })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("system-assessment-editor"));
+  await screenshot(page, "system-assessment-editor");
 
   // The item: its scale's entries, an entry, and a resource uploaded and downloaded byte for byte.
   await items.getByRole("link", { name: "LL01" }).click();
@@ -117,7 +116,7 @@ test("a system admin builds, exports and imports an assessment", async ({ page, 
   const downloaded = await readFile(await (await download).path());
   expect(downloaded.equals(bytes)).toBe(true);
   await axe(page);
-  await page.screenshot(snap("system-assessment-item"));
+  await screenshot(page, "system-assessment-item");
 
   // Export, then import the file as a new copy whose own export is identical field by field.
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -209,7 +208,7 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   const [sheetDownload] = await Promise.all([page.waitForEvent("download"), sheetLink.click()]);
   expect((await readFile((await sheetDownload.path())!)).toString()).toContain(sheetMarker);
   await axe(page);
-  await page.screenshot(snap("system-tenant"));
+  await screenshot(page, "system-tenant");
 
   // An integration, created then edited; a license change whose second call fails keeps the others.
   await page.getByRole("button", { name: "New integration" }).click();
@@ -242,7 +241,7 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await expect(licenses.getByRole("alert")).toContainText("Adding L-1 (ROLE_TEACHER) failed: License L-1 already grants ROLE_TEACHER");
   await expect(licenses.getByText("L-2 · ROLE_ADMIN")).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("system-licenses-partial"));
+  await screenshot(page, "system-licenses-partial");
   await licenses.getByRole("button", { name: "Close" }).first().click();
   await expect(integrations.getByText("Licenses: L-1 (ROLE_TEACHER), L-2 (ROLE_ADMIN)")).toBeVisible();
 
@@ -266,5 +265,5 @@ test("a system admin creates a tenant with its admin, and a school year", async 
   await expect(snackbar(page)).toHaveText("School year updated");
   await expect(page.getByRole("cell", { name: "2091-06-15" })).toBeVisible();
   await axe(page);
-  await page.screenshot(snap("system-school-years"));
+  await screenshot(page, "system-school-years");
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from "./support";
 
 /**
  * The teacher's Assessments page and a collection's completion views (demo data: world.teacher
@@ -26,7 +26,7 @@ test("a teacher opens a collection's completion from Assessments and sees a new 
   const table = page.getByRole("table", { name: "My data collections" });
   await expect(table.getByRole("link", { name: /^Kindergarten Readiness/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(shot("teacher-assessments"));
+  await screenshot(page, "teacher-assessments");
 
   await table.getByRole("link", { name: /^Completion of Kindergarten Readiness/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Completion: Kindergarten Readiness/ })).toBeVisible();
@@ -38,7 +38,7 @@ test("a teacher opens a collection's completion from Assessments and sees a new 
   const before = await entered(page);
   expect(before.expected).toBeGreaterThan(before.scored);
   await expectNoAxeViolations(page);
-  await page.screenshot(shot("teacher-completion"));
+  await screenshot(page, "teacher-completion");
 
   // One cell nobody has scored yet: a child short of 100% and an item they lack.
   const roster = (await (await page.request.get(`${API}/data-collections/${id}/students/legacy`)).json()) as {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signIn, test, type World } from "./support";
+import { expect, expectNoAxeViolations, screenshot, signIn, test, type World } from "./support";
 
 /**
  * The teacher's groups page (world.teacher, the open KRA collection, which no other journey
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, shot, signIn, test, type World } from ".
 
 const API = "/en/api/v1";
 const LABEL = "Table 3 readers";
-const snap = (name: string) => ({ ...shot(name), animations: "disabled" as const });
 
 async function openGroups(page: Page, world: World): Promise<number> {
   await signIn(page, world.teacher);
@@ -59,7 +58,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   const groups = page.getByRole("list", { name: "Groups" });
   if ((await page.locator("[data-group]").count()) === 0) await expect(page.getByText("No groups yet")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("groups-empty"));
+  await screenshot(page, "groups-empty");
 
   // New group, by keyboard alone: Tab to the button, Enter opens the dialog.
   await page.locator("body").focus();
@@ -94,7 +93,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
     await page.keyboard.press("Space");
   }
   await expect(dialog.getByText("(3 of")).toBeVisible();
-  await page.screenshot(snap("groups-dialog"));
+  await screenshot(page, "groups-dialog");
   await tabTo(page, focusedIs(page, "button", "Create group"));
   await page.keyboard.press("Enter");
 
@@ -110,7 +109,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   await page.reload();
   await expect(groups.getByRole("listitem").filter({ hasText: LABEL })).toContainText("3 students");
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("groups-list"));
+  await screenshot(page, "groups-list");
 
   // Edit: take the second child out.
   await page.getByRole("button", { name: `Edit ${LABEL}` }).click();
@@ -147,7 +146,7 @@ test("a teacher creates a group by keyboard, edits it, filters the grid by it an
   const confirm = page.getByRole("dialog", { name: "Delete group?" });
   await expect(confirm).toContainText(LABEL);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("groups-delete"));
+  await screenshot(page, "groups-delete");
   await confirm.getByRole("button", { name: "Delete group" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("Group successfully deleted");
   await expect(page.getByRole("button", { name: "New group" })).toBeFocused();
@@ -172,7 +171,7 @@ test("the teacher's announcements page shows each announcement with its status",
   await expect(others.locator('[data-status="Past"]').first()).toBeVisible();
   await expect(others.getByText("Winter checkpoint coming up")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("teacher-announcements"));
+  await screenshot(page, "teacher-announcements");
 });
 
 test("on a phone the groups dialog fits, and Escape closes it with focus back on its button", async ({ page, world }) => {
@@ -187,7 +186,7 @@ test("on a phone the groups dialog fits, and Escape closes it with focus back on
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page);
-  await page.screenshot(snap("groups-dialog-phone"));
+  await screenshot(page, "groups-dialog-phone");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
