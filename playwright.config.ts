@@ -72,7 +72,8 @@ export default defineConfig({
   reporter: [["list"], ["html", { outputFolder: `${OUTPUT}/report`, open: "never" }], ["json", { outputFile: `${OUTPUT}/results.json` }]],
   // A trace records a screencast and DOM snapshots of every action: a sixth of a journey's CPU on a
   // two-core machine, where the journeys are CPU-bound. E2E_TRACE=1 records one for failing journeys.
-  use: { screenshot: "on", trace: process.env.E2E_TRACE ? "retain-on-failure" : "off", actionTimeout: 15_000 },
+  // The pictures people look at are the journeys' own screenshot() calls; a failing journey adds its last.
+  use: { screenshot: "only-on-failure", trace: process.env.E2E_TRACE ? "retain-on-failure" : "off", actionTimeout: 15_000 },
   // An instance run (one engineer's journeys beside others, or a group of npm test's) needs only the app server.
   projects: SMOKE_ONLY ? [smokeProject] : INSTANCE ? [appProject] : [appProject, smokeProject],
   webServer: SMOKE_ONLY ? [smokeServer] : INSTANCE ? [appServer] : [appServer, smokeServer],

@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 function sourceStamp(env) {
   const git = (args) => {
@@ -54,3 +55,6 @@ export function buildIfNeeded({ force = false, env = {} } = {}) {
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
   return true;
 }
+
+// `node scripts/build-stamp.mjs` builds when the sources changed: npm test runs it beside Vitest.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) buildIfNeeded();

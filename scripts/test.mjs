@@ -3,7 +3,7 @@
 // typecheck, Vitest (unit + API against a real database engine), a production build and the
 // Playwright journeys in Chromium.
 import { execSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { buildIfNeeded } from "./build-stamp.mjs";
 
 const timings = [];
@@ -125,6 +125,19 @@ if (only && only !== "journeys") {
   console.error(`Unknown stage ${only}: the only one that runs alone is journeys.`);
   process.exit(2);
 }
+/** Run a command to its end; its output goes to the log file. Resolves with its exit code and seconds. */
+function logged(cmd, args, log, env = {}) {
+  mkdirSync(".data", { recursive: true });
+  const out = openSync(log, "w");
+  const started = Date.now();
+  return new Promise((resolve) =>
+    spawn(cmd, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } }).on("exit", (code) =>
+      resolve({ code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }),
+    ),
+  );
+}
+
+process.env.NEXT_BUILD_TYPECHECKED = "1";
 if (only !== "journeys") {
   // Single-threaded each: side by side they take about the time of the longest on two cores.
   await step("lint + typecheck + format", () =>
@@ -134,9 +147,20 @@ if (only !== "journeys") {
       ["node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
     ]),
   );
-  await step("vitest (unit + API)", () => run("node_modules/.bin/vitest", ["run"]));
-}
-await step("next build", () => buildIfNeeded({ env: { NEXT_BUILD_TYPECHECKED: "1" } }));
+  // The build runs beside Vitest, which leaves about a tenth of the two cores idle (waiting on the
+  // database and on its job workers); the build's output goes to a file, shown if it fails.
+  await step("vitest (unit + API) + next build", async () => {
+    const build = logged(process.execPath, ["scripts/build-stamp.mjs"], ".data/test-build.log");
+    run("node_modules/.bin/vitest", ["run"]);
+    const { code, seconds } = await build;
+    if (code !== 0) {
+      console.error(readFileSync(".data/test-build.log", "utf8"));
+      console.error(`\nnext build failed (exit ${code})`);
+      process.exit(code);
+    }
+    console.log(`next build: ${seconds} s beside Vitest (its output: .data/test-build.log)`);
+  });
+} else await step("next build", () => buildIfNeeded());
 await step("playwright (Chromium)", journeys);
 
 console.log("\nAll tests passed.");

@@ -152,8 +152,12 @@ export async function pickLocation(page: Page, choice: { region: string; distric
   return name;
 }
 
-/** A picture of the page for people to look at: tests/e2e/output/screenshots/<name>.png, the whole page unless told. */
+/**
+ * A picture of the page for people to look at: tests/e2e/output-<instance>/screenshots/<name>.png, the
+ * whole page unless told. CI keeps no pictures: .ci/run sets E2E_SCREENSHOTS=0, sparing 160 captures.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
   await test.step(
     `screenshot ${name}`,
     async () => {
