@@ -16,7 +16,7 @@ export default defineConfig([
     "db/migrations/**",
     "test-results/**",
     "playwright-report/**",
-    "tests/e2e/output/**",
+    "tests/e2e/output*/**",
     "next-env.d.ts",
   ]),
   {

@@ -15,7 +15,7 @@ const seconds = {};
 const steps = {};
 function countSteps(list) {
   for (const step of list ?? []) {
-    const kind = step.title.startsWith("screenshot ") ? "screenshot" : step.title;
+    const kind = /^(screenshot|axe) /.exec(step.title)?.[1] ?? step.title;
     if (["axe", "sign in", "screenshot"].includes(kind)) {
       steps[kind] ??= { count: 0, seconds: 0 };
       steps[kind].count += 1;

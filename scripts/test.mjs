@@ -25,15 +25,31 @@ function run(cmd, args, env = {}) {
   }
 }
 const sh = (command) => execSync(command, { stdio: "inherit" });
-/** Run commands at once; exit with the first failure's code once all have ended. */
+/**
+ * Run commands at once (one named in `after` once that one has ended), each with its output on the
+ * console or in its own log file; once all have ended, print each one's seconds and exit with the
+ * first failure's code (printing its log).
+ */
 async function all(commands) {
-  const codes = await Promise.all(
-    commands.map(([cmd, args]) => new Promise((resolve) => spawn(cmd, args, { stdio: "inherit" }).on("exit", (code) => resolve([cmd, code ?? 1])))),
-  );
-  const failed = codes.find(([, code]) => code !== 0);
+  mkdirSync(".data", { recursive: true });
+  const running = {};
+  for (const { name, cmd, args, log, after } of commands)
+    running[name] = (after ? running[after] : Promise.resolve()).then(() => {
+      const started = Date.now();
+      const out = log ? openSync(log, "w") : "inherit";
+      return new Promise((resolve) =>
+        spawn(cmd, args, { stdio: ["ignore", out, out] }).on("exit", (code) =>
+          resolve({ name, log, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }),
+        ),
+      );
+    });
+  const results = await Promise.all(Object.values(running));
+  for (const { name, log, seconds } of results) console.log(`  ${name}: ${seconds} s${log ? ` (its output: ${log})` : ""}`);
+  const failed = results.find(({ code }) => code !== 0);
   if (failed) {
-    console.error(`\n${failed[0]} failed (exit ${failed[1]})`);
-    process.exit(failed[1]);
+    if (failed.log) console.error(readFileSync(failed.log, "utf8"));
+    console.error(`\n${failed.name} failed (exit ${failed.code})`);
+    process.exit(failed.code);
   }
 }
 
@@ -125,41 +141,21 @@ if (only && only !== "journeys") {
   console.error(`Unknown stage ${only}: the only one that runs alone is journeys.`);
   process.exit(2);
 }
-/** Run a command to its end; its output goes to the log file. Resolves with its exit code and seconds. */
-function logged(cmd, args, log, env = {}) {
-  mkdirSync(".data", { recursive: true });
-  const out = openSync(log, "w");
-  const started = Date.now();
-  return new Promise((resolve) =>
-    spawn(cmd, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } }).on("exit", (code) =>
-      resolve({ code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }),
-    ),
-  );
-}
-
 process.env.NEXT_BUILD_TYPECHECKED = "1";
 if (only !== "journeys") {
-  // Single-threaded each: side by side they take about the time of the longest on two cores.
-  await step("lint + typecheck + format", () =>
+  // All at once: each alone leaves part of the two cores idle (lint, typecheck and format are
+  // single-threaded; Vitest waits on the database and its job workers), and together they take little
+  // more than Vitest alone. The build's output goes to a file, shown if it fails.
+  await step("lint, typecheck, format, vitest and the build", () =>
     all([
-      ["node_modules/.bin/eslint", ["--max-warnings=0", "."]],
-      ["node_modules/.bin/tsc", ["--noEmit"]],
-      ["node_modules/.bin/prettier", ["--check", "--log-level=warn", "."]],
+      { name: "eslint", cmd: "node_modules/.bin/eslint", args: ["--max-warnings=0", "."] },
+      { name: "tsc", cmd: "node_modules/.bin/tsc", args: ["--noEmit"] },
+      { name: "prettier", cmd: "node_modules/.bin/prettier", args: ["--check", "--log-level=warn", "."] },
+      { name: "vitest", cmd: "node_modules/.bin/vitest", args: ["run"] },
+      // After tsc, which reads the types the build writes (.next/types).
+      { name: "next build", cmd: process.execPath, args: ["scripts/build-stamp.mjs"], log: ".data/test-build.log", after: "tsc" },
     ]),
   );
-  // The build runs beside Vitest, which leaves about a tenth of the two cores idle (waiting on the
-  // database and on its job workers); the build's output goes to a file, shown if it fails.
-  await step("vitest (unit + API) + next build", async () => {
-    const build = logged(process.execPath, ["scripts/build-stamp.mjs"], ".data/test-build.log");
-    run("node_modules/.bin/vitest", ["run"]);
-    const { code, seconds } = await build;
-    if (code !== 0) {
-      console.error(readFileSync(".data/test-build.log", "utf8"));
-      console.error(`\nnext build failed (exit ${code})`);
-      process.exit(code);
-    }
-    console.log(`next build: ${seconds} s beside Vitest (its output: .data/test-build.log)`);
-  });
 } else await step("next build", () => buildIfNeeded());
 await step("playwright (Chromium)", journeys);
 

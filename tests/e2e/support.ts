@@ -178,7 +178,7 @@ export function mailText(raw: string): string {
  * banner): on the scoring grid a whole-page run costs seconds, and the rest has not changed.
  */
 export async function expectNoAxeViolations(page: Page, { include }: { include?: string[] } = {}) {
-  await test.step("axe", () => axeCheck(page, include), { box: true });
+  await test.step(`axe ${new URL(page.url()).pathname}`, () => axeCheck(page, include), { box: true });
 }
 async function axeCheck(page: Page, include: string[] | undefined) {
   // Fades (page, dialog, snackbar) pass through low contrast: let the finite animations end first.
