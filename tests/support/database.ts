@@ -91,6 +91,22 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
+/** A clone opened as the app would; its drop waits for the database to go, or lets it go on after. */
+function openClone(name: string, { dropLater = false } = {}): TestDatabase {
+  const url = serverUrl(name);
+  const handle = openTestDatabase(url);
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close();
+      const dropped = dropDatabase(name);
+      if (dropLater) dropped.catch(() => undefined);
+      else await dropped;
+    },
+  };
+}
+
 /** The clone the next file of this process will take, made while the current file runs. */
 const spare = globalThis as { __spareTestDatabase?: Promise<string> };
 
@@ -105,32 +121,11 @@ export async function createFileDatabase(): Promise<TestDatabase> {
   const next = cloneTemplate();
   next.catch(() => undefined); // a failure is met again by the file that awaits it
   spare.__spareTestDatabase = next;
-  const url = serverUrl(name);
-  const handle = openTestDatabase(url);
-  return {
-    handle,
-    url,
-    async drop() {
-      await handle.close();
-      void dropDatabase(name).catch(() => undefined);
-    },
-  };
+  return openClone(name, { dropLater: true });
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE_URL) {
-    const name = await cloneTemplate();
-    const url = serverUrl(name);
-    const handle = openTestDatabase(url);
-    return {
-      handle,
-      url,
-      async drop() {
-        await handle.close();
-        await dropDatabase(name);
-      },
-    };
-  }
+  if (process.env.TEST_DATABASE_URL) return openClone(await cloneTemplate());
   if (!existsSync(PGLITE_DUMP)) throw new Error("PGlite template dump missing: global setup did not run");
   const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(PGLITE_DUMP)]) });
   const handle: DatabaseHandle = {
