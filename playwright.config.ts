@@ -73,7 +73,9 @@ export default defineConfig({
   // A trace records a screencast and DOM snapshots of every action: a sixth of a journey's CPU on a
   // two-core machine, where the journeys are CPU-bound. E2E_TRACE=1 records one for failing journeys.
   // The pictures people look at are the journeys' own screenshot() calls; a failing journey adds its last.
-  use: { screenshot: "only-on-failure", trace: process.env.E2E_TRACE ? "retain-on-failure" : "off", actionTimeout: 15_000 },
+  // Reduced motion (app/globals.css ends every fade at once): no journey waits on, or composites the
+  // frames of, a page or dialog fade; axe reads the pages at rest either way.
+  use: { reducedMotion: "reduce", screenshot: "only-on-failure", trace: process.env.E2E_TRACE ? "retain-on-failure" : "off", actionTimeout: 15_000 },
   // An instance run (one engineer's journeys beside others, or a group of npm test's) needs only the app server.
   projects: SMOKE_ONLY ? [smokeProject] : INSTANCE ? [appProject] : [appProject, smokeProject],
   webServer: SMOKE_ONLY ? [smokeServer] : INSTANCE ? [appServer] : [appServer, smokeServer],
