@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { PlainTable } from "@/components/ui/plain-table";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { API, apiData, callApi } from "@/components/api/client";
@@ -201,91 +202,72 @@ export function BulkLoads({ initial, administration, pageSize }: { initial: Page
         {page.bulkLoads.length === 0 ? (
           <EmptyState title="No bulk loads yet">Files you upload appear here with their progress and results.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby="loads-heading">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Bulk loads, newest first</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    File
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Uploaded
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Rows
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Files
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.bulkLoads.map((b) => (
-                  <tr key={b.id} className="border-t border-slate-200 align-top">
-                    <td className="px-3 py-2">
-                      <span className="font-medium text-slate-900">{b.originalFileName}</span>
-                      <span className="block text-xs text-slate-600">{TYPE_LABELS[b.type as BulkLoadType] ?? b.type}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="whitespace-nowrap">{formatDateTime(b.createdAt)}</span>
-                      <span className="block text-xs text-slate-600">{b.username}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={STATUS[b.status].tone}>{STATUS[b.status].label}</Badge>
-                      {running(b) && b.totalRows ? (
-                        <>
-                          <span className="mt-1 block text-xs text-slate-700">
-                            {b.processedRows} of {b.totalRows} rows checked
-                          </span>
-                          <progress
-                            max={b.totalRows}
-                            value={b.processedRows}
-                            aria-label={`Rows checked of ${b.originalFileName}`}
-                            className="mt-1 block h-1.5 w-32 accent-brand-700"
-                          />
-                        </>
-                      ) : null}
-                      {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatDateTime(b.dateCompleted)}</span> : null}
-                      {b.errors.map((e) => (
-                        <span key={e} className="mt-1 block text-xs text-danger">
-                          {e}
-                        </span>
-                      ))}
-                    </td>
-                    <td className="px-3 py-2">
-                      {b.status === "complete" ? (
-                        <>
-                          <span className="block">{b.loadedRows} loaded</span>
-                          <span className="block text-xs text-slate-600">
-                            {b.created} new, {b.updated} updated, {b.loadedRows - b.created - b.updated} already in place
-                          </span>
-                          <span className={b.errorRows ? "block text-danger" : "block text-slate-600"}>{b.errorRows} refused</span>
-                        </>
-                      ) : (
-                        <span className="text-slate-600">{b.totalRows ?? "—"}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-col items-start gap-1">
-                        <a href={`${API}${PATH}/${b.id}/download/original`} download className="text-brand-700 underline underline-offset-2">
-                          Uploaded file<span className="sr-only"> {b.originalFileName}</span>
-                        </a>
-                        {b.hasResults ? (
-                          <a href={`${API}${PATH}/${b.id}/download/results`} download className="text-brand-700 underline underline-offset-2">
-                            Results<span className="sr-only"> of {b.originalFileName}</span>
-                          </a>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable
+            labelledBy="loads-heading"
+            caption="Bulk loads, newest first"
+            columns={["File", "Uploaded", "Status", "Rows", "Files"]}
+            rows={page.bulkLoads}
+          >
+            {(b) => (
+              <tr key={b.id} className="border-t border-slate-200 align-top">
+                <td>
+                  <span className="font-medium text-slate-900">{b.originalFileName}</span>
+                  <span className="block text-xs text-slate-600">{TYPE_LABELS[b.type as BulkLoadType] ?? b.type}</span>
+                </td>
+                <td>
+                  <span className="whitespace-nowrap">{formatDateTime(b.createdAt)}</span>
+                  <span className="block text-xs text-slate-600">{b.username}</span>
+                </td>
+                <td>
+                  <Badge tone={STATUS[b.status].tone}>{STATUS[b.status].label}</Badge>
+                  {running(b) && b.totalRows ? (
+                    <>
+                      <span className="mt-1 block text-xs text-slate-700">
+                        {b.processedRows} of {b.totalRows} rows checked
+                      </span>
+                      <progress
+                        max={b.totalRows}
+                        value={b.processedRows}
+                        aria-label={`Rows checked of ${b.originalFileName}`}
+                        className="mt-1 block h-1.5 w-32 accent-brand-700"
+                      />
+                    </>
+                  ) : null}
+                  {b.dateCompleted ? <span className="mt-1 block text-xs text-slate-600">Completed {formatDateTime(b.dateCompleted)}</span> : null}
+                  {b.errors.map((e) => (
+                    <span key={e} className="mt-1 block text-xs text-danger">
+                      {e}
+                    </span>
+                  ))}
+                </td>
+                <td>
+                  {b.status === "complete" ? (
+                    <>
+                      <span className="block">{b.loadedRows} loaded</span>
+                      <span className="block text-xs text-slate-600">
+                        {b.created} new, {b.updated} updated, {b.loadedRows - b.created - b.updated} already in place
+                      </span>
+                      <span className={b.errorRows ? "block text-danger" : "block text-slate-600"}>{b.errorRows} refused</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-600">{b.totalRows ?? "—"}</span>
+                  )}
+                </td>
+                <td>
+                  <div className="flex flex-col items-start gap-1">
+                    <a href={`${API}${PATH}/${b.id}/download/original`} download className="text-brand-700 underline underline-offset-2">
+                      Uploaded file<span className="sr-only"> {b.originalFileName}</span>
+                    </a>
+                    {b.hasResults ? (
+                      <a href={`${API}${PATH}/${b.id}/download/results`} download className="text-brand-700 underline underline-offset-2">
+                        Results<span className="sr-only"> of {b.originalFileName}</span>
+                      </a>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            )}
+          </PlainTable>
         )}
         {page.total > page.pageSize ? (
           <nav aria-label="Bulk load pages" className="flex items-center justify-between gap-3 text-sm">

@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useSnackbar } from "@/components/ui/snackbar";
 import type { CustomField } from "@/lib/enrollments/custom-fields";
 import type { EnrollmentRow } from "@/lib/enrollments/schemas";
-import { callApi, fieldMessages } from "@/components/api/client";
+import { fieldMessages } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 const selectClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm";
 
@@ -20,27 +19,16 @@ function sent(field: CustomField, raw: string): string | number | null {
 
 /** The tenant's custom fields of one enrollment, with prior care; the server checks every value. */
 export function CustomFieldsForm({ enrollment, fields }: { enrollment: EnrollmentRow; fields: CustomField[] }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body: Record<string, unknown> = { id: enrollment.id, priorCare: String(form.get("priorCare") ?? "").trim() || null };
     for (const f of fields) body[f.key] = sent(f, String(form.get(f.key) ?? ""));
-    setSaving(true);
-    const answer = await callApi("PUT", "/enrollments", body);
-    setSaving(false);
-    if (!answer.ok) {
-      setErrors(fieldMessages(answer.errors));
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    setErrors({});
-    showSnackbar("Enrollment saved", "success");
-    router.refresh();
+    const answer = await change("PUT", "/enrollments", body, { success: "Enrollment saved" });
+    setErrors(answer.ok ? {} : fieldMessages(answer.errors));
   }
 
   const value = (key: string) => {
@@ -113,7 +101,7 @@ export function CustomFieldsForm({ enrollment, fields }: { enrollment: Enrollmen
         ),
       )}
       <div>
-        <Button type="submit" busy={saving}>
+        <Button type="submit" busy={busy}>
           Save fields
         </Button>
       </div>

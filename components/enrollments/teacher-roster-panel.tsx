@@ -1,13 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useSnackbar } from "@/components/ui/snackbar";
+import { PlainTable } from "@/components/ui/plain-table";
 import type { AvailableStudent } from "@/lib/enrollments/schemas";
-import { callApi } from "@/components/api/client";
-
-const cell = "px-4 py-2.5";
+import { useChange } from "@/components/api/use-change";
 
 interface RosterEntry {
   id: number;
@@ -29,21 +25,7 @@ interface Props {
 
 /** One teacher's roster at a location: remove a student, or add one of the location's other students. */
 export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster, available, truncated, search }: Props) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
-
-  async function run(method: string, url: string, body: unknown, success: string) {
-    setBusy(true);
-    const answer = await callApi(method, url, body);
-    setBusy(false);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    showSnackbar(success, "success");
-    router.refresh();
-  }
+  const { busy, change } = useChange();
 
   return (
     <div className="grid gap-6 desktop:grid-cols-2">
@@ -51,52 +33,35 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
         <h2 id="roster-heading" className="text-base font-semibold text-slate-900">
           Roster ({roster.length})
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={`${teacherName}'s roster`}>
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Students on {teacherName}&apos;s roster</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Student
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  State ID
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roster.length === 0 && (
-                <tr>
-                  <td colSpan={3} className="px-4 py-6 text-center text-slate-600">
-                    No students on this roster yet.
-                  </td>
-                </tr>
-              )}
-              {roster.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {r.studentLastName}, {r.studentFirstName}
-                  </th>
-                  <td className={`${cell} font-mono`}>{r.tenantUniqueId}</td>
-                  <td className={cell}>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy}
-                      onClick={() => run("DELETE", `/user-students-associations?associationId=${r.id}`, undefined, "Student removed from the teacher's roster")}
-                      aria-label={`Remove ${r.studentFirstName} ${r.studentLastName}`}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          label={`${teacherName}'s roster`}
+          caption={`Students on ${teacherName}'s roster`}
+          columns={["Student", "State ID", "Actions"]}
+          rows={roster}
+          empty="No students on this roster yet."
+        >
+          {(r) => (
+            <tr key={r.id} className="border-t border-slate-200">
+              <th scope="row" className="font-medium">
+                {r.studentLastName}, {r.studentFirstName}
+              </th>
+              <td className="font-mono">{r.tenantUniqueId}</td>
+              <td>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() =>
+                    change("DELETE", `/user-students-associations?associationId=${r.id}`, undefined, { success: "Student removed from the teacher's roster" })
+                  }
+                  aria-label={`Remove ${r.studentFirstName} ${r.studentLastName}`}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          )}
+        </PlainTable>
       </section>
       <section aria-labelledby="available-heading" className="flex flex-col gap-3">
         <h2 id="available-heading" className="text-base font-semibold text-slate-900">
@@ -119,59 +84,40 @@ export function TeacherRosterPanel({ teacherId, teacherName, locationId, roster,
             Search
           </Button>
         </form>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Available students">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Students who could be added to {teacherName}&apos;s roster</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Student
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  State ID
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {available.length === 0 && (
-                <tr>
-                  <td colSpan={3} className="px-4 py-6 text-center text-slate-600">
-                    {search ? "No student matches." : "Every student here is on this roster."}
-                  </td>
-                </tr>
-              )}
-              {available.map((s) => (
-                <tr key={s.studentEnrollmentId} className="border-t border-slate-200">
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {s.lastName}, {s.firstName}
-                  </th>
-                  <td className={`${cell} font-mono`}>{s.tenantUniqueId}</td>
-                  <td className={cell}>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        run(
-                          "POST",
-                          "/user-students-associations",
-                          { userId: teacherId, studentEnrollmentId: s.studentEnrollmentId, parentLocationId: locationId },
-                          "Student added to the teacher's roster",
-                        )
-                      }
-                      aria-label={`Add ${s.firstName} ${s.lastName}`}
-                    >
-                      Add
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          label="Available students"
+          caption={`Students who could be added to ${teacherName}'s roster`}
+          columns={["Student", "State ID", "Actions"]}
+          rows={available}
+          empty={search ? "No student matches." : "Every student here is on this roster."}
+        >
+          {(s) => (
+            <tr key={s.studentEnrollmentId} className="border-t border-slate-200">
+              <th scope="row" className="font-medium">
+                {s.lastName}, {s.firstName}
+              </th>
+              <td className="font-mono">{s.tenantUniqueId}</td>
+              <td>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    change(
+                      "POST",
+                      "/user-students-associations",
+                      { userId: teacherId, studentEnrollmentId: s.studentEnrollmentId, parentLocationId: locationId },
+                      { success: "Student added to the teacher's roster" },
+                    )
+                  }
+                  aria-label={`Add ${s.firstName} ${s.lastName}`}
+                >
+                  Add
+                </Button>
+              </td>
+            </tr>
+          )}
+        </PlainTable>
         {truncated && <p className="text-sm text-slate-600">Showing the first 500: search to narrow the list.</p>}
       </section>
     </div>

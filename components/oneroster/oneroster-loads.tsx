@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PlainTable } from "@/components/ui/plain-table";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import { apiData, callApi } from "@/components/api/client";
@@ -335,47 +336,31 @@ export function OneRosterLoads({
         {page.loads.length === 0 ? (
           <EmptyState title="No bundles yet">Bundles you upload appear here with their dry run and what they changed.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-labelledby="or-loads-heading">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">OneRoster bundles, newest first</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Bundle
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Uploaded
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Refused
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.loads.map((l) => (
-                  <tr key={l.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2">
-                      <button type="button" className="font-medium text-brand-700 underline underline-offset-2" onClick={() => void open(l.id)}>
-                        {l.originalFileName}
-                        <span className="sr-only"> (open)</span>
-                      </button>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {formatDateTime(l.createdAt)}
-                      <span className="block text-xs text-slate-600">{l.username}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={STATUS[l.status].tone}>{STATUS[l.status].label}</Badge>
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{l.refusedCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable
+            labelledBy="or-loads-heading"
+            caption="OneRoster bundles, newest first"
+            columns={["Bundle", "Uploaded", "Status", "Refused"]}
+            rows={page.loads}
+          >
+            {(l) => (
+              <tr key={l.id} className="border-t border-slate-200">
+                <td>
+                  <button type="button" className="font-medium text-brand-700 underline underline-offset-2" onClick={() => void open(l.id)}>
+                    {l.originalFileName}
+                    <span className="sr-only"> (open)</span>
+                  </button>
+                </td>
+                <td className="whitespace-nowrap">
+                  {formatDateTime(l.createdAt)}
+                  <span className="block text-xs text-slate-600">{l.username}</span>
+                </td>
+                <td>
+                  <Badge tone={STATUS[l.status].tone}>{STATUS[l.status].label}</Badge>
+                </td>
+                <td className="tabular-nums">{l.refusedCount}</td>
+              </tr>
+            )}
+          </PlainTable>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
+import { PlainTable } from "@/components/ui/plain-table";
 import type { OrgType } from "@/lib/users/labels";
 import { can } from "@/lib/auth/permissions";
 import { rolesLabel, userPath } from "@/lib/users/labels";
@@ -33,52 +34,27 @@ export function OrgMembers({ members, orgType, orgId, canCreate }: { members: Me
           )}
         </span>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="People linked here">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">People linked here</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
-                Roles
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
-                Here
-              </th>
-              <th scope="col" className="px-4 py-2.5 font-semibold">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                  Nobody is linked here yet.
-                </td>
-              </tr>
-            )}
-            {sorted.map((m) => (
-              <tr key={m.id} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-2.5 font-medium">
-                  <Link href={userPath(m.id)} className="text-brand-700 underline-offset-2 hover:underline">
-                    {m.lastName}, {m.firstName}
-                  </Link>
-                </th>
-                <td className="px-4 py-2.5">{m.email}</td>
-                <td className="px-4 py-2.5">{rolesLabel(m.roles)}</td>
-                <td className="px-4 py-2.5">{m.administrative ? <Badge tone="brand">Administrator</Badge> : "Member"}</td>
-                <td className="px-4 py-2.5">{m.enabled ? "Active" : "Inactive"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        label="People linked here"
+        caption="People linked here"
+        columns={["Name", "Email", "Roles", "Here", "Status"]}
+        rows={sorted}
+        empty="Nobody is linked here yet."
+      >
+        {(m) => (
+          <tr key={m.id} className="border-t border-slate-200">
+            <th scope="row" className="font-medium">
+              <Link href={userPath(m.id)} className="text-brand-700 underline-offset-2 hover:underline">
+                {m.lastName}, {m.firstName}
+              </Link>
+            </th>
+            <td>{m.email}</td>
+            <td>{rolesLabel(m.roles)}</td>
+            <td>{m.administrative ? <Badge tone="brand">Administrator</Badge> : "Member"}</td>
+            <td>{m.enabled ? "Active" : "Inactive"}</td>
+          </tr>
+        )}
+      </PlainTable>
     </section>
   );
 }

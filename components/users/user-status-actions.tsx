@@ -1,31 +1,22 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { INVITE_SENT, USER_ACTIVATED, USER_DEACTIVATED, USER_UNLOCKED } from "@/lib/users/messages";
 import type { UserRow } from "@/lib/users/schemas";
 import { ImpersonateButton } from "./impersonate-button";
 
 /** Activate or deactivate (confirmed), unlock, resend the invitation, impersonate. */
 export function UserStatusActions({ user }: { user: UserRow }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useChange();
   const [confirming, setConfirming] = useState(false);
   const name = `${user.firstName} ${user.lastName}`;
 
   async function send(url: string, method: string, body: unknown, success: string) {
-    setBusy(true);
-    const answer = await callApi(method, url, body);
-    setBusy(false);
+    await change(method, url, body, { success });
     setConfirming(false);
-    if (!answer.ok) return showSnackbar(answer.message, "error");
-    showSnackbar(success, "success");
-    router.refresh();
   }
   const setFlags = (flags: { enabled?: boolean; locked?: boolean }, success: string) => send("/users", "PUT", { id: user.id, ...flags }, success);
 

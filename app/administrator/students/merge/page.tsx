@@ -3,6 +3,7 @@ import { MergeConfirm } from "@/components/transfers/merge-confirm";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { PageHeading } from "@/components/ui/page-heading";
+import { PlainTable } from "@/components/ui/plain-table";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { can } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/platform/errors";
@@ -82,42 +83,26 @@ export default async function MergeStudentsPage({ searchParams }: { searchParams
           <h2 id="merge-compare" className="text-lg font-semibold text-slate-900">
             Side by side
           </h2>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="The two records">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">The primary and secondary records; rows that differ are marked</caption>
-              <thead className="bg-slate-50">
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="px-4 py-2.5 font-semibold text-slate-700">
-                    Field
+          <PlainTable
+            label="The two records"
+            caption="The primary and secondary records; rows that differ are marked"
+            columns={["Field", "Keep (primary)", "Duplicate (secondary)", "Same?"]}
+            rows={ROWS}
+          >
+            {([label, value]) => {
+              const differs = value(primary) !== value(secondary);
+              return (
+                <tr key={label} className={cn("border-t border-slate-200", differs && "bg-amber-50")}>
+                  <th scope="row" className="font-medium text-slate-800">
+                    {label}
                   </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold text-slate-700">
-                    Keep (primary)
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold text-slate-700">
-                    Duplicate (secondary)
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 font-semibold text-slate-700">
-                    Same?
-                  </th>
+                  <td>{value(primary)}</td>
+                  <td>{value(secondary)}</td>
+                  <td className={differs ? "font-semibold text-amber-900" : "text-slate-600"}>{differs ? "Differs" : "Same"}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {ROWS.map(([label, value]) => {
-                  const differs = value(primary) !== value(secondary);
-                  return (
-                    <tr key={label} className={cn("border-b border-slate-100", differs && "bg-amber-50")}>
-                      <th scope="row" className="px-4 py-2 font-medium text-slate-800">
-                        {label}
-                      </th>
-                      <td className="px-4 py-2">{value(primary)}</td>
-                      <td className="px-4 py-2">{value(secondary)}</td>
-                      <td className={cn("px-4 py-2", differs ? "font-semibold text-amber-900" : "text-slate-600")}>{differs ? "Differs" : "Same"}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            }}
+          </PlainTable>
           {can(actor, "transfers.manage") && (
             <div>
               <MergeConfirm
