@@ -4,9 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { useSnackbar } from "@/components/ui/snackbar";
 import { collectionsPath } from "@/lib/collections/admin-paths";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 /**
  * "Delete collection" (tenant admins): DELETE /data-collections/{id}, then back to the list. A
@@ -14,22 +13,15 @@ import { callApi } from "@/components/api/client";
  */
 export function DeleteCollectionButton({ id, name }: { id: number; name: string }) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
 
   async function remove() {
-    setBusy(true);
-    const answer = await callApi("DELETE", `/data-collections/${id}`);
-    setBusy(false);
-    if (!answer.ok) {
-      setAlert(answer.message);
-      showSnackbar(answer.message, "error");
-      return;
-    }
+    // No refresh: the page goes back to the list, which no longer names the collection.
+    const answer = await change("DELETE", `/data-collections/${id}`, undefined, { success: `Collection ${name} deleted`, refresh: false });
+    if (!answer.ok) return setAlert(answer.message);
     setOpen(false);
-    showSnackbar(`Collection ${name} deleted`, "success");
     router.push(collectionsPath());
   }
 

@@ -1,13 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { LocationPicker, pickedOrg, type PickerError } from "@/components/organisations/location-picker";
 import { Button } from "@/components/ui/button";
-import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldTestLocation } from "@/lib/collections/admin-schemas";
 import type { PickerStart } from "@/lib/organisations/location-choices";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 /**
  * Field tests: the locations taking part, and a location picker for those that could (what the admin
@@ -25,21 +23,17 @@ export function FieldTestsPanel({
   assigned: FieldTestLocation[];
   start: PickerStart;
 }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState<number | "add" | null>(null);
+  const { busy, change } = useChange();
+  // Which button the running change belongs to: a location's remove, or "add".
+  const [target, setTarget] = useState<number | "add">();
   const [error, setError] = useState<PickerError | null>(null);
 
-  async function change(location: Pick<FieldTestLocation, "id" | "nameLabel">, add: boolean) {
-    setBusy(add ? "add" : location.id);
-    const answer = await callApi(add ? "POST" : "DELETE", `/admin/tenants/${tenantId}/collections/${collectionId}/locations/${location.id}/fieldtests.json`);
-    setBusy(null);
-    if (!answer.ok) {
-      showSnackbar("error", "error");
-      return;
-    }
-    showSnackbar(add ? `${location.nameLabel} added to the field test` : `${location.nameLabel} removed from the field test`, "success");
-    router.refresh();
+  function assign(location: Pick<FieldTestLocation, "id" | "nameLabel">, add: boolean) {
+    setTarget(add ? "add" : location.id);
+    void change(add ? "POST" : "DELETE", `/admin/tenants/${tenantId}/collections/${collectionId}/locations/${location.id}/fieldtests.json`, undefined, {
+      success: add ? `${location.nameLabel} added to the field test` : `${location.nameLabel} removed from the field test`,
+      failure: "error",
+    });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -47,7 +41,7 @@ export function FieldTestsPanel({
     const picked = pickedOrg(event.currentTarget, setError, "location", (org) =>
       assigned.some((l) => l.id === org.id) ? `${org.name} already takes part in the field test` : null,
     );
-    if (picked) void change({ id: picked.id, nameLabel: picked.name }, true);
+    if (picked) assign({ id: picked.id, nameLabel: picked.name }, true);
   }
 
   return (
@@ -64,7 +58,7 @@ export function FieldTestsPanel({
             {assigned.map((l) => (
               <li key={l.id} className="flex items-center justify-between gap-2 text-sm">
                 <span>{l.nameLabel}</span>
-                <Button size="sm" variant="secondary" busy={busy === l.id} onClick={() => void change(l, false)}>
+                <Button size="sm" variant="secondary" busy={busy && target === l.id} onClick={() => assign(l, false)}>
                   Remove {l.nameLabel} from the field test
                 </Button>
               </li>
@@ -74,7 +68,7 @@ export function FieldTestsPanel({
         {start.regions.length > 0 && (
           <form className="flex w-full max-w-md flex-col items-start gap-4" onSubmit={submit} noValidate>
             <LocationPicker purpose="assign" start={start} legend="Add a location to the field test" error={error} onChange={() => setError(null)} />
-            <Button type="submit" size="sm" busy={busy === "add"}>
+            <Button type="submit" size="sm" busy={busy && target === "add"}>
               Add to field test
             </Button>
           </form>

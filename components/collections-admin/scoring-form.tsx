@@ -1,11 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 interface Level {
   key: number;
@@ -63,9 +61,7 @@ function storedTables(scoring: Record<string, unknown>): Table[] {
  * every child's results.
  */
 export function ScoringForm({ collectionId, scoring, items, domains, manage }: Props) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useChange();
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const [levels, setLevels] = useState<Level[]>(() => storedLevels(scoring));
   const [tables, setTables] = useState<Table[]>(() => storedTables(scoring));
@@ -97,17 +93,8 @@ export function ScoringForm({ collectionId, scoring, items, domains, manage }: P
     const itemWeights = Object.fromEntries(items.map((i) => [i.code, numberOrNull(text(`weight-${i.code}`))]).filter(([, w]) => w !== null));
     if (Object.keys(itemWeights).length) next.itemWeights = itemWeights;
     if (tables.length) next.rawToScale = Object.fromEntries(tables.map((t) => [t.part, t.rows.map((r) => [numberOrNull(r.raw), numberOrNull(r.scale)])]));
-    setBusy(true);
-    const answer = await callApi("PUT", "/data-collections", { id: collectionId, scoring: next });
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(answer.errors);
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    setErrors([]);
-    showSnackbar("Scoring saved", "success");
-    router.refresh();
+    const answer = await change("PUT", "/data-collections", { id: collectionId, scoring: next }, { success: "Scoring saved" });
+    setErrors(answer.ok ? [] : answer.errors);
   }
 
   return (

@@ -10,6 +10,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import type { CollectionSetRow } from "@/lib/collections/admin-schemas";
 import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 interface ItemChoice {
   id: number;
@@ -158,20 +159,10 @@ function SetDialog({ collectionId, set, items, onClose }: { collectionId: number
 }
 
 function RemoveSet({ set, onClose }: { set: CollectionSetRow; onClose: () => void }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useChange();
   async function remove() {
-    setBusy(true);
-    const answer = await callApi("DELETE", `/data-collections-sets/${set.id}`);
-    setBusy(false);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    showSnackbar(TEXTS.removed, "success");
-    onClose();
-    router.refresh();
+    const answer = await change("DELETE", `/data-collections-sets/${set.id}`, undefined, { success: TEXTS.removed });
+    if (answer.ok) onClose();
   }
   return (
     <Dialog

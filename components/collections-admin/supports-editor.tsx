@@ -1,19 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { useSnackbar } from "@/components/ui/snackbar";
 import type { CollectionSupport } from "@/lib/collections/admin-schemas";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 /** Add or rename a support the collection offers (POST or PUT .../supports?admin=true). */
 function SupportDialog({ collectionId, support, onClose }: { collectionId: number; support?: CollectionSupport; onClose: () => void }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useChange();
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const formId = support ? `support-form-${support.id}` : "support-form-new";
@@ -22,17 +18,11 @@ function SupportDialog({ collectionId, support, onClose }: { collectionId: numbe
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = { label: String(form.get("label") ?? "").trim(), code: String(form.get("code") ?? "").trim() || null, ...(support ? { id: support.id } : {}) };
-    setBusy(true);
-    const answer = await callApi(support ? "PUT" : "POST", `/data-collections/${collectionId}/supports?admin=true`, body);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(answer.errors);
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    showSnackbar(support ? `Support ${body.label} updated` : `Support ${body.label} added`, "success");
-    onClose();
-    router.refresh();
+    const answer = await change(support ? "PUT" : "POST", `/data-collections/${collectionId}/supports?admin=true`, body, {
+      success: support ? `Support ${body.label} updated` : `Support ${body.label} added`,
+    });
+    if (!answer.ok) setErrors(answer.errors);
+    else onClose();
   }
 
   return (
@@ -69,18 +59,11 @@ function SupportDialog({ collectionId, support, onClose }: { collectionId: numbe
 
 /** The supports (accommodations) the collection offers teachers to record per child. */
 export function SupportsEditor({ collectionId, supports, manage }: { collectionId: number; supports: CollectionSupport[]; manage: boolean }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { change } = useChange();
   const [editing, setEditing] = useState<CollectionSupport | "new" | null>(null);
 
-  async function remove(support: CollectionSupport) {
-    const answer = await callApi("DELETE", `/data-collections/${collectionId}/supports?admin=true&id=${support.id}`);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    showSnackbar(`Support ${support.label} removed`, "success");
-    router.refresh();
+  function remove(support: CollectionSupport) {
+    void change("DELETE", `/data-collections/${collectionId}/supports?admin=true&id=${support.id}`, undefined, { success: `Support ${support.label} removed` });
   }
 
   return (
@@ -110,7 +93,7 @@ export function SupportsEditor({ collectionId, supports, manage }: { collectionI
                   <Button size="sm" variant="secondary" onClick={() => setEditing(s)}>
                     Rename {s.label}
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => void remove(s)}>
+                  <Button size="sm" variant="secondary" onClick={() => remove(s)}>
                     Remove {s.label}
                   </Button>
                 </span>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { DistrictFeedRuns, type FeedRunView } from "./district-feed-runs";
 import type { FieldError } from "@/lib/platform/errors";
 import { formatDateTime } from "@/lib/shell/format";
@@ -49,14 +48,13 @@ const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-s
  * Below the settings: the feed's latest runs and "Fetch now" (district-feed-runs.tsx).
  */
 export function DistrictIntegration({ districtId, integration, people }: { districtId: number; integration: IntegrationView | null; people: Person[] }) {
-  const router = useRouter();
   const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const ftp = integration?.ftp;
   const [active, setActive] = useState(integration?.active ?? true);
   const [protocol, setProtocol] = useState<Ftp["protocol"]>(ftp?.protocol ?? "ftps");
   const [userIds, setUserIds] = useState<number[]>(integration?.userIds ?? []);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
 
@@ -65,8 +63,7 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
     const element = event.currentTarget;
     const form = new FormData(element);
     const text = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    const answer = await callApi<{ message: string }>("POST", "/data-integrations", {
+    const answer = await change<{ message: string }>("POST", "/data-integrations", {
       tenantsDistrictsId: districtId,
       active,
       ftp: {
@@ -80,30 +77,17 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
       },
       userIds,
     });
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(answer.errors.map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
-      showSnackbar(answer.message, "error");
-      return;
-    }
+    if (!answer.ok) return setErrors(answer.errors.map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
     setErrors([]);
-    const { message } = answer.data;
-    showSnackbar(message, "success");
+    // The server's own words ('Integration Saved'), so not a text given to change.
+    showSnackbar(answer.data.message, "success");
     const password = element.elements.namedItem("password");
     if (password && "value" in password) password.value = "";
-    router.refresh();
   }
 
   async function remove() {
-    setBusy(true);
-    const answer = await callApi("DELETE", `/data-integrations?districtId=${districtId}`);
-    setBusy(false);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    setConfirmRemove(false);
-    router.refresh();
+    const answer = await change("DELETE", `/data-integrations?districtId=${districtId}`);
+    if (answer.ok) setConfirmRemove(false);
   }
 
   const status = !ftp ? (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,6 +8,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { CREDENTIALS_WHILE_IMPERSONATING, CURRENT_PASSWORD_REQUIRED } from "@/lib/auth/messages";
 import { PASSWORD_RULES, PASSWORDS_DIFFER } from "@/lib/auth/password-rules";
 import { callApi, fieldMessages } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 
 interface ProfileValues {
@@ -20,46 +20,30 @@ interface ProfileValues {
   disableTransferEmails: boolean;
 }
 
-type SaveInput = Partial<Omit<ProfileValues, "tenantMemberId">> & { id: number; tenantMemberId?: string | null; password?: string; currentPassword?: string };
-
-/** PUT /users with one's own id: the profile's one save. */
-const save = (input: SaveInput) => callApi("PUT", "/users", input);
-
 /**
  * Own details: names, email, member id and the transfer-mail opt-out. A new email asks for the
  * current password; while impersonating the email cannot be changed.
  */
 export function DetailsForm({ initial, impersonating }: { initial: ProfileValues; impersonating: boolean }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [values, setValues] = useState(initial);
   const [savedEmail, setSavedEmail] = useState(initial.email);
   const [currentPassword, setCurrentPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const emailChanged = values.email.trim() !== savedEmail;
   const set = (field: keyof ProfileValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
     const input = { ...values, tenantMemberId: values.tenantMemberId || null, ...(emailChanged ? { currentPassword } : {}) };
-    const answer = await save(input);
-    setBusy(false);
-    if (answer.ok) {
-      setErrors({});
-      setCurrentPassword("");
-      setSavedEmail(values.email.trim());
-      showSnackbar(
-        emailChanged ? "Profile saved. A notice went to your old email address; your other sessions have been signed out." : "Profile saved",
-        "success",
-      );
-      router.refresh();
-      return;
-    }
-    setErrors(fieldMessages(answer.errors));
-    showSnackbar(answer.message, "error");
+    const answer = await change("PUT", "/users", input, {
+      success: emailChanged ? "Profile saved. A notice went to your old email address; your other sessions have been signed out." : "Profile saved",
+    });
+    if (!answer.ok) return setErrors(fieldMessages(answer.errors));
+    setErrors({});
+    setCurrentPassword("");
+    setSavedEmail(values.email.trim());
   }
 
   return (
@@ -146,7 +130,8 @@ export function PasswordChangeForm({ id, impersonating }: { id: number; imperson
     setError(broken?.error ?? (password !== repeat ? PASSWORDS_DIFFER : undefined));
     if (!currentPassword || broken || password !== repeat) return;
     setBusy(true);
-    const answer = await save({ id, password, currentPassword });
+    // Not useChange: a failure shows under the fields, not in the snackbar.
+    const answer = await callApi("PUT", "/users", { id, password, currentPassword });
     setBusy(false);
     if (answer.ok) {
       setError(undefined);

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,7 +10,7 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { Select, TextArea } from "./form-controls";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 /*
  * One list of the system area with its create, edit and delete: a table and a form dialog driven by
@@ -108,14 +107,13 @@ function Cell({ row, column, first }: { row: Row; column: string; first: boolean
 }
 
 export function CrudSection({ title, noun, columns, rows, fields, endpoint, texts, fixed = {}, deletable = false, empty, newButton }: CrudSectionProps) {
-  const router = useRouter();
-  const { showSnackbar, hideSnackbar } = useSnackbar();
+  const { hideSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const formId = `form-${noun.replace(/\W+/g, "-")}`;
 
   function open(row: Row | "new") {
@@ -134,33 +132,21 @@ export function CrudSection({ title, noun, columns, rows, fields, endpoint, text
     // A new attempt: the last attempt's message goes, so it is not read as this one's outcome while
     // the call is under way (a slow save showed the earlier error beside a save that worked).
     hideSnackbar();
-    setBusy(true);
-    const result = await callApi(isNew ? "POST" : "PUT", endpoint, body);
-    setBusy(false);
+    const result = await change(isNew ? "POST" : "PUT", endpoint, body, {
+      success: isNew ? texts.created : texts.updated,
+      failure: isNew ? texts.createFailed : texts.updateFailed,
+    });
     if (!result.ok) {
       setErrors(result.errors);
       setAlert(result.message);
-      showSnackbar(isNew ? texts.createFailed : texts.updateFailed, "error");
-      return;
-    }
-    showSnackbar(isNew ? texts.created : texts.updated, "success");
-    setEditing(null);
-    router.refresh();
+    } else setEditing(null);
   }
 
   async function remove(row: Row) {
     hideSnackbar();
-    setBusy(true);
-    const result = await callApi("DELETE", endpoint, { id: row.id });
-    setBusy(false);
-    if (!result.ok) {
-      setAlert(result.message);
-      showSnackbar(texts.deleteFailed ?? result.message, "error");
-      return;
-    }
-    showSnackbar(texts.deleted ?? "Deleted", "success");
-    setDeleting(null);
-    router.refresh();
+    const result = await change("DELETE", endpoint, { id: row.id }, { success: texts.deleted ?? "Deleted", failure: texts.deleteFailed });
+    if (!result.ok) setAlert(result.message);
+    else setDeleting(null);
   }
 
   const tableColumns: ColumnDef<Row, unknown>[] = [

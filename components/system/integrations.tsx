@@ -10,6 +10,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { Select } from "./form-controls";
 import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 interface License {
   id: number;
@@ -150,35 +151,27 @@ const newToken = () => Array.from(crypto.getRandomValues(new Uint8Array(24)), (b
  * server keeps its hash.
  */
 function IntegrationDialog({ tenantId, integration, onClose }: { tenantId: number; integration: Integration | null; onClose: () => void }) {
-  const router = useRouter();
-  const { showSnackbar, hideSnackbar } = useSnackbar();
+  const { hideSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [values, setValues] = useState({
     clientId: integration?.clientId ?? "",
     description: integration?.description ?? "",
     token: integration ? "" : newToken(),
   });
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const formId = integration ? "edit-integration-form" : "new-integration-form";
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     hideSnackbar();
-    setBusy(true);
     const common = { clientId: values.clientId, description: values.description || null };
+    const texts = { success: "Integration Saved", failure: "Error saving integration" };
     const result = integration
-      ? await callApi("PUT", `/tenant-integrations/${integration.id}`, { ...common, ...(values.token ? { token: values.token } : {}) })
-      : await callApi("POST", "/tenant-integrations", { tenantId, ...common, token: values.token });
-    setBusy(false);
-    if (!result.ok) {
-      setErrors(result.errors.length ? result.errors : [{ field: "clientId", message: result.message }]);
-      showSnackbar("Error saving integration", "error");
-      return;
-    }
-    showSnackbar("Integration Saved", "success");
-    onClose();
-    router.refresh();
+      ? await change("PUT", `/tenant-integrations/${integration.id}`, { ...common, ...(values.token ? { token: values.token } : {}) }, texts)
+      : await change("POST", "/tenant-integrations", { tenantId, ...common, token: values.token }, texts);
+    if (!result.ok) setErrors(result.errors.length ? result.errors : [{ field: "clientId", message: result.message }]);
+    else onClose();
   }
 
   return (

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { uploadFile } from "@/lib/platform/storage/upload-client";
 import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 interface Resource {
   id: number;
@@ -24,6 +25,7 @@ const sizeText = (bytes: number) =>
 export function ItemResources({ base, resources }: { base: string; resources: Resource[] }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
+  const { change } = useChange();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
@@ -45,10 +47,8 @@ export function ItemResources({ base, resources }: { base: string; resources: Re
     }
   }
 
-  async function remove(resource: Resource) {
-    const result = await callApi("DELETE", `${base}/resources`, { id: resource.id });
-    showSnackbar(result.ok ? `Resource ${resource.originalFileName} removed` : result.message, result.ok ? "success" : "error");
-    if (result.ok) router.refresh();
+  function remove(resource: Resource) {
+    void change("DELETE", `${base}/resources`, { id: resource.id }, { success: `Resource ${resource.originalFileName} removed` });
   }
 
   return (
@@ -88,7 +88,7 @@ export function ItemResources({ base, resources }: { base: string; resources: Re
               </a>
               <span className="flex items-center gap-3 text-sm text-slate-600">
                 {sizeText(r.sizeBytes)}
-                <Button size="sm" variant="secondary" onClick={() => void remove(r)} aria-label={`Remove ${r.originalFileName}`}>
+                <Button size="sm" variant="secondary" onClick={() => remove(r)} aria-label={`Remove ${r.originalFileName}`}>
                   Remove
                 </Button>
               </span>

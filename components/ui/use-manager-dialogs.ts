@@ -1,15 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import type { FieldError } from "@/lib/platform/errors";
-import { useSnackbar } from "./snackbar";
 
 /** What a manager says after a change: `ok` on success; on failure the server's message, else `failed` (spec §8, through callApi). */
 export type ManagerTexts = Record<"create" | "update" | "delete", { ok: string; failed?: string }>;
 
-/** One change through the API: `callApi(method, path, body)`. */
+/** One change through the API: `change(method, path, body)` of useChange. */
 export interface ApiChange {
   method: "POST" | "PUT" | "DELETE";
   path: string;
@@ -25,12 +23,10 @@ export interface ApiChange {
  * item was deleted.
  */
 export function useManagerDialogs<T>(texts: ManagerTexts) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const opener = useRef<HTMLElement | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
@@ -65,19 +61,10 @@ export function useManagerDialogs<T>(texts: ManagerTexts) {
     refocus(deleted);
   }
 
-  async function run(kind: keyof ManagerTexts, change: ApiChange, done: () => void) {
-    setBusy(true);
-    const answer = await callApi(change.method, change.path, change.body, { fallback: texts[kind].failed });
-    setBusy(false);
-    if (answer.ok) {
-      done();
-      setErrors([]);
-      showSnackbar(texts[kind].ok, "success");
-      router.refresh();
-      return;
-    }
-    setErrors(answer.errors);
-    showSnackbar(answer.message, "error");
+  async function run(kind: keyof ManagerTexts, { method, path, body }: ApiChange, done: () => void) {
+    const answer = await change(method, path, body, { success: texts[kind].ok, fallback: texts[kind].failed });
+    setErrors(answer.ok ? [] : answer.errors);
+    if (answer.ok) done();
   }
 
   /** Save the form: create when it is new, else update the item it edits; the form closes on success. */
