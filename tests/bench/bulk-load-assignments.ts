@@ -9,15 +9,11 @@
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
-const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
-const postgres = (await import("postgres")).default;
-const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
-const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
-const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
+const { rows } = await import("../../db/client");
+const { benchTenant, fmt, loadAverage, owner } = await import("./support");
+const { ROWS, cleanUp, loadEndToEnd, printRun, rolledBack, runLoads } = await import("./bulk-load-bench");
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const { t, actor } = await benchTenant();
 const children = await rows<{ state_id: string; enrollment_id: number }>(
   owner,
@@ -25,14 +21,7 @@ const children = await rows<{ state_id: string; enrollment_id: number }>(
     join student_enrollments e on e.tenant_id = ${t} and e.student_id = s.id and e.is_point_of_authority and e.active
     where s.tenant_id = ${t} and s.merged_into_student_id is null order by s.id limit ${ROWS}`,
 );
-console.log(
-  `tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
-
-const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+console.log(`tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${loadAverage()}`);
 
 /** A new open collection of the tenant's first collection's year and assessment, assigned to every region. */
 async function newCollection(): Promise<number> {
@@ -51,40 +40,24 @@ async function newCollection(): Promise<number> {
 /** The same assignments with one INSERT ... SELECT, in a transaction rolled back afterwards. */
 const bareInsert = (collectionId: number) =>
   rolledBack(
-    bare,
     (tx) => tx`insert into student_data_collection_assignments (tenant_id, student_enrollment_id, data_collection_id, teacher_type, token)
     select ${t}, e, ${collectionId}, 'Primary', gen_random_uuid()::text from unnest(${`{${children.map((c) => c.enrollment_id).join(",")}}`}::int[]) e`,
   );
 
-/** Remove the run's collection and assignments (foreign-key triggers skipped: nothing else refers to them). */
-async function cleanUp(collectionId: number) {
-  await bare.begin(async (tx) => {
-    await tx`set local session_replication_role = replica`;
+/** Remove the run's collection and assignments. */
+const removeCollection = (collectionId: number) =>
+  cleanUp(async (tx) => {
     await tx`delete from student_data_collection_assignments where tenant_id = ${t} and data_collection_id = ${collectionId}`;
     await tx`delete from data_collection_region_assignments where tenant_id = ${t} and data_collection_id = ${collectionId}`;
     await tx`delete from collection_location_progress where tenant_id = ${t} and data_collection_id = ${collectionId}`;
     await tx`delete from data_collections where tenant_id = ${t} and id = ${collectionId}`;
-  });
-  await bare`vacuum analyze student_data_collection_assignments, audit_log`;
-}
+  }, "student_data_collection_assignments");
 
-requireTenantContext();
-await startWorkers([bulkLoadRun]);
-for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
+await runLoads(async (i) => {
   const collectionId = await newCollection();
   const bareMs = await bareInsert(collectionId);
   const csv = `studentStateId,dataCollectionId\r\n${children.map((c) => `${c.state_id},${collectionId}`).join("\r\n")}\r\n`;
   const run = await loadEndToEnd(actor, "assignments", "assignments.csv", csv);
-  console.log(
-    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} assignments ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")}`,
-  );
-  if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
-  await cleanUp(collectionId);
-}
-await stopWorkers();
-await bare.end();
-await closeDatabase();
+  printRun(i, run, { before: `bare INSERT ... SELECT of ${children.length} assignments ${fmt(bareMs)} (rolled back); ` });
+  await removeCollection(collectionId);
+});

@@ -1,40 +1,27 @@
 /**
- * What the bulk-load benches share: the generator database's biggest tenant and a tenant admin of it,
- * one file loaded end to end (stored as a completed upload leaves it, requested through the service,
- * timed until its row says complete), and a baseline statement timed in a transaction rolled back.
+ * What the bulk-load benches share beyond ./support: the rows per file, a bare connection for their
+ * baselines, one file loaded end to end (stored as a completed upload leaves it, requested through the
+ * service, timed until its row says complete), a baseline statement timed in a transaction rolled back,
+ * a run's clean-up and its printed line, and the runs themselves with the bulk-load worker in this process.
  * Import it dynamically, after scripts/server-only-hook.mjs, as the benches import the app's modules.
  */
 import { sql } from "drizzle-orm";
-import type postgres from "postgres";
-import { database, rows } from "../../db/client";
+import postgres from "postgres";
+import { closeDatabase, requireTenantContext, rows } from "../../db/client";
+import { bulkLoadRun } from "../../jobs/handlers/bulk-load";
 import type { BulkLoadType } from "../../lib/bulk-load/columns";
 import { requestBulkLoad } from "../../lib/bulk-load/service";
 import type { Actor } from "../../lib/platform/actor";
-import { storage, tenantPrefix } from "../../lib/platform/storage";
+import { startWorkers, stopWorkers } from "../../lib/platform/queue";
+import { tenantPrefix } from "../../lib/platform/storage";
+import { completedUpload, fmt, loadAverage, owner } from "./support";
 
-export const owner = database().db;
+export const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
-/** The tenant with the most students, its first user, and that user as a tenant admin. */
-export async function benchTenant(): Promise<{ t: number; userId: number; actor: Actor }> {
-  const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
-  const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-  const actor: Actor = {
-    userId,
-    tenantId: t,
-    tenantName: "bench",
-    roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
-    features: [],
-    activeRole: "ROLE_ADMIN",
-    tenantWide: true,
-    orgs: [],
-    sessionId: "bench",
-    impersonatorId: null,
-    via: "internal",
-  };
-  return { t, userId, actor };
-}
+/** One plain connection, no tenancy transaction: the baselines and the clean-up. */
+export const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 
-export interface LoadRun {
+interface LoadRun {
   ms: number;
   bytes: number;
   status: string;
@@ -47,17 +34,10 @@ export interface LoadRun {
  * summary's steps also name the request's own time and the pickup (row created until the worker's claim).
  */
 export async function loadEndToEnd(actor: Actor, type: BulkLoadType, fileName: string, csv: string): Promise<LoadRun> {
-  const t = actor.tenantId;
-  const key = `${tenantPrefix(t)}bulk-load/bench-${type}-${Date.now()}/${fileName}`;
-  await storage().putObject(key, csv, "text/csv");
-  // The owner connection: the bench stands in for the upload protocol's completed files row.
-  const [file] = await rows<{ id: number }>(
-    owner,
-    sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-      values (${t}, ${actor.userId}, 'bulk-load', ${storage().bucket}, ${key}, ${fileName}, 'text/csv', ${Buffer.byteLength(csv)}, ${Buffer.byteLength(csv)}, 'complete', now()) returning id`,
-  );
+  const key = `${tenantPrefix(actor.tenantId)}bulk-load/bench-${type}-${Date.now()}/${fileName}`;
+  const fileId = await completedUpload(actor, "bulk-load", key, fileName, "text/csv", csv);
   const started = performance.now();
-  const { bulkLoad } = await requestBulkLoad(actor, { fileId: file.id, type }, {});
+  const { bulkLoad } = await requestBulkLoad(actor, { fileId, type }, {});
   const request = Math.round(performance.now() - started);
   for (;;) {
     const [row] = await rows<Omit<LoadRun, "ms" | "bytes"> & { pickup: number }>(
@@ -78,7 +58,7 @@ export async function loadEndToEnd(actor: Actor, type: BulkLoadType, fileName: s
 }
 
 /** Milliseconds `fn` took inside a transaction of `bare` that is then rolled back. */
-export async function rolledBack(bare: postgres.Sql, fn: (tx: postgres.TransactionSql) => Promise<unknown>): Promise<number> {
+export async function rolledBack(fn: (tx: postgres.TransactionSql) => Promise<unknown>): Promise<number> {
   let ms = 0;
   await bare
     .begin(async (tx) => {
@@ -93,11 +73,38 @@ export async function rolledBack(bare: postgres.Sql, fn: (tx: postgres.Transacti
   return ms;
 }
 
-/** A run's line: end to end, created and refused, each step's milliseconds. */
-export const describeRun = (run: LoadRun) =>
-  `bulk load end to end ${fmt(run.ms)} (${run.status}, ${run.summary.created} created, ${run.error_rows} refused, ${(run.bytes / 1e6).toFixed(1)} MB); ` +
-  `steps ${Object.entries(run.summary.ms ?? {})
-    .map(([k, v]) => `${k} ${v} ms`)
-    .join(", ")}`;
+/**
+ * Remove a run's rows (`remove`), then VACUUM ANALYZE `tables` so each run starts from the same table
+ * state, without the deleted rows' dead index entries. The foreign-key triggers are skipped: the rows
+ * are new, nothing else refers to them, and checking the cascades of 100,000 rows one by one takes many
+ * minutes. Their audit rows stay (the audit log is append-only).
+ */
+export async function cleanUp(remove: (tx: postgres.TransactionSql) => Promise<unknown>, tables: string) {
+  await bare.begin(async (tx) => {
+    await tx`set local session_replication_role = replica`;
+    await remove(tx);
+  });
+  await bare.unsafe(`vacuum analyze ${tables}, audit_log`);
+}
 
-export const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** A run's line: the bench's own figures (`before`, `after`) around the load's, each step's milliseconds; then its refusals. */
+export function printRun(i: number, run: LoadRun, { before = "", after = "" }: { before?: string; after?: string }) {
+  console.log(
+    `run ${i + 1}: ${before}bulk load end to end ${fmt(run.ms)} (${run.status}, ${run.summary.created} created, ${run.error_rows} refused, ${(run.bytes / 1e6).toFixed(1)} MB); ` +
+      `steps ${Object.entries(run.summary.ms ?? {})
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(", ")}; ${after}load average ${loadAverage()}`,
+  );
+  if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
+}
+
+/** BENCH_COUNT runs of `run`, the bulk-load worker in this process, then every connection closed. */
+export async function runLoads(run: (i: number) => Promise<void>) {
+  requireTenantContext();
+  // Only the bulk-load worker: the bench database holds other areas' queued jobs (ISRs), which are not these benches' to run.
+  await startWorkers([bulkLoadRun]);
+  for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) await run(i);
+  await stopWorkers();
+  await bare.end();
+  await closeDatabase();
+}

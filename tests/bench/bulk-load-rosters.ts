@@ -9,15 +9,11 @@
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
-const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
-const postgres = (await import("postgres")).default;
-const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
-const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
-const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
+const { rows } = await import("../../db/client");
+const { benchTenant, fmt, loadAverage, owner } = await import("./support");
+const { ROWS, cleanUp, loadEndToEnd, printRun, rolledBack, runLoads } = await import("./bulk-load-bench");
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const { t, actor } = await benchTenant();
 // Each child with a teacher of its school who does not have it on their roster yet.
 const children = await rows<{ state_id: string; location_id: number; email: string; enrollment_id: number; user_id: number }>(
@@ -31,50 +27,21 @@ const children = await rows<{ state_id: string; location_id: number; email: stri
       order by u.id limit 1) u on true
     where s.tenant_id = ${t} and s.merged_into_student_id is null order by s.id limit ${ROWS}`,
 );
-console.log(
-  `tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
-
-const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+console.log(`tenant ${t}: ${children.length.toLocaleString("en-US")} rows per file; load average ${loadAverage()}`);
 
 /** The same roster entries with one INSERT ... SELECT, in a transaction rolled back afterwards. */
 const list = (pick: (c: (typeof children)[number]) => number) => `{${children.map(pick).join(",")}}`;
 const bareInsert = () =>
   rolledBack(
-    bare,
     (tx) => tx`insert into enrollment_associations (tenant_id, user_id, student_enrollment_id, location_id)
     select ${t}, u, e, l from unnest(${list((c) => c.user_id)}::int[], ${list((c) => c.enrollment_id)}::int[], ${list((c) => c.location_id)}::int[]) as x(u, e, l)`,
   );
 
-/** Remove the run's roster entries (foreign-key triggers skipped: nothing else refers to them). */
-async function cleanUp(since: Date) {
-  await bare.begin(async (tx) => {
-    await tx`set local session_replication_role = replica`;
-    await tx`delete from enrollment_associations where tenant_id = ${t} and created_at >= ${since}`;
-  });
-  await bare`vacuum analyze enrollment_associations, audit_log`;
-}
-
-requireTenantContext();
-await startWorkers([bulkLoadRun]);
-for (let i = 0; i < Number(process.env.BENCH_COUNT ?? 2); i++) {
+await runLoads(async (i) => {
   const bareMs = await bareInsert();
   const since = new Date();
   const csv = `studentStateId,locationId,teacherEmail\r\n${children.map((c) => `${c.state_id},${c.location_id},${c.email}`).join("\r\n")}\r\n`;
   const run = await loadEndToEnd(actor, "rosters", "rosters.csv", csv);
-  console.log(
-    `run ${i + 1}: bare INSERT ... SELECT of ${children.length} roster entries ${fmt(bareMs)} (rolled back); ${describeRun(run)}; ` +
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")}`,
-  );
-  if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
-  await cleanUp(since);
-}
-await stopWorkers();
-await bare.end();
-await closeDatabase();
+  printRun(i, run, { before: `bare INSERT ... SELECT of ${children.length} roster entries ${fmt(bareMs)} (rolled back); ` });
+  await cleanUp((tx) => tx`delete from enrollment_associations where tenant_id = ${t} and created_at >= ${since}`, "enrollment_associations");
+});

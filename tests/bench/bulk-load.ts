@@ -13,23 +13,14 @@
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
-const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
-const postgres = (await import("postgres")).default;
-const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
-const { bulkLoadRun } = await import("../../jobs/handlers/bulk-load");
-const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { benchTenant, describeRun, fmt, loadEndToEnd, owner, rolledBack } = await import("./bulk-load-bench");
+const { rows } = await import("../../db/client");
+const { benchTenant, fmt, loadAverage, owner } = await import("./support");
+const { ROWS, cleanUp, loadEndToEnd, printRun, rolledBack, runLoads } = await import("./bulk-load-bench");
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const { t, actor } = await benchTenant();
 const schools = (await rows<{ id: number }>(owner, sql`select id from locations where tenant_id = ${t} and active order by id`)).map((r) => r.id);
-console.log(
-  `tenant ${t}: ${schools.length} schools; ${ROWS.toLocaleString("en-US")} rows per file; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
+console.log(`tenant ${t}: ${schools.length} schools; ${ROWS.toLocaleString("en-US")} rows per file; load average ${loadAverage()}`);
 
 const GENDERS = ["MALE", "FEMALE", "NON-BINARY", "UNKNOWN"];
 function fileRows(prefix: string) {
@@ -56,14 +47,12 @@ function fileRows(prefix: string) {
 }
 const HEADER = "stateId,firstName,middleName,lastName,birthDate,gender,englishLanguageLearner,lowSes,specialEducation,race,locationId,priorCare";
 
-const bare = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-
 /** The same rows into students with COPY, in a transaction rolled back afterwards. */
 function copyBaseline(lines: string[][]) {
   const text =
     lines.map((r) => [t, r[0], r[1], r[2] || "", r[3], r[4], r[5], r[6] === "1" ? "t" : "f", r[7] === "1" ? "t" : "f", "f", r[9], r[10]].join(",")).join("\n") +
     "\n";
-  return rolledBack(bare, async (tx) => {
+  return rolledBack(async (tx) => {
     const writable = await tx
       .unsafe(
         "copy students (tenant_id, tenant_unique_id, first_name, middle_name, last_name, dob, gender, english_language_learner, low_ses, special_education, race, parent_location_id) from stdin with (format csv)",
@@ -77,43 +66,17 @@ function copyBaseline(lines: string[][]) {
   });
 }
 
-requireTenantContext();
-// Only the bulk-load worker: the bench database holds other areas' queued jobs (ISRs), which are not this bench's to run.
-await startWorkers([bulkLoadRun]);
-
-/**
- * Remove the run's children and enrollments again (the shared bench database keeps its 130,000). With
- * session_replication_role = replica the foreign-key triggers are skipped: the rows are new, nothing
- * references them, and checking the cascades of 100,000 enrollments row by row takes many minutes.
- * Their audit rows stay (the audit log is append-only).
- */
-async function cleanUp(prefix: string) {
-  await bare.begin(async (tx) => {
-    await tx`set local session_replication_role = replica`;
-    await tx`delete from student_enrollments e using students s where e.tenant_id = ${t} and s.tenant_id = ${t} and s.id = e.student_id and s.tenant_unique_id like ${`${prefix}%`}`;
-    await tx`delete from students where tenant_id = ${t} and tenant_unique_id like ${`${prefix}%`}`;
-  });
-  // Each run starts from the same table state, without the deleted rows' dead index entries.
-  await bare`vacuum analyze students, student_enrollments, audit_log`;
-}
-
-const runs = Number(process.env.BENCH_COUNT ?? 2);
-for (let i = 0; i < runs; i++) {
+await runLoads(async (i) => {
   const prefix = `BENCH${Date.now().toString(36).toUpperCase()}-`;
   const lines = fileRows(prefix);
   const copyMs = await copyBaseline(lines);
   console.log(`run ${i + 1}: raw COPY of ${ROWS} rows into students ${fmt(copyMs)} (rolled back)`);
   const run = await loadEndToEnd(actor, "students", "roster.csv", `${HEADER}\r\n${lines.map((r) => r.join(",")).join("\r\n")}\r\n`);
   const load = run.summary.ms?.load ?? NaN;
-  console.log(
-    `run ${i + 1}: ${describeRun(run)}; load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}`,
-  );
-  if (run.summary.errors?.length) console.log(run.summary.errors.join("; "));
-  await cleanUp(prefix);
-}
-await stopWorkers();
-await bare.end();
-await closeDatabase();
+  printRun(i, run, { after: `load step at ${((copyMs / load) * 100).toFixed(0)}% of COPY speed; ` });
+  // The run's children and enrollments (the shared bench database keeps its 130,000).
+  await cleanUp(async (tx) => {
+    await tx`delete from student_enrollments e using students s where e.tenant_id = ${t} and s.tenant_id = ${t} and s.id = e.student_id and s.tenant_unique_id like ${`${prefix}%`}`;
+    await tx`delete from students where tenant_id = ${t} and tenant_unique_id like ${`${prefix}%`}`;
+  }, "students, student_enrollments");
+});

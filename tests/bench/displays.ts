@@ -14,19 +14,17 @@
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { computeDisplay, displayUrl } = await import("../../lib/displays/service");
 const { adminPosition, buildDisplay, collectionFacts } = await import("../../lib/displays/compute");
 const { forTenant } = await import("../../lib/platform/tenancy");
-const { loadavg } = await import("node:os");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchActor, biggestTenant, loadAverage, owner, p50p95, percentiles } = await import("./support");
 
 const count = Number(process.env.BENCH_COUNT ?? 30);
-const owner = database().db;
 // The generator leaves student_results without planner statistics; autovacuum would gather them soon.
 await owner.execute(sql`analyze student_results, student_data_collection_assignments, student_enrollments, collection_display_totals`);
 
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const t = await biggestTenant();
 const [{ c }] = await rows<{ c: number }>(
   owner,
   sql`select data_collection_id as c from scores where tenant_id = ${t} group by 1 order by count(*) desc limit 1`,
@@ -49,32 +47,11 @@ const [{ students, scores }] = await rows<{ students: number; scores: number }>(
     (select count(*) from scores where tenant_id = ${t} and data_collection_id = ${c})::int as scores`,
 );
 
-const admin: Actor = {
-  userId: u,
-  tenantId: t,
-  tenantName: "bench",
-  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide: true,
-  orgs: [],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-};
+const admin = benchActor(t, u);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function time(label: string, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < count + 2; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= 2) times.push(performance.now() - started); // the first two warm caches and plans
-  }
-  times.sort((a, b) => a - b);
-  const result = { p50: percentile(times, 50), p95: percentile(times, 95) };
-  console.log(`${label.padEnd(58)} p50 ${result.p50.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms`);
+async function time(label: string, run: () => Promise<unknown>) {
+  const result = await percentiles(count, run, 2);
+  console.log(`${label.padEnd(58)} ${p50p95(result, 7)}`);
   return result;
 }
 
@@ -106,9 +83,7 @@ const recounted = (drill: Drill) =>
 const summed = (drill: Drill) => computeDisplay(admin, "admin", "pld", { dataCollectionId: c, ...drill });
 
 console.log(
-  `tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores; load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ")}`,
+  `tenant ${t}, collection ${c}: ${students.toLocaleString("en-US")} children, ${scores.toLocaleString("en-US")} scores; load average ${loadAverage(2)}`,
 );
 const [{ n: totalRows }] = await rows<{ n: number }>(
   owner,
@@ -141,9 +116,5 @@ await time("state PLD URL, reused within the minute", () => displayUrl(admin, "a
 console.log(
   `raw scan / state display at p95: ${(bare.p95 / figures.state.p95).toFixed(1)}x; recount / state display at p95: ${(figures["state recount"].p95 / figures.state.p95).toFixed(1)}x`,
 );
-console.log(
-  `load average at the end: ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ")}`,
-);
+console.log(`load average at the end: ${loadAverage(2)}`);
 await closeDatabase();

@@ -7,11 +7,11 @@
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { exportEdfi } = await import("../../lib/edfi/export");
+const { benchActor, firstUser, owner } = await import("./support");
 type Actor = import("../../lib/platform/actor").Actor;
 
-const owner = database().db;
 await rows(owner, sql`analyze`);
 const only = process.argv[2] ? Number(process.argv[2]) : null;
 const targets = await rows<{ tenant_id: number; id: number; name: string; n: number; scored: number }>(
@@ -49,20 +49,8 @@ async function measure(label: string, actor: Actor, collectionId: number, distri
 }
 
 for (const target of targets) {
-  const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${target.tenant_id} order by id limit 1`);
-  const actor: Actor = {
-    userId,
-    tenantId: target.tenant_id,
-    tenantName: "bench",
-    roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
-    features: [],
-    activeRole: "ROLE_ADMIN",
-    tenantWide: true,
-    orgs: [],
-    sessionId: "bench",
-    impersonatorId: null,
-    via: "internal",
-  };
+  const userId = await firstUser(target.tenant_id);
+  const actor = benchActor(target.tenant_id, userId);
   const what = `tenant ${target.tenant_id}, collection ${target.id} "${target.name}" (${target.n} assigned, ${target.scored} with a result)`;
   await measure(`${what}, the state`, actor, target.id);
   // The district with the most children assigned: as its own administrator (their reach), and as a tenant admin naming it.
@@ -72,13 +60,7 @@ for (const target of targets) {
       join student_enrollments e on e.tenant_id = a.tenant_id and e.id = a.student_enrollment_id
       where a.tenant_id = ${target.tenant_id} and a.data_collection_id = ${target.id} group by 1 order by 2 desc limit 1`,
   );
-  const districtAdmin: Actor = {
-    ...actor,
-    roles: ["ROLE_ADMIN"],
-    tenantWide: false,
-    orgs: [{ orgType: "district", id: district.id, administrative: true }] as Actor["orgs"],
-  };
-  await measure(`${what}, district ${district.id} (${district.n} assigned) by its administrator`, districtAdmin, target.id);
+  await measure(`${what}, district ${district.id} (${district.n} assigned) by its administrator`, benchActor(target.tenant_id, userId, district.id), target.id);
   await measure(`${what}, the same district by a tenant admin (districtId)`, actor, target.id, district.id);
 }
 await closeDatabase();

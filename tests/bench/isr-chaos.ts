@@ -13,25 +13,24 @@ export {};
 process.env.JOB_EXPIRE_SECONDS = "20";
 await import("../../scripts/server-only-hook.mjs" as string);
 const { rm } = await import("node:fs/promises");
-const os = await import("node:os");
 const path = await import("node:path");
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { ISR_BATCH_SIZE, isrJob } = await import("../../lib/isr/job-kind");
 const { isrKey } = await import("../../lib/isr/generate");
 const { sendJobs, stopQueue } = await import("../../lib/platform/queue");
 const { storage } = await import("../../lib/platform/storage");
 const { spawnWorker } = await import("../support/jobs");
+const { biggestTenant, firstUser, loadAverage, owner } = await import("./support");
 
 const N = 1000;
-const owner = database().db;
 const one = async <T>(q: ReturnType<typeof sql>) => (await rows<T>(owner, q))[0];
 
-const { t } = await one<{ t: number }>(sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const t = await biggestTenant();
 const collection = await one<{ id: number }>(
   sql`select dc.id from data_collections dc join assessments a on a.id = dc.assessment_id where dc.tenant_id = ${t} and a.taxonomy = 'SUMMATIVE' order by dc.id limit 1`,
 );
-const { userId } = await one<{ userId: number }>(sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
+const userId = await firstUser(t);
 const output = await one<{ id: number }>(
   sql`insert into outputs (tenant_id, data_collection_id, type, status, requested_by, request_data) values (${t}, ${collection.id}, 'isr', 'queued', ${userId}, '{"language":"es"}'::jsonb) returning id`,
 );
@@ -53,12 +52,7 @@ for (let i = 0; i < ids.length; i += ISR_BATCH_SIZE) {
 }
 await sendJobs(isrJob, batches);
 await stopQueue({ graceful: false });
-console.log(
-  `${ids.length} ISRs in ${batches.length} batches queued (output ${output.id}); load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
+console.log(`${ids.length} ISRs in ${batches.length} batches queued (output ${output.id}); load average ${loadAverage()}`);
 
 const status = () =>
   one<{ complete: number; in_progress: number; queued: number; failed: number }>(

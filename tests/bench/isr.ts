@@ -16,49 +16,28 @@
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { rm } = await import("node:fs/promises");
-const os = await import("node:os");
 const path = await import("node:path");
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { requestIsrs } = await import("../../lib/isr/service");
 const { isrPages } = await import("../../lib/isr/generate");
 const { renderIsr } = await import("../../lib/isr/document");
 const { stopQueue } = await import("../../lib/platform/queue");
 const { spawnWorker } = await import("../support/jobs");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchTenant, loadAverage, owner } = await import("./support");
 
 const SECONDS = Number(process.argv[2] ?? 120);
 const WORKERS = Number(process.argv[3] ?? 1);
-const owner = database().db;
 const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(owner, q))[0].n);
 
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const { t, actor } = await benchTenant();
 const [collection] = await rows<{ id: number; name: string; n: number }>(
   owner,
   sql`select dc.id, dc.collection_name as name, count(*)::int as n from data_collections dc join assessments a on a.id = dc.assessment_id
     join student_data_collection_assignments sa on sa.tenant_id = dc.tenant_id and sa.data_collection_id = dc.id
     where dc.tenant_id = ${t} and a.taxonomy = 'SUMMATIVE' group by dc.id order by n desc limit 1`,
 );
-const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-const actor: Actor = {
-  userId,
-  tenantId: t,
-  tenantName: "bench",
-  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide: true,
-  orgs: [],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-} as Actor;
-console.log(
-  `tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
-);
+console.log(`tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children; load average ${loadAverage()}`);
 
 // 1. The request.
 let started = performance.now();
@@ -93,7 +72,7 @@ const pipelineSeconds = (performance.now() - started) / 1000;
 for (const w of workers) w.child.kill("SIGTERM");
 await Promise.all(workers.map((w) => w.exited));
 const pipelineRate = done / pipelineSeconds;
-const load2 = os.loadavg();
+const load2 = loadAverage();
 
 // 3. The bare render (renderIsr, tagged): the same documents, in this process.
 const sample = (
@@ -108,13 +87,13 @@ let bare = 0;
 started = performance.now();
 while (performance.now() - started < SECONDS * 1000) await renderIsr(pages[bare++ % pages.length]);
 const bareRate = bare / ((performance.now() - started) / 1000);
-const load3 = os.loadavg();
+const load3 = loadAverage();
 
 const perCore = pipelineRate / WORKERS;
 console.log(
-  `pipeline (${WORKERS} worker process${WORKERS > 1 ? "es" : ""}): ${done} ISRs in ${pipelineSeconds.toFixed(0)} s = ${pipelineRate.toFixed(1)}/s (${perCore.toFixed(1)}/s per process); load average ${load2.map((l) => l.toFixed(1)).join(" ")}`,
+  `pipeline (${WORKERS} worker process${WORKERS > 1 ? "es" : ""}): ${done} ISRs in ${pipelineSeconds.toFixed(0)} s = ${pipelineRate.toFixed(1)}/s (${perCore.toFixed(1)}/s per process); load average ${load2}`,
 );
-console.log(`bare render (1 process): ${bare} ISRs in ${SECONDS} s = ${bareRate.toFixed(1)}/s; load average ${load3.map((l) => l.toFixed(1)).join(" ")}`);
+console.log(`bare render (1 process): ${bare} ISRs in ${SECONDS} s = ${bareRate.toFixed(1)}/s; load average ${load3}`);
 console.log(`pipeline per process / bare: ${((100 * perCore) / bareRate).toFixed(0)}%`);
 console.log(`130,000 ISRs at the pipeline's rate: ${(130000 / pipelineRate / 60).toFixed(0)} min (plus the request, ${(requestMs / 1000).toFixed(0)} s)`);
 

@@ -9,22 +9,15 @@
  */
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
-const os = await import("node:os");
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, requireTenantContext, rows } = await import("../../db/client");
+const { closeDatabase, requireTenantContext, rows } = await import("../../db/client");
 const { oneRosterRun } = await import("../../jobs/handlers/oneroster");
 const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
-const { storage, tenantPrefix } = await import("../../lib/platform/storage");
+const { tenantPrefix } = await import("../../lib/platform/storage");
 const { applyOneRosterLoad, requestOneRosterLoad } = await import("../../lib/oneroster/service");
 const { districtRoster, zipBundle } = await import("../support/oneroster");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchActor, completedUpload, loadAverage, owner } = await import("./support");
 
-const owner = database().db;
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ");
 const stamp = Date.now().toString(36);
 const [tenant] = await rows<{ id: number }>(
   owner,
@@ -44,19 +37,7 @@ await owner.execute(sql`insert into user_roles (tenant_id, user_id, role) values
 await owner.execute(
   sql`insert into user_organizations (tenant_id, user_id, org_type, parent_id, administrative) values (${t}, ${admin.id}, 'district', ${district.id}, true)`,
 );
-const actor: Actor = {
-  userId: admin.id,
-  tenantId: t,
-  tenantName: "bench",
-  roles: ["ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide: false,
-  orgs: [{ orgType: "district", id: district.id, administrative: true }],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-};
+const actor = benchActor(t, admin.id, district.id);
 
 const files = districtRoster({
   districtIdentifier: `BENCH-${stamp}`,
@@ -69,7 +50,7 @@ const built = performance.now();
 const zip = zipBundle(files);
 console.log(
   `tenant ${t}: ${files.orgs.length - 1} schools, ${files.classes.length} teachers, ${files.demographics.length.toLocaleString("en-US")} children, ` +
-    `${files.enrollments.length.toLocaleString("en-US")} enrollments; zip ${(zip.length / 1e6).toFixed(2)} MB built in ${Math.round(performance.now() - built)} ms; load average ${load()}`,
+    `${files.enrollments.length.toLocaleString("en-US")} enrollments; zip ${(zip.length / 1e6).toFixed(2)} MB built in ${Math.round(performance.now() - built)} ms; load average ${loadAverage()}`,
 );
 
 async function waitFor(id: number, statuses: string[]) {
@@ -92,14 +73,9 @@ requireTenantContext();
 await startWorkers([oneRosterRun]);
 for (const pass of ["first load", "same bundle again"]) {
   const key = `${tenantPrefix(t)}oneroster/bench-${stamp}-${pass.replace(/ /g, "-")}/roster.zip`;
-  await storage().putObject(key, Buffer.from(zip), "application/zip");
-  const [file] = await rows<{ id: number }>(
-    owner,
-    sql`insert into files (tenant_id, owner_id, purpose, bucket, storage_key, original_file_name, content_type, declared_size, size, status, completed_at)
-      values (${t}, ${admin.id}, 'oneroster', ${storage().bucket}, ${key}, 'roster.zip', 'application/zip', ${zip.length}, ${zip.length}, 'complete', now()) returning id`,
-  );
+  const fileId = await completedUpload(actor, "oneroster", key, "roster.zip", "application/zip", Buffer.from(zip));
   const started = performance.now();
-  const { load: requested } = await requestOneRosterLoad(actor, { fileId: file.id, stateIdSource: "identifier" }, {});
+  const { load: requested } = await requestOneRosterLoad(actor, { fileId, stateIdSource: "identifier" }, {});
   const checked = await waitFor(requested.id, ["checked", "failed"]);
   const dryRun = performance.now() - started;
   if (checked.status === "failed") throw new Error(checked.message ?? "failed");
@@ -110,7 +86,7 @@ for (const pass of ["first load", "same bundle again"]) {
   if (applied.status === "failed") throw new Error(applied.message ?? "failed");
   console.log(
     `${pass}: dry run ${(dryRun / 1000).toFixed(2)} s (${changed(checked.planned)}; ${checked.refused_count} refused); ` +
-      `apply ${(applyMs / 1000).toFixed(2)} s (${changed(applied.applied)}); load average ${load()}`,
+      `apply ${(applyMs / 1000).toFixed(2)} s (${changed(applied.applied)}); load average ${loadAverage()}`,
   );
 }
 await stopWorkers();

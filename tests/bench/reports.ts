@@ -14,16 +14,15 @@ await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
 const { PgDialect } = await import("drizzle-orm/pg-core");
 const postgres = (await import("postgres")).default;
-const { asSystem, closeDatabase, database, requireTenantContext, rows } = await import("../../db/client");
+const { asSystem, closeDatabase, requireTenantContext, rows } = await import("../../db/client");
 const { handlers } = await import("../../jobs/registry");
 const { startWorkers, stopWorkers } = await import("../../lib/platform/queue");
 const { requestAdminReport } = await import("../../lib/reports/service");
 const { BUILDERS } = await import("../../lib/reports/builders");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchTenant, fmt, owner } = await import("./support");
 type ReportContext = import("../../lib/reports/sheet").ReportContext;
 
-const owner = database().db;
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const { t, actor } = await benchTenant();
 const [collection] = await rows<{ id: number; name: string; assessment_id: number; configuration: Record<string, unknown>; school_year_id: number; n: number }>(
   owner,
   sql`select dc.id, dc.collection_name as name, dc.assessment_id, a.configuration, dc.school_year_id, count(*)::int as n
@@ -31,20 +30,6 @@ const [collection] = await rows<{ id: number; name: string; assessment_id: numbe
     join student_data_collection_assignments sa on sa.tenant_id = dc.tenant_id and sa.data_collection_id = dc.id
     where dc.tenant_id = ${t} and a.taxonomy = 'SUMMATIVE' group by dc.id, a.configuration order by n desc limit 1`,
 );
-const [{ userId }] = await rows<{ userId: number }>(owner, sql`select id as "userId" from users where tenant_id = ${t} order by id limit 1`);
-const actor: Actor = {
-  userId,
-  tenantId: t,
-  tenantName: "bench",
-  roles: ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide: true,
-  orgs: [],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-};
 console.log(`tenant ${t}, collection ${collection.id} "${collection.name}": ${collection.n} assigned children`);
 await rows(owner, sql`analyze`);
 
@@ -103,7 +88,6 @@ async function pipeline() {
 }
 
 const runs = Number(process.env.BENCH_COUNT ?? 3);
-const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (let i = 0; i < runs; i++) {
   // Each figure printed as soon as it is measured.
   const copy = await copyBaseline();

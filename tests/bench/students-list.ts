@@ -8,16 +8,15 @@
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { listStudents, studentPageSql } = await import("../../lib/students/admin-list");
 const { studentListQuery } = await import("../../lib/students/schemas");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchActor, biggestTenant, owner, p50p95, percentiles } = await import("./support");
 
 const count = Number(process.env.BENCH_COUNT ?? 50);
 const explain = process.argv.includes("--explain");
-const owner = database().db;
 
-const [{ t }] = await rows<{ t: number }>(owner, sql`select tenant_id as t from students group by tenant_id order by count(*) desc limit 1`);
+const t = await biggestTenant();
 const [{ d, l }] = await rows<{ d: number; l: number }>(
   owner,
   sql`select lo.district_id as d, max(s.parent_location_id) as l from students s join locations lo on lo.id = s.parent_location_id
@@ -32,20 +31,6 @@ const [{ last }] = await rows<{ last: string }>(
   sql`select lower(last_name) as last from students where tenant_id = ${t} and parent_location_id = ${l} limit 1`,
 );
 
-const actor = (tenantWide: boolean): Actor => ({
-  userId: 0,
-  tenantId: t,
-  tenantName: "bench",
-  roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide,
-  orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-});
-
 const cases: [string, Record<string, unknown>][] = [
   ["last name, page 1", {}],
   ["first name desc, page 40", { sort: "firstName", order: "desc", page: 40 }],
@@ -57,21 +42,12 @@ const cases: [string, Record<string, unknown>][] = [
   ["location filter, active", { locationId: l, status: "active" }],
 ];
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-async function time(fn: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < count + 3; i++) {
-    const started = performance.now();
-    await fn();
-    if (i >= 3) times.push(performance.now() - started); // the first three warm caches and plans
-  }
-  return `p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`;
-}
+const time = async (fn: () => Promise<unknown>) => p50p95(await percentiles(count, fn));
 
 console.log(`tenant ${t}: district ${d}, location ${l}; ${count} calls each`);
 for (const [who, a] of [
-  ["tenant admin", actor(true)],
-  ["district admin", actor(false)],
+  ["tenant admin", benchActor(t, 0)],
+  ["district admin", benchActor(t, 0, d)],
 ] as const) {
   for (const [name, raw] of cases) {
     const query = studentListQuery.parse(raw);

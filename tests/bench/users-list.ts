@@ -10,15 +10,14 @@
 export {};
 await import("../../scripts/server-only-hook.mjs" as string);
 const { sql } = await import("drizzle-orm");
-const { closeDatabase, database, rows } = await import("../../db/client");
+const { closeDatabase, rows } = await import("../../db/client");
 const { listUsers, userPageSql } = await import("../../lib/users/list");
 const { userListQuery } = await import("../../lib/users/schemas");
-type Actor = import("../../lib/platform/actor").Actor;
+const { benchActor, loadAverage, owner, p50p95, percentiles } = await import("./support");
 
 const count = Number(process.env.BENCH_COUNT ?? 50);
 const explain = process.argv.includes("--explain");
 const only = process.env.BENCH_ONLY;
-const owner = database().db;
 
 const [{ t, n }] = await rows<{ t: number; n: string }>(
   owner,
@@ -42,20 +41,6 @@ const [{ last, email }] = await rows<{ last: string; email: string }>(
     where u.tenant_id = ${t} and o.org_type = 'location' and o.parent_id = ${l} limit 1`,
 );
 
-const actor = (tenantWide: boolean): Actor => ({
-  userId: 0,
-  tenantId: t,
-  tenantName: "bench",
-  roles: tenantWide ? ["ROLE_TENANT_ADMIN", "ROLE_ADMIN"] : ["ROLE_ADMIN"],
-  features: [],
-  activeRole: "ROLE_ADMIN",
-  tenantWide,
-  orgs: tenantWide ? [] : [{ orgType: "district", id: d, administrative: true }],
-  sessionId: "bench",
-  impersonatorId: null,
-  via: "internal",
-});
-
 const cases: [string, Record<string, unknown>][] = [
   ["last name, page 1", {}],
   ["first name desc, page 40", { sort: "firstName", order: "desc", page: 40 }],
@@ -68,27 +53,12 @@ const cases: [string, Record<string, unknown>][] = [
   ["linked to one location", { orgType: "location", orgId: l }],
 ];
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-async function time(fn: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < count + 3; i++) {
-    const started = performance.now();
-    await fn();
-    if (i >= 3) times.push(performance.now() - started); // the first three warm caches and plans
-  }
-  return `p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`;
-}
+const time = async (fn: () => Promise<unknown>) => p50p95(await percentiles(count, fn));
 
-const load = await import("node:os").then((os) =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" "),
-);
-console.log(`tenant ${t} (${n} users): district ${d}, location ${l}; ${count} calls each; load average ${load}`);
+console.log(`tenant ${t} (${n} users): district ${d}, location ${l}; ${count} calls each; load average ${loadAverage(2)}`);
 for (const [who, a] of [
-  ["tenant admin", actor(true)],
-  ["district admin", actor(false)],
+  ["tenant admin", benchActor(t, 0)],
+  ["district admin", benchActor(t, 0, d)],
 ] as const) {
   for (const [name, raw] of cases) {
     if (only && !name.includes(only)) continue;
@@ -104,10 +74,5 @@ for (const [who, a] of [
     console.log(`${who.padEnd(15)} ${name.padEnd(30)} total ${String(result.total).padStart(6)}  service ${service}   bare SQL ${bare}`);
   }
 }
-console.log(
-  `load average at the end ${(await import("node:os"))
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ")}`,
-);
+console.log(`load average at the end ${loadAverage(2)}`);
 await closeDatabase();
