@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { PlainTable } from "@/components/ui/plain-table";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { EmptyState } from "@/components/ui/states";
 import type { CollectionSetRow } from "@/lib/collections/admin-schemas";
@@ -222,33 +223,17 @@ export function SetsEditor({ collectionId, sets, items, manage }: { collectionId
           {set.items.length === 0 ? (
             <p className="text-sm text-slate-600">No items in this set.</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Items of {set.label}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Code
+            <PlainTable bare caption={`Items of ${set.label}`} columns={["Code", "Label", "Priority"]} rows={set.items}>
+              {(item) => (
+                <tr key={item.id} className="border-t border-slate-200">
+                  <th scope="row" className="font-mono text-xs font-normal">
+                    {item.code}
                   </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Label
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Priority
-                  </th>
+                  <td>{item.label}</td>
+                  <td>{item.priority}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {set.items.map((item) => (
-                  <tr key={item.id} className="border-b border-slate-100">
-                    <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal">
-                      {item.code}
-                    </th>
-                    <td className="py-2 pr-4">{item.label}</td>
-                    <td className="py-2">{item.priority}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              )}
+            </PlainTable>
           )}
         </Card>
       ))}

@@ -243,45 +243,24 @@ export function OneRosterLoads({
                   : `Applied ${formatDateTime(selected.appliedAt)}.`}
           </p>
           {counts && (
-            <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="or-counts-caption">
-              <table className="w-full text-left text-sm">
-                <caption id="or-counts-caption" className="px-3 py-2 text-left font-semibold text-slate-900">
-                  {selected.applied ? "Changed, per kind" : "Would change, per kind"}
-                </caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Kind
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
-                      Created
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
-                      Updated
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
-                      Ended
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
-                      Unchanged
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {KINDS.map(({ key, label }) => (
-                    <tr key={key} className="border-t border-slate-200">
-                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                        {label}
-                      </th>
-                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].created}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].updated}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].ended}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{counts[key].unchanged}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable
+              showCaption
+              caption={selected.applied ? "Changed, per kind" : "Would change, per kind"}
+              columns={["Kind", ...["Created", "Updated", "Ended", "Unchanged"].map((label) => ({ label, align: "right" as const }))]}
+              rows={KINDS}
+            >
+              {({ key, label }) => (
+                <tr key={key} className="border-t border-slate-200">
+                  <th scope="row" className="font-medium text-slate-900">
+                    {label}
+                  </th>
+                  <td className="text-right tabular-nums">{counts[key].created}</td>
+                  <td className="text-right tabular-nums">{counts[key].updated}</td>
+                  <td className="text-right tabular-nums">{counts[key].ended}</td>
+                  <td className="text-right tabular-nums">{counts[key].unchanged}</td>
+                </tr>
+              )}
+            </PlainTable>
           )}
           {selected.status === "checked" && (
             <div>
@@ -291,40 +270,26 @@ export function OneRosterLoads({
             </div>
           )}
           {selected.refusedCount > 0 && (
-            <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby="or-refused-caption">
-              <table className="w-full text-left text-sm">
-                <caption id="or-refused-caption" className="px-3 py-2 text-left font-semibold text-danger">
+            <PlainTable
+              showCaption
+              caption={
+                <span className="text-danger">
                   {selected.refusedCount} refused {selected.refusedCount === 1 ? "row" : "rows"}
                   {selected.refusedCount > selected.refused.length ? ` (the first ${selected.refused.length} shown)` : ""}
-                </caption>
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      File
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Line
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      sourcedId
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-semibold">
-                      Reason
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {selected.refused.map((r, i) => (
-                    <tr key={`${r.file}-${r.line}-${i}`} className="border-t border-slate-200 align-top">
-                      <td className="px-3 py-2 whitespace-nowrap">{r.file}</td>
-                      <td className="px-3 py-2 tabular-nums">{r.line || "—"}</td>
-                      <td className="px-3 py-2 break-all">{r.sourcedId}</td>
-                      <td className="px-3 py-2">{r.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                </span>
+              }
+              columns={["File", "Line", "sourcedId", "Reason"]}
+              rows={selected.refused}
+            >
+              {(r, i) => (
+                <tr key={`${r.file}-${r.line}-${i}`} className="border-t border-slate-200 align-top">
+                  <td className="whitespace-nowrap">{r.file}</td>
+                  <td className="tabular-nums">{r.line || "—"}</td>
+                  <td className="break-all">{r.sourcedId}</td>
+                  <td>{r.reason}</td>
+                </tr>
+              )}
+            </PlainTable>
           )}
         </section>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { PlainTable } from "@/components/ui/plain-table";
 import { formatDateTime } from "@/lib/shell/format";
 
 /** What every run of a district's integration shows, whatever it fetched (FTP files or OneRoster records). */
@@ -12,7 +13,6 @@ export interface IntegrationRun {
   message: string | null;
 }
 
-const cell = "px-3 py-2 align-top";
 const TONES = { queued: "neutral", running: "info", review: "warning", succeeded: "success", failed: "danger", skipped: "neutral" } as const;
 const LABELS = { queued: "Queued", running: "Running", review: "Waits for review", succeeded: "Succeeded", failed: "Failed", skipped: "Skipped" } as const;
 
@@ -37,50 +37,27 @@ export function IntegrationRunsTable<R extends IntegrationRun>({
   details?: (run: R) => ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {["Requested", "Status", ...counts.map((c) => c.header), "Details"].map((header) => (
-              <th key={header} scope="col" className={`${cell} font-semibold`}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {runs.length === 0 && (
-            <tr>
-              <td colSpan={counts.length + 3} className="px-3 py-6 text-center text-slate-600">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {runs.map((run) => (
-            <tr key={run.id} className="border-t border-slate-200">
-              <th scope="row" className={`${cell} font-medium`}>
-                {formatDateTime(run.requestedAt)}
-                <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? manualLabel : "Hourly"}</span>
-              </th>
-              <td className={cell}>
-                <Badge tone={TONES[run.status]} className="whitespace-nowrap">
-                  {LABELS[run.status]}
-                </Badge>
-              </td>
-              {counts.map((c) => (
-                <td key={c.header} className={cell}>
-                  {c.value(run)}
-                </td>
-              ))}
-              <td className={cell}>
-                {run.message && <p className={run.status === "failed" ? "font-medium text-danger" : "text-slate-700"}>{run.message}</p>}
-                {details?.(run)}
-              </td>
-            </tr>
+    <PlainTable bare caption={caption} columns={["Requested", "Status", ...counts.map((c) => c.header), "Details"]} rows={runs} empty={empty}>
+      {(run) => (
+        <tr key={run.id} className="border-t border-slate-200 align-top">
+          <th scope="row" className="font-medium">
+            {formatDateTime(run.requestedAt)}
+            <span className="block text-xs font-normal text-slate-600">{run.trigger === "manual" ? manualLabel : "Hourly"}</span>
+          </th>
+          <td>
+            <Badge tone={TONES[run.status]} className="whitespace-nowrap">
+              {LABELS[run.status]}
+            </Badge>
+          </td>
+          {counts.map((c) => (
+            <td key={c.header}>{c.value(run)}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td>
+            {run.message && <p className={run.status === "failed" ? "font-medium text-danger" : "text-slate-700"}>{run.message}</p>}
+            {details?.(run)}
+          </td>
+        </tr>
+      )}
+    </PlainTable>
   );
 }

@@ -5,6 +5,7 @@ import { callApi, fieldMessages } from "@/components/api/client";
 import { useLoad } from "@/components/api/use-load";
 import { usePolling } from "@/components/api/use-polling";
 import { Button } from "@/components/ui/button";
+import { PlainTable } from "@/components/ui/plain-table";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { ConnectionView, RunView } from "@/lib/edfi/schemas";
 import { formatDateTime } from "@/lib/shell/format";
@@ -149,39 +150,23 @@ export function EdfiSend({ collectionId, districtId }: { collectionId: number; d
         </div>
       </form>
       {runs.length ? (
-        <table className="w-full text-left text-sm">
-          <caption className="mb-2 text-left text-sm font-medium text-slate-800">Runs of this collection, newest first</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4">
-                Requested
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Records sent
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Refused
-              </th>
-              <th scope="col" className="py-2">
-                Message
-              </th>
+        <PlainTable
+          bare
+          showCaption
+          caption="Runs of this collection, newest first"
+          columns={["Requested", "Status", "Records sent", "Refused", "Message"]}
+          rows={runs}
+        >
+          {(run) => (
+            <tr key={run.id} className="border-t border-slate-200">
+              <td>{formatDateTime(run.createdAt)}</td>
+              <td>{STATUS[run.status]}</td>
+              <td>{run.sent}</td>
+              <td>{run.refused}</td>
+              <td>{run.message ?? ""}</td>
             </tr>
-          </thead>
-          <tbody>
-            {runs.map((run) => (
-              <tr key={run.id} className="border-b border-slate-200">
-                <td className="py-2 pr-4">{formatDateTime(run.createdAt)}</td>
-                <td className="py-2 pr-4">{STATUS[run.status]}</td>
-                <td className="py-2 pr-4">{run.sent}</td>
-                <td className="py-2 pr-4">{run.refused}</td>
-                <td className="py-2">{run.message ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        </PlainTable>
       ) : (
         <p className="text-sm text-slate-700">Nothing sent from this collection yet.</p>
       )}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { callApi } from "@/components/api/client";
 import { usePolling } from "@/components/api/use-polling";
 import { Stat } from "@/components/ui/card";
+import { PlainTable } from "@/components/ui/plain-table";
 import { EmptyState } from "@/components/ui/states";
 import type { JobCounts } from "@/lib/reports/schemas";
 import { formatDateTime } from "@/lib/shell/format";
@@ -63,47 +64,24 @@ export function JobCountsView({ tenantId, initial }: { tenantId: number; initial
         {counts.jobs.length === 0 ? (
           <EmptyState title="Nothing is waiting">No job is queued or has been running for more than 30 minutes.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Queued jobs and jobs in progress for more than 30 minutes, oldest first</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Job
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Requested
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Started
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Requested by
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {counts.jobs.map((j) => (
-                  <tr key={`${j.family}-${j.id}`} className="border-t border-slate-200">
-                    <td className="px-3 py-2">
-                      {FAMILY_LABEL[j.family]} #{j.id}
-                    </td>
-                    <td className="px-3 py-2">{j.kind}</td>
-                    <td className="px-3 py-2">{j.status === "queued" ? "Queued" : "In progress over 30 minutes"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(j.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(j.startedAt)}</td>
-                    <td className="px-3 py-2">{j.requestedBy ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable
+            caption="Queued jobs and jobs in progress for more than 30 minutes, oldest first"
+            columns={["Job", "Type", "Status", "Requested", "Started", "Requested by"]}
+            rows={counts.jobs}
+          >
+            {(j) => (
+              <tr key={`${j.family}-${j.id}`} className="border-t border-slate-200">
+                <td>
+                  {FAMILY_LABEL[j.family]} #{j.id}
+                </td>
+                <td>{j.kind}</td>
+                <td>{j.status === "queued" ? "Queued" : "In progress over 30 minutes"}</td>
+                <td className="whitespace-nowrap">{formatDateTime(j.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDateTime(j.startedAt)}</td>
+                <td>{j.requestedBy ?? ""}</td>
+              </tr>
+            )}
+          </PlainTable>
         )}
       </section>
     </div>

@@ -1,4 +1,5 @@
 import { Progress } from "@/components/ui/card";
+import { PlainTable } from "@/components/ui/plain-table";
 import { formatNumber } from "@/lib/shell/format";
 
 interface Row {
@@ -32,45 +33,20 @@ export function CompletionList({ rows, empty }: { rows: Row[]; empty: string }) 
 /** A captioned table of completion rows (children, items) with a bar per row. */
 export function CompletionTable({ caption, nameHeader, rows, empty }: { caption: string; nameHeader: string; rows: Row[]; empty: string }) {
   return (
-    <section className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs" aria-label={caption}>
-      <table className="w-full text-left text-sm">
-        <caption className="border-b border-slate-200 px-5 py-3 text-left text-base font-semibold text-slate-900">{caption}</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-5 py-2 font-medium">
-              {nameHeader}
-            </th>
-            <th scope="col" className="px-5 py-2 font-medium">
-              Scored
-            </th>
-            <th scope="col" className="w-48 px-5 py-2 font-medium">
-              Completion
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3} className="px-5 py-6 text-center text-slate-600">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className="px-5 py-2 font-normal text-slate-900">
-                {r.label}
-              </th>
-              <td className="px-5 py-2 text-slate-700 tabular-nums">
-                {formatNumber(r.scored)} / {formatNumber(r.expected)}
-              </td>
-              <td className="px-5 py-2">
-                <Progress value={r.percent} label={`Completion of ${r.label}`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <PlainTable showCaption caption={caption} columns={[nameHeader, "Scored", "Completion"]} rows={rows} empty={empty}>
+      {(r) => (
+        <tr key={r.key} className="border-t border-slate-200">
+          <th scope="row" className="font-normal text-slate-900">
+            {r.label}
+          </th>
+          <td className="text-slate-700 tabular-nums">
+            {formatNumber(r.scored)} / {formatNumber(r.expected)}
+          </td>
+          <td className="w-48">
+            <Progress value={r.percent} label={`Completion of ${r.label}`} />
+          </td>
+        </tr>
+      )}
+    </PlainTable>
   );
 }

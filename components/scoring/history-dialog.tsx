@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { callApi } from "@/components/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { PlainTable } from "@/components/ui/plain-table";
 import { formatDate } from "@/lib/shell/format";
 import type { HistoryEntry } from "@/lib/scoring/history-schemas";
 
@@ -57,41 +58,19 @@ export function HistoryDialog({ collectionId, studentId, itemId, title, onClose 
       )}
       {state.kind === "loaded" && state.history.length === 0 && <p className="text-sm text-slate-600">This cell has never been scored.</p>}
       {state.kind === "loaded" && state.history.length > 0 && (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Changes to this grade, newest first</caption>
-          <thead className="text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Change
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Grade
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Comment
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                By
-              </th>
+        <PlainTable bare caption="Changes to this grade, newest first" columns={["When", "Change", "Grade", "Comment", "By"]} rows={state.history}>
+          {(h) => (
+            <tr key={h.id} className="border-t border-slate-200">
+              <td className="whitespace-nowrap text-slate-700">
+                {formatDate(new Date(h.changedAt * 1000))}, {time(h.changedAt)}
+              </td>
+              <td className="text-slate-900">{ACTIONS[h.action]}</td>
+              <td className="font-medium text-slate-900">{h.entryCode ?? "—"}</td>
+              <td className="text-slate-700">{h.comment ?? ""}</td>
+              <td className="text-slate-700">{h.changedBy?.name ?? "Unknown"}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {state.history.map((h) => (
-              <tr key={h.id}>
-                <td className="py-2 pr-4 whitespace-nowrap text-slate-700">
-                  {formatDate(new Date(h.changedAt * 1000))}, {time(h.changedAt)}
-                </td>
-                <td className="py-2 pr-4 text-slate-900">{ACTIONS[h.action]}</td>
-                <td className="py-2 pr-4 font-medium text-slate-900">{h.entryCode ?? "—"}</td>
-                <td className="py-2 pr-4 text-slate-700">{h.comment ?? ""}</td>
-                <td className="py-2 text-slate-700">{h.changedBy?.name ?? "Unknown"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        </PlainTable>
       )}
     </Dialog>
   );

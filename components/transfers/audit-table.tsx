@@ -1,7 +1,4 @@
-"use client";
-
-import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { TableRows } from "@/components/ui/table-rows";
+import { PlainTable } from "@/components/ui/plain-table";
 import { idsIn, orgKey, orgKindOf } from "@/lib/audit/org-fields";
 import type { AuditEntryRow } from "@/lib/audit/schemas";
 import { formatDateTime } from "@/lib/shell/format";
@@ -50,45 +47,37 @@ function Changes({ entry }: { entry: AuditEntryRow }) {
   );
 }
 
-const columns: ColumnDef<AuditEntryRow>[] = [
-  { id: "when", header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.occurredAt)}</span> },
-  {
-    id: "who",
-    header: "Who",
-    cell: ({ row }) => (
-      <>
-        {row.original.userName ?? "System"}
-        {row.original.impersonatorName && <span className="block text-xs text-slate-600">as impersonated by {row.original.impersonatorName}</span>}
-      </>
-    ),
-  },
-  { id: "action", header: "Action", cell: ({ row }) => row.original.action },
-  {
-    id: "record",
-    header: "Record",
-    cell: ({ row }) => (
-      <>
-        <span className="block">{row.original.subject ?? "—"}</span>
-        <span className="block text-xs text-slate-600">
-          {row.original.entityType}
-          {row.original.entityId ? ` #${row.original.entityId}` : ""}
-        </span>
-      </>
-    ),
-  },
-  { id: "changes", header: "Before → after", cell: ({ row }) => <Changes entry={row.original} /> },
-];
-
-/** The audit trail page's rows (paged on the server). */
+/** The audit trail page's rows (paged on the server); bare, as the page frames them with its pager. */
 export function AuditTable({ entries }: { entries: AuditEntryRow[] }) {
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit trail">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">Audit trail, newest first</caption>
-        <TableRows table={table} empty="No changes match these filters." />
-      </table>
-    </div>
+    <PlainTable
+      bare
+      label="Audit trail"
+      caption="Audit trail, newest first"
+      columns={["When", "Who", "Action", "Record", "Before → after"]}
+      rows={entries}
+      empty="No changes match these filters."
+    >
+      {(entry) => (
+        <tr key={entry.id} className="border-t border-slate-200">
+          <td className="whitespace-nowrap">{formatDateTime(entry.occurredAt)}</td>
+          <td>
+            {entry.userName ?? "System"}
+            {entry.impersonatorName && <span className="block text-xs text-slate-600">as impersonated by {entry.impersonatorName}</span>}
+          </td>
+          <td>{entry.action}</td>
+          <td>
+            <span className="block">{entry.subject ?? "—"}</span>
+            <span className="block text-xs text-slate-600">
+              {entry.entityType}
+              {entry.entityId ? ` #${entry.entityId}` : ""}
+            </span>
+          </td>
+          <td>
+            <Changes entry={entry} />
+          </td>
+        </tr>
+      )}
+    </PlainTable>
   );
 }

@@ -2,12 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { PlainTable } from "@/components/ui/plain-table";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { TableRows } from "@/components/ui/table-rows";
 import { formatDate } from "@/lib/shell/format";
 import type { TransferList, TransferRow } from "@/lib/transfers/schemas";
 import { callApi } from "@/components/api/client";
@@ -23,89 +22,46 @@ const place = (p: TransferRow["origin"]) => (
 
 type Action = "approve" | "decline" | "withdraw";
 
-function columns(list: TransferList, act: (t: TransferRow, action: Action) => void): ColumnDef<TransferRow>[] {
-  const cols: ColumnDef<TransferRow>[] = [
-    {
-      id: "student",
-      header: "Student",
-      cell: ({ row }) => (
-        <>
-          <span className="block font-medium text-slate-900">
-            {row.original.studentLastName}, {row.original.studentFirstName}
-          </span>
-          <span className="block text-xs text-slate-600">State ID {row.original.tenantUniqueId}</span>
-        </>
-      ),
-    },
-    { id: "from", header: "From", cell: ({ row }) => place(row.original.origin) },
-    { id: "to", header: "To", cell: ({ row }) => place(row.original.destination) },
-    {
-      id: "requested",
-      header: "Requested",
-      cell: ({ row }) => `${formatDate(new Date(row.original.createdAt * 1000))}${row.original.requestedBy ? ` by ${row.original.requestedBy}` : ""}`,
-    },
-  ];
+/** The last column: the decision taken (history), else the buttons of whoever may act. */
+function Decision({ list, t, act }: { list: TransferList; t: TransferRow; act: (action: Action) => void }) {
   if (list === "history") {
-    cols.push({
-      id: "status",
-      header: "Decision",
-      cell: ({ row }) => {
-        const t = row.original;
-        const label = t.deleted && t.status === "pending" ? "Withdrawn" : t.status === "approved" ? "Approved" : "Declined";
-        return (
-          <>
-            <Badge tone={t.deleted && t.status === "pending" ? "neutral" : STATUS[t.status]}>{label}</Badge>
-            {t.decidedAt && (
-              <span className="mt-1 block text-xs text-slate-600">
-                {formatDate(new Date(t.decidedAt * 1000))}
-                {t.decidedBy ? ` by ${t.decidedBy}` : ""}
-              </span>
-            )}
-          </>
-        );
-      },
-    });
-  } else {
-    cols.push({
-      id: "actions",
-      header: list === "incoming" ? "Decision" : "Status",
-      cell: ({ row }) =>
-        row.original.canDecide ? (
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              onClick={() => act(row.original, "approve")}
-              aria-label={`Approve the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
-            >
-              Approve
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => act(row.original, "decline")}
-              aria-label={`Decline the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
-            >
-              Decline
-            </Button>
-          </div>
-        ) : (
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="warning">Waiting for the receiving side</Badge>
-            {row.original.canWithdraw && (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => act(row.original, "withdraw")}
-                aria-label={`Withdraw the transfer of ${row.original.studentFirstName} ${row.original.studentLastName}`}
-              >
-                Withdraw
-              </Button>
-            )}
-          </div>
-        ),
-    });
+    const label = t.deleted && t.status === "pending" ? "Withdrawn" : t.status === "approved" ? "Approved" : "Declined";
+    return (
+      <>
+        <Badge tone={t.deleted && t.status === "pending" ? "neutral" : STATUS[t.status]}>{label}</Badge>
+        {t.decidedAt && (
+          <span className="mt-1 block text-xs text-slate-600">
+            {formatDate(new Date(t.decidedAt * 1000))}
+            {t.decidedBy ? ` by ${t.decidedBy}` : ""}
+          </span>
+        )}
+      </>
+    );
   }
-  return cols;
+  return t.canDecide ? (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => act("approve")} aria-label={`Approve the transfer of ${t.studentFirstName} ${t.studentLastName}`}>
+        Approve
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => act("decline")} aria-label={`Decline the transfer of ${t.studentFirstName} ${t.studentLastName}`}>
+        Decline
+      </Button>
+    </div>
+  ) : (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge tone="warning">Waiting for the receiving side</Badge>
+      {t.canWithdraw && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => act("withdraw")}
+          aria-label={`Withdraw the transfer of ${t.studentFirstName} ${t.studentLastName}`}
+        >
+          Withdraw
+        </Button>
+      )}
+    </div>
+  );
 }
 
 const TITLES: Record<Action, string> = { approve: "Approve transfer", decline: "Decline transfer", withdraw: "Withdraw transfer request" };
@@ -117,19 +73,12 @@ const EMPTY: Record<TransferList, string> = {
   history: "No transfers have been decided or withdrawn yet.",
 };
 
-/** One transfer list (server-paged); incoming rows the admin may decide open an approve or decline dialog. */
+/** One transfer list (server-paged, framed by the page with its pager); incoming rows the admin may decide open an approve or decline dialog. */
 export function TransfersTable({ list, transfers }: { list: TransferList; transfers: TransferRow[] }) {
   const router = useRouter();
   const { showSnackbar } = useSnackbar();
   const [pending, setPending] = useState<{ transfer: TransferRow; action: Action } | null>(null);
   const [busy, setBusy] = useState(false);
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: transfers,
-    columns: columns(list, (transfer, action) => setPending({ transfer, action })),
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-  });
 
   async function confirm() {
     if (!pending) return;
@@ -153,12 +102,30 @@ export function TransfersTable({ list, transfers }: { list: TransferList; transf
   const t = pending?.transfer;
   return (
     <>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Transfers: ${list}`}>
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Transfers: {list}</caption>
-          <TableRows table={table} empty={EMPTY[list]} />
-        </table>
-      </div>
+      <PlainTable
+        bare
+        caption={`Transfers: ${list}`}
+        columns={["Student", "From", "To", "Requested", list === "outgoing" ? "Status" : "Decision"]}
+        rows={transfers}
+        empty={EMPTY[list]}
+      >
+        {(row) => (
+          <tr key={row.id} className="border-t border-slate-200">
+            <td>
+              <span className="block font-medium text-slate-900">
+                {row.studentLastName}, {row.studentFirstName}
+              </span>
+              <span className="block text-xs text-slate-600">State ID {row.tenantUniqueId}</span>
+            </td>
+            <td>{place(row.origin)}</td>
+            <td>{place(row.destination)}</td>
+            <td>{`${formatDate(new Date(row.createdAt * 1000))}${row.requestedBy ? ` by ${row.requestedBy}` : ""}`}</td>
+            <td>
+              <Decision list={list} t={row} act={(action) => setPending({ transfer: row, action })} />
+            </td>
+          </tr>
+        )}
+      </PlainTable>
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => !open && !busy && setPending(null)}
