@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { callApi, type Answer } from "./client";
 
-export interface ChangeTexts {
-  /** The snackbar's text after a success; none when the component says it another way. */
-  success?: string;
+export interface ChangeTexts<T> {
+  /** The snackbar's text after a success, or how to read it from the answer (the server's own words); none when the component says it another way. */
+  success?: string | ((data: T) => string);
   /** The snackbar's text after a failure where the spec names one; else the answer's own (spec §8). */
   failure?: string;
   /** The failure's text only when the answer says nothing of its own (callApi's fallback). */
@@ -31,14 +31,14 @@ export function useChange() {
     method: string,
     path: string,
     body?: unknown,
-    { success, failure, fallback, refresh = true }: ChangeTexts = {},
+    { success, failure, fallback, refresh = true }: ChangeTexts<T> = {},
   ): Promise<Answer<T>> {
     setBusy(true);
     const answer = await callApi<T>(method, path, body, { fallback });
     setBusy(false);
     if (!answer.ok) showSnackbar(failure ?? answer.message, "error");
     else {
-      if (success) showSnackbar(success, "success");
+      if (success) showSnackbar(typeof success === "function" ? success(answer.data) : success, "success");
       if (refresh) router.refresh();
     }
     return answer;

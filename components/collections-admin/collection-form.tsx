@@ -8,7 +8,7 @@ import { Checkbox, Field } from "@/components/ui/field";
 import { useSnackbar } from "@/components/ui/snackbar";
 import type { AdminCollection } from "@/lib/collections/admin-schemas";
 import { collectionPath } from "@/lib/collections/admin-paths";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { dayToUnix, selectClass, unixToDay } from "./fields";
 
 interface Choice {
@@ -41,8 +41,8 @@ interface FormProps {
 /** Create (POST) or edit (PUT) a collection: name, assessment, school year, dates, hide token. */
 function CollectionFormDialog({ collection, assessments, schoolYears, parents, open, onOpenChange }: FormProps) {
   const router = useRouter();
-  const { showSnackbar, hideSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { hideSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const formId = collection ? "collection-edit-form" : "collection-create-form";
@@ -62,24 +62,15 @@ function CollectionFormDialog({ collection, assessments, schoolYears, parents, o
     else body.id = collection.id;
     // The last attempt's message goes: it is not this attempt's outcome.
     hideSnackbar();
-    setBusy(true);
-    const answer = await callApi<{ dataCollection: AdminCollection }>(collection ? "PUT" : "POST", "/data-collections", body);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(answer.errors);
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    setErrors([]);
+    const answer = await change<{ dataCollection: AdminCollection }>(collection ? "PUT" : "POST", "/data-collections", body, {
+      success: collection ? "Collection successfully updated" : "Collection successfully created",
+      // A new collection may open its own page instead.
+      refresh: !!collection || !form.has("openAfter"),
+    });
+    setErrors(answer.ok ? [] : answer.errors);
+    if (!answer.ok) return;
     onOpenChange(false);
-    if (collection) {
-      showSnackbar("Collection successfully updated", "success");
-      router.refresh();
-      return;
-    }
-    showSnackbar("Collection successfully created", "success");
-    if (form.has("openAfter")) router.push(collectionPath(answer.data!.dataCollection.id));
-    else router.refresh();
+    if (!collection && form.has("openAfter")) router.push(collectionPath(answer.data.dataCollection.id));
   }
 
   return (

@@ -2,10 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { usePolling } from "@/components/api/use-polling";
 import { IntegrationRunsTable, type IntegrationRun } from "./integration-runs-table";
 
@@ -26,23 +24,13 @@ const POLL_MS = 2000;
  */
 export function DistrictFeedRuns({ districtId, runs, canFetch }: { districtId: number; runs: FeedRunView[]; canFetch: boolean }) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const { busy, change } = useChange();
   const pending = runs.some((r) => r.status === "queued" || r.status === "running");
 
   usePolling(() => router.refresh(), POLL_MS, pending);
 
   async function fetchNow() {
-    setBusy(true);
-    const answer = await callApi<{ message: string }>("POST", "/data-integrations/fetch", { districtId });
-    setBusy(false);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    const { message } = answer.data;
-    showSnackbar(message, "success");
-    router.refresh();
+    await change<{ message: string }>("POST", "/data-integrations/fetch", { districtId }, { success: (data) => data.message });
   }
 
   return (

@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Checkbox, Field } from "@/components/ui/field";
-import { useSnackbar } from "@/components/ui/snackbar";
 import { useChange } from "@/components/api/use-change";
 import { DistrictFeedRuns, type FeedRunView } from "./district-feed-runs";
 import type { FieldError } from "@/lib/platform/errors";
@@ -48,7 +47,6 @@ const inputClass = "h-10 rounded-md border border-slate-400 bg-white px-3 text-s
  * Below the settings: the feed's latest runs and "Fetch now" (district-feed-runs.tsx).
  */
 export function DistrictIntegration({ districtId, integration, people }: { districtId: number; integration: IntegrationView | null; people: Person[] }) {
-  const { showSnackbar } = useSnackbar();
   const { busy, change } = useChange();
   const ftp = integration?.ftp;
   const [active, setActive] = useState(integration?.active ?? true);
@@ -63,24 +61,27 @@ export function DistrictIntegration({ districtId, integration, people }: { distr
     const element = event.currentTarget;
     const form = new FormData(element);
     const text = (name: string) => String(form.get(name) ?? "");
-    const answer = await change<{ message: string }>("POST", "/data-integrations", {
-      tenantsDistrictsId: districtId,
-      active,
-      ftp: {
-        protocol,
-        host: text("host"),
-        port: text("port"),
-        directory: text("directory"),
-        username: text("username"),
-        password: text("password") || undefined,
-        ...(protocol === "sftp" && { hostKey: text("hostKey") }),
+    const answer = await change<{ message: string }>(
+      "POST",
+      "/data-integrations",
+      {
+        tenantsDistrictsId: districtId,
+        active,
+        ftp: {
+          protocol,
+          host: text("host"),
+          port: text("port"),
+          directory: text("directory"),
+          username: text("username"),
+          password: text("password") || undefined,
+          ...(protocol === "sftp" && { hostKey: text("hostKey") }),
+        },
+        userIds,
       },
-      userIds,
-    });
+      { success: (data) => data.message },
+    );
     if (!answer.ok) return setErrors(answer.errors.map((e) => ({ ...e, field: e.field.replace(/^ftp\./, "") })));
     setErrors([]);
-    // The server's own words ('Integration Saved'), so not a text given to change.
-    showSnackbar(answer.data.message, "success");
     const password = element.elements.namedItem("password");
     if (password && "value" in password) password.value = "";
   }

@@ -7,8 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Field } from "@/components/ui/field";
-import { useSnackbar } from "@/components/ui/snackbar";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { usePolling } from "@/components/api/use-polling";
 import { IntegrationRunsTable } from "./integration-runs-table";
 import type { ProviderView, PullRun } from "@/lib/organisations/oneroster-provider-schemas";
@@ -43,12 +42,12 @@ export function DistrictOneRosterProvider({
   runs: PullRun[];
 }) {
   const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
+  const pull = useChange();
   const [active, setActive] = useState(provider?.active ?? true);
   const [review, setReview] = useState(provider?.reviewPulls ?? false);
   const [source, setSource] = useState<ProviderView["stateIdSource"]>(provider?.stateIdSource ?? "identifier");
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
   const [pulling, setPulling] = useState<"changes" | "full" | null>(null);
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
   const pending = runs.some((r) => r.status === "queued" || r.status === "running");
@@ -59,41 +58,35 @@ export function DistrictOneRosterProvider({
     const element = event.currentTarget;
     const form = new FormData(element);
     const text = (name: string) => String(form.get(name) ?? "");
-    setBusy(true);
-    const answer = await callApi<{ message: string }>("PUT", "/data-integrations/oneroster", {
-      districtId,
-      active,
-      reviewPulls: review,
-      tokenUrl: text("tokenUrl"),
-      clientId: text("clientId"),
-      clientSecret: text("clientSecret") || undefined,
-      baseUrl: text("baseUrl"),
-      stateIdSource: source,
-      stateIdField: source === "identifier" ? null : text("stateIdField"),
-    });
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(answer.errors);
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    setErrors([]);
-    showSnackbar(answer.data.message, "success");
+    const answer = await change<{ message: string }>(
+      "PUT",
+      "/data-integrations/oneroster",
+      {
+        districtId,
+        active,
+        reviewPulls: review,
+        tokenUrl: text("tokenUrl"),
+        clientId: text("clientId"),
+        clientSecret: text("clientSecret") || undefined,
+        baseUrl: text("baseUrl"),
+        stateIdSource: source,
+        stateIdField: source === "identifier" ? null : text("stateIdField"),
+      },
+      { success: (data) => data.message },
+    );
+    setErrors(answer.ok ? [] : answer.errors);
+    if (!answer.ok) return;
     const secret = element.elements.namedItem("clientSecret");
     if (secret && "value" in secret) secret.value = "";
-    router.refresh();
   }
 
   async function pullNow(full: boolean) {
+    // Which of the two buttons shows as busy.
     setPulling(full ? "full" : "changes");
-    const answer = await callApi<{ message: string }>("POST", "/data-integrations/oneroster/pull", full ? { districtId, full } : { districtId });
+    await pull.change<{ message: string }>("POST", "/data-integrations/oneroster/pull", full ? { districtId, full } : { districtId }, {
+      success: (data) => data.message,
+    });
     setPulling(null);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    showSnackbar(answer.data.message, "success");
-    router.refresh();
   }
 
   const status = !provider ? (

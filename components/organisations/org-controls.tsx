@@ -2,10 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi, type Answer } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { useSnackbar } from "@/components/ui/snackbar";
 import type { FieldError } from "@/lib/platform/errors";
 import { districtListPath, districtPath, locationPath, organisationsPath, regionPath } from "@/lib/organisations/paths";
 import { OrgFormDialog, type OrgValues } from "./org-form-dialog";
@@ -28,20 +27,29 @@ const TEXTS = {
 
 type Saved = { id: number };
 
-/** POST or PUT /regions, /districts, /locations: the answer names the record by its kind (`{ region }`). */
-async function send(method: "POST" | "PUT", kind: OrgKind, body: object): Promise<Answer<Saved>> {
-  const answer = await callApi<Record<OrgKind, Saved>>(method, `/${kind}s`, body);
-  return answer.ok ? { ...answer, data: answer.data[kind] } : answer;
-}
-
-function create(kind: OrgKind, values: OrgValues, place: OrgPlace): Promise<Answer<Saved>> {
+/** The body of a create: each kind names its parent its own way. */
+function createBody(kind: OrgKind, values: OrgValues, place: OrgPlace): object {
   const { nameLabel, uniqueId } = values;
-  if (kind === "region") return send("POST", kind, { nameLabel, uniqueId });
-  if (kind === "district") return send("POST", kind, { parentRegionId: place.regionId!, nameLabel, uniqueId, isCensus: values.isCensus ?? false });
-  return send("POST", kind, { parentDistrictId: place.districtId!, nameLabel, uniqueId });
+  if (kind === "region") return { nameLabel, uniqueId };
+  if (kind === "district") return { parentRegionId: place.regionId!, nameLabel, uniqueId, isCensus: values.isCensus ?? false };
+  return { parentDistrictId: place.districtId!, nameLabel, uniqueId };
 }
 
-const update = (kind: OrgKind, input: { id: number } & Partial<OrgValues> & { active?: boolean }) => send("PUT", kind, input);
+/**
+ * POST or PUT /regions, /districts, /locations through useChange: the answer names the record by its
+ * kind (`{ region }`); a 400's field errors stay for the form. The caller moves on (a new record's
+ * page, the parent after a delete), so the page is not refreshed here.
+ */
+function useOrgChange(kind: OrgKind) {
+  const { busy, change } = useChange();
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  async function run(method: "POST" | "PUT", body: object, success: string, done: (saved: Saved) => void) {
+    const answer = await change<Record<OrgKind, Saved>>(method, `/${kind}s`, body, { success, refresh: false });
+    setErrors(answer.ok ? [] : answer.errors);
+    if (answer.ok) done(answer.data[kind]);
+  }
+  return { busy, errors, setErrors, run };
+}
 
 /** The new record's profile page (spec §2: a create opens the new record). */
 function profileOf(kind: OrgKind, id: number, place: OrgPlace): string {
@@ -57,33 +65,12 @@ function afterDelete(kind: OrgKind, place: OrgPlace): string {
   return districtListPath(place.regionId!, place.districtId!);
 }
 
-/** Runs a change, shows the outcome in the snackbar and keeps field errors for the form. */
-function useChange() {
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  async function run(call: () => Promise<Answer<Saved>>, ok: string, done: (saved: Saved) => void) {
-    setBusy(true);
-    const answer = await call();
-    setBusy(false);
-    if (answer.ok) {
-      setErrors([]);
-      showSnackbar(ok, "success");
-      done(answer.data);
-      return;
-    }
-    setErrors(answer.errors);
-    showSnackbar(answer.message, "error");
-  }
-  return { busy, errors, setErrors, run };
-}
-
 /** "New region" (district, location): a form that opens the new record's profile page when saved. */
 export function NewOrgButton({ kind, place = {} }: { kind: OrgKind; place?: OrgPlace }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const { busy, errors, setErrors, run } = useChange();
+  const { busy, errors, setErrors, run } = useOrgChange(kind);
   const title = `New ${NAMES[kind].toLowerCase()}`;
   return (
     <>
@@ -109,14 +96,10 @@ export function NewOrgButton({ kind, place = {} }: { kind: OrgKind; place?: OrgP
           busy={busy}
           errors={errors}
           onSubmit={(values) =>
-            void run(
-              () => create(kind, values, place),
-              TEXTS.created(kind),
-              (saved) => {
-                setOpen(false);
-                router.push(profileOf(kind, saved.id, place));
-              },
-            )
+            void run("POST", createBody(kind, values, place), TEXTS.created(kind), (saved) => {
+              setOpen(false);
+              router.push(profileOf(kind, saved.id, place));
+            })
           }
         />
       )}
@@ -140,7 +123,7 @@ export function OrgRecordActions({ kind, record, place, deleteNote, deletable }:
   const [editing, setEditing] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState(false);
-  const { busy, errors, setErrors, run } = useChange();
+  const { busy, errors, setErrors, run } = useOrgChange(kind);
   const name = NAMES[kind].toLowerCase();
   return (
     <>
@@ -172,14 +155,10 @@ export function OrgRecordActions({ kind, record, place, deleteNote, deletable }:
           busy={busy}
           errors={errors}
           onSubmit={(values) =>
-            void run(
-              () => update(kind, { id: record.id, ...values, ...(kind === "district" ? {} : { isCensus: undefined }) }),
-              TEXTS.updated(kind),
-              () => {
-                setEditing(false);
-                router.refresh();
-              },
-            )
+            void run("PUT", { id: record.id, ...values, ...(kind === "district" ? {} : { isCensus: undefined }) }, TEXTS.updated(kind), () => {
+              setEditing(false);
+              router.refresh();
+            })
           }
         />
       )}
@@ -198,14 +177,10 @@ export function OrgRecordActions({ kind, record, place, deleteNote, deletable }:
               variant="danger"
               busy={busy}
               onClick={() =>
-                void run(
-                  () => update(kind, { id: record.id, active: false }),
-                  TEXTS.deleted(kind),
-                  () => {
-                    setDeleting(false);
-                    router.push(afterDelete(kind, place));
-                  },
-                )
+                void run("PUT", { id: record.id, active: false }, TEXTS.deleted(kind), () => {
+                  setDeleting(false);
+                  router.push(afterDelete(kind, place));
+                })
               }
             >
               Delete {name}

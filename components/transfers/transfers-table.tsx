@@ -1,15 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PlainTable } from "@/components/ui/plain-table";
-import { useSnackbar } from "@/components/ui/snackbar";
 import { formatDate } from "@/lib/shell/format";
 import type { TransferList, TransferRow } from "@/lib/transfers/schemas";
-import { callApi } from "@/components/api/client";
+import { useChange } from "@/components/api/use-change";
 
 const STATUS = { pending: "warning", approved: "success", declined: "danger" } as const;
 
@@ -75,28 +73,18 @@ const EMPTY: Record<TransferList, string> = {
 
 /** One transfer list (server-paged, framed by the page with its pager); incoming rows the admin may decide open an approve or decline dialog. */
 export function TransfersTable({ list, transfers }: { list: TransferList; transfers: TransferRow[] }) {
-  const router = useRouter();
-  const { showSnackbar } = useSnackbar();
+  const { busy, change } = useChange();
   const [pending, setPending] = useState<{ transfer: TransferRow; action: Action } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function confirm() {
     if (!pending) return;
-    setBusy(true);
     const path = `/transfers/${pending.transfer.id}`;
+    const said = { success: (data: { message: string }) => data.message };
     const answer =
       pending.action === "withdraw"
-        ? await callApi<{ message: string }>("DELETE", path)
-        : await callApi<{ message: string }>("PUT", path, { isApproved: pending.action === "approve" });
-    setBusy(false);
-    if (!answer.ok) {
-      showSnackbar(answer.message, "error");
-      return;
-    }
-    const { message } = answer.data;
-    setPending(null);
-    showSnackbar(message, "success");
-    router.refresh();
+        ? await change("DELETE", path, undefined, said)
+        : await change("PUT", path, { isApproved: pending.action === "approve" }, said);
+    if (answer.ok) setPending(null);
   }
 
   const t = pending?.transfer;
